@@ -1,0 +1,57 @@
+"""Request dependencies: a database session, the authenticated principal, the Temporal client."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Annotated
+
+from fastapi import Depends, Request
+from sqlmodel import Session
+from temporalio.client import Client
+
+from hookline.db import get_engine
+from hookline.errors import RateLimited, Unauthorized
+from hookline.services import accounts, ratelimit
+from hookline.services.accounts import Principal
+
+
+def get_session() -> Iterator[Session]:
+    with Session(get_engine(), expire_on_commit=False) as session:
+        yield session
+
+
+SessionDep = Annotated[Session, Depends(get_session)]
+
+
+def _bearer(request: Request) -> str:
+    header = request.headers.get("authorization")
+    if not header:
+        raise Unauthorized("send your API key as 'Authorization: Bearer <key>'")
+    scheme, _, key = header.partition(" ")
+    if scheme.lower() != "bearer" or not key.strip() or " " in key.strip():
+        raise Unauthorized("the Authorization header must be 'Bearer <key>'")
+    return key.strip()
+
+
+def authenticate(request: Request, session: SessionDep) -> Principal:
+    principal = accounts.authenticate(session, _bearer(request))
+    plan = accounts.get_plan(session, principal.org_id)
+    decision = ratelimit.hit(session, principal.org_id, plan.rps)
+    request.state.ratelimit = decision
+    if not decision.allowed:
+        raise RateLimited(
+            f"more than {plan.rps} requests per second for this organization",
+            headers={"Retry-After": str(decision.reset_seconds)},
+        )
+    return principal
+
+
+AuthDep = Annotated[Principal, Depends(authenticate)]
+
+
+def get_temporal(request: Request) -> Client:
+    client: Client = request.app.state.temporal
+    return client
+
+
+TemporalDep = Annotated[Client, Depends(get_temporal)]

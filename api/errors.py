@@ -1,0 +1,83 @@
+"""Every error leaves the API as application/problem+json, rendered here and nowhere else."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from sqlalchemy.exc import DBAPIError, OperationalError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from hookline.errors import (
+    DomainError,
+    MethodNotAllowed,
+    NotFound,
+    Unavailable,
+    ValidationFailed,
+)
+
+log = logging.getLogger("hookline.api")
+PROBLEM = "application/problem+json"
+
+
+def problem_response(error: DomainError, request: Request | None = None) -> JSONResponse:
+    instance = request.url.path if request is not None else None
+    headers = dict(error.headers)
+    if error.status == 401:
+        headers.setdefault("WWW-Authenticate", 'Bearer realm="hookline"')
+    return JSONResponse(error.body(instance), status_code=error.status,
+                        media_type=PROBLEM, headers=headers)
+
+
+def _field(loc: tuple[Any, ...]) -> str:
+    parts = [str(p) for p in loc if p not in ("body", "query", "path", "header")]
+    return ".".join(parts) or str(loc[-1] if loc else "")
+
+
+def validation_problem(exc: RequestValidationError) -> ValidationFailed:
+    errors = [{"field": _field(tuple(e.get("loc", ()))), "message": str(e.get("msg", ""))}
+              for e in exc.errors()]
+    if any(e.get("type") == "json_invalid" for e in exc.errors()):
+        return ValidationFailed("the request body is not valid JSON", errors=errors)
+    summary = "; ".join(f"{e['field']}: {e['message']}" for e in errors[:5])
+    return ValidationFailed(summary or "invalid request", errors=errors)
+
+
+def install(app: FastAPI) -> None:
+    @app.exception_handler(DomainError)
+    async def _domain(request: Request, exc: DomainError) -> JSONResponse:
+        return problem_response(exc, request)
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation(request: Request, exc: RequestValidationError) -> JSONResponse:
+        return problem_response(validation_problem(exc), request)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        error: DomainError
+        if exc.status_code == 404:
+            error = NotFound(f"no route for {request.method} {request.url.path}")
+        elif exc.status_code == 405:
+            error = MethodNotAllowed(f"{request.method} is not allowed on {request.url.path}")
+        else:
+            error = DomainError(str(exc.detail))
+            error.status = exc.status_code
+        return problem_response(error, request)
+
+    @app.exception_handler(OperationalError)
+    async def _db_down(request: Request, exc: OperationalError) -> JSONResponse:
+        log.warning("database unavailable: %s", exc.orig)
+        return problem_response(Unavailable("the database is unavailable; try again"), request)
+
+    @app.exception_handler(Exception)
+    async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
+        if isinstance(exc, DBAPIError) and exc.connection_invalidated:
+            return problem_response(Unavailable("the database is unavailable"), request)
+        log.exception("unhandled error on %s %s", request.method, request.url.path)
+        error = DomainError("an unexpected error occurred; it has been logged",
+                            title="Internal server error", slug="internal")
+        error.status = 500
+        return problem_response(error, request)

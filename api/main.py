@@ -1,0 +1,49 @@
+"""The FastAPI application: routers, error rendering, middleware, and the Temporal client."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+from fastapi.concurrency import run_in_threadpool
+from sqlalchemy.exc import OperationalError
+
+from api import errors, pagination
+from api.middleware import GuardMiddleware
+from api.routes import ROUTERS
+from hookline import __version__
+from hookline.settings import get_settings
+from hookline.temporal import connect
+
+log = logging.getLogger("hookline.api")
+
+
+@asynccontextmanager
+async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+    # Lazy: the API starts and serves reads while Temporal is down, and reconnects by itself.
+    app.state.temporal = await connect(get_settings(), lazy=True)
+    try:
+        await run_in_threadpool(pagination.load_key)
+    except OperationalError:
+        log.warning("database unavailable at start-up; cursors load on first use")
+    yield
+
+
+def create_app() -> FastAPI:
+    logging.basicConfig(level=get_settings().log_level.upper(),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    app = FastAPI(
+        title="Hookline",
+        version=__version__,
+        summary="Signed webhook delivery and ingestion; every delivery a Temporal workflow.",
+        lifespan=lifespan,
+        docs_url="/docs",
+        openapi_url="/openapi.json",
+    )
+    errors.install(app)
+    app.add_middleware(GuardMiddleware)
+    for router in ROUTERS:
+        app.include_router(router)
+    return app

@@ -1,0 +1,89 @@
+"""ASGI middleware that must see every request: body limits, JSON media type, rate headers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from api.errors import problem_response
+from hookline.errors import PayloadTooLarge, UnsupportedMediaType
+
+MIB = 1024 * 1024
+INGEST_LIMIT = 5 * MIB
+# The largest API request: a 1 MiB event `data` plus its envelope; the exact 1 MiB rule on
+# `data` is the publish service's.
+API_LIMIT = 2 * MIB
+_JSON_METHODS = {"POST", "PUT", "PATCH"}
+
+
+def _header(scope: Scope, name: bytes) -> str | None:
+    for key, value in scope.get("headers", ()):
+        if key == name:
+            return str(value.decode("latin-1"))
+    return None
+
+
+def _is_json(content_type: str | None) -> bool:
+    if content_type is None:
+        return False
+    media = content_type.split(";", 1)[0].strip().lower()
+    return media == "application/json" or (media.startswith("application/")
+                                           and media.endswith("+json"))
+
+
+class GuardMiddleware:
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path: str = scope["path"]
+        limit = INGEST_LIMIT if path.startswith("/in/") else API_LIMIT
+        length = _header(scope, b"content-length")
+        too_big = PayloadTooLarge(f"the request body is larger than {limit // MIB} MiB")
+        if length is not None and length.isdigit() and int(length) > limit:
+            await problem_response(too_big)(scope, receive, send)
+            return
+        has_body = (length is not None and length != "0") or \
+            _header(scope, b"transfer-encoding") is not None
+        if (path.startswith("/v1/") and scope["method"] in _JSON_METHODS and has_body
+                and not _is_json(_header(scope, b"content-type"))):
+            error = UnsupportedMediaType("send the request body as application/json")
+            await problem_response(error)(scope, receive, send)
+            return
+        await self.app(scope, _limited(receive, limit, too_big), _with_rate_headers(scope, send))
+
+
+def _limited(receive: Receive, limit: int, error: PayloadTooLarge) -> Receive:
+    seen = 0
+
+    async def wrapped() -> Message:
+        nonlocal seen
+        message = await receive()
+        if message["type"] == "http.request":
+            seen += len(message.get("body", b""))
+            if seen > limit:
+                raise error
+        return message
+
+    return wrapped
+
+
+def _with_rate_headers(scope: Scope, send: Send) -> Send:
+    async def wrapped(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            decision: Any = scope.get("state", {}).get("ratelimit")
+            if decision is not None:
+                headers = list(message.get("headers", []))
+                headers += [
+                    (b"ratelimit-limit", str(decision.limit).encode()),
+                    (b"ratelimit-remaining", str(decision.remaining).encode()),
+                    (b"ratelimit-reset", str(decision.reset_seconds).encode()),
+                ]
+                message = {**message, "headers": headers}
+        await send(message)
+
+    return wrapped

@@ -1,0 +1,55 @@
+"""Consumers: the parties that receive events, addressed by id or by their externalId."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Response
+
+from api import pagination
+from api.deps import AuthDep, SessionDep, TemporalDep
+from api.dispatch import wake_cancelled
+from api.schemas.common import COMMON_PROBLEMS, Int32, Page, problems
+from api.schemas.consumers import ConsumerIn, ConsumerOut, ConsumerPatch
+from hookline.services import consumers
+
+router = APIRouter(prefix="/v1/consumers", tags=["consumers"], responses=COMMON_PROBLEMS)
+Limit = Annotated[Int32, Query(ge=1, le=100)]
+
+
+def _out(c: object) -> ConsumerOut:
+    return ConsumerOut.model_validate(c, from_attributes=True)
+
+
+@router.post("", status_code=201, response_model=ConsumerOut, responses=problems(409))
+def create_consumer(body: ConsumerIn, auth: AuthDep, session: SessionDep) -> ConsumerOut:
+    return _out(consumers.create_consumer(session, auth.environment_id, body.external_id,
+                                          body.name))
+
+
+@router.get("", response_model=Page[ConsumerOut])
+def list_consumers(auth: AuthDep, session: SessionDep, limit: Limit = 50,
+                   cursor: str | None = None) -> Page[ConsumerOut]:
+    after = pagination.decode("consumers", cursor)
+    rows = consumers.list_consumers(session, auth.environment_id, after, limit)
+    items, next_cursor = pagination.page(rows, limit, "consumers", lambda c: c.id)
+    return Page[ConsumerOut](items=[_out(c) for c in items], next_cursor=next_cursor)
+
+
+@router.get("/{ref}", response_model=ConsumerOut, responses=problems(404))
+def get_consumer(ref: str, auth: AuthDep, session: SessionDep) -> ConsumerOut:
+    return _out(consumers.get_consumer(session, auth.environment_id, ref))
+
+
+@router.patch("/{ref}", response_model=ConsumerOut, responses=problems(404))
+def update_consumer(ref: str, body: ConsumerPatch, auth: AuthDep,
+                    session: SessionDep) -> ConsumerOut:
+    return _out(consumers.update_consumer(session, auth.environment_id, ref, body.name))
+
+
+@router.delete("/{ref}", status_code=204, responses=problems(404))
+async def delete_consumer(ref: str, auth: AuthDep, session: SessionDep,
+                          temporal: TemporalDep) -> Response:
+    cancelled = consumers.delete_consumer(session, auth.environment_id, ref)
+    await wake_cancelled(temporal, cancelled)
+    return Response(status_code=204)

@@ -1,0 +1,79 @@
+"""Shapes shared by every resource: problem documents, int32 fields, paged lists."""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Generic, TypeVar
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict
+from pydantic.alias_generators import to_camel
+
+INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1
+_INT_TEXT = re.compile(r"^\s*[-+]?\d+\s*$")
+
+
+def _int32(value: Any) -> Any:
+    """An integer or a string holding an int32; nothing else (no floats, no booleans)."""
+    if isinstance(value, bool):
+        raise ValueError("must be an integer")
+    if isinstance(value, str):
+        if not _INT_TEXT.match(value):
+            raise ValueError("must be an integer or a string holding an integer")
+        value = int(value)
+    if not isinstance(value, int):
+        raise ValueError("must be an integer")
+    if not INT32_MIN <= value <= INT32_MAX:
+        raise ValueError("must fit in 32 bits")
+    return value
+
+
+Int32 = Annotated[int, BeforeValidator(_int32)]
+
+
+class ApiModel(BaseModel):
+    """camelCase on the wire, snake_case in Python; unknown request fields are ignored."""
+
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, extra="ignore")
+
+
+class FieldError(BaseModel):
+    field: str
+    message: str
+
+
+class Problem(BaseModel):
+    type: str | None = None
+    title: str | None = None
+    status: int | None = None
+    detail: str | None = None
+    instance: str | None = None
+    errors: list[FieldError] | None = None
+
+
+_DESCRIPTIONS = {
+    400: "Bad request", 401: "Missing, invalid or revoked API key", 402: "Plan limit reached",
+    404: "Not found (also for another environment's resources)", 405: "Method not allowed",
+    409: "Conflict", 413: "Request body too large", 415: "Body is not application/json",
+    422: "Validation failed", 429: "Rate limit exceeded; see Retry-After",
+    500: "Internal error", 503: "Database or Temporal unavailable",
+}
+
+
+def problems(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI `responses=` for the error statuses a route can answer."""
+    return {
+        code: {"model": Problem, "description": _DESCRIPTIONS[code],
+               "content": {"application/problem+json": {}}}
+        for code in codes
+    }
+
+
+# Every authenticated route can answer these; routers declare them once.
+COMMON_PROBLEMS = problems(401, 413, 415, 422, 429, 500, 503)
+
+T = TypeVar("T")
+
+
+class Page(ApiModel, Generic[T]):
+    items: list[T]
+    next_cursor: str | None = None

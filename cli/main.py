@@ -1,0 +1,143 @@
+"""The `hookline` command: run the service, migrate, and manage organizations and keys."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Annotated, Any
+
+import typer
+
+from hookline.db import session_scope
+from hookline.errors import DomainError
+from hookline.services import accounts
+from hookline.settings import get_settings
+
+app = typer.Typer(help="Hookline: signed webhooks out, provider webhooks in.",
+                  no_args_is_help=True, add_completion=False)
+org_app = typer.Typer(help="Organizations.", no_args_is_help=True)
+env_app = typer.Typer(help="Environments.", no_args_is_help=True)
+key_app = typer.Typer(help="API keys.", no_args_is_help=True)
+plan_app = typer.Typer(help="Plan limits.", no_args_is_help=True)
+app.add_typer(org_app, name="org")
+app.add_typer(env_app, name="env")
+app.add_typer(key_app, name="key")
+app.add_typer(plan_app, name="plan")
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+
+
+def _emit(as_json: bool, data: dict[str, Any], text: str) -> None:
+    typer.echo(json.dumps(data) if as_json else text)
+
+
+def _fail(exc: DomainError) -> None:
+    typer.echo(f"error: {exc.detail or exc.title}", err=True)
+    raise typer.Exit(1)
+
+
+@app.command()
+def up() -> None:
+    """Run the whole stack on this machine: Temporal dev server, API and worker."""
+    from cli.up import run_stack
+
+    raise typer.Exit(run_stack(get_settings()))
+
+
+@app.command()
+def api(port: Annotated[int | None, typer.Option(help="Overrides HOOKLINE_API_PORT.")] = None
+        ) -> None:
+    """Serve the HTTP API."""
+    import uvicorn
+
+    s = get_settings()
+    uvicorn.run("api.main:create_app", factory=True, host=s.api_host, port=port or s.api_port,
+                log_level=s.log_level.lower(), access_log=False, proxy_headers=False)
+
+
+@app.command()
+def worker() -> None:
+    """Run a Temporal worker: delivery workflows, their activities and the reconciler."""
+    from worker import main as worker_main
+
+    asyncio.run(worker_main(get_settings()))
+
+
+@app.command()
+def migrate() -> None:
+    """Create or upgrade the database schema."""
+    from hookline.migrations import upgrade
+
+    upgrade(get_settings().database_url)
+    typer.echo("database is up to date")
+
+
+@org_app.command("create")
+def org_create(name: str, as_json: JsonOpt = False) -> None:
+    with session_scope() as session:
+        try:
+            org = accounts.create_org(session, name)
+        except DomainError as exc:
+            _fail(exc)
+    _emit(as_json, {"id": org.id, "name": org.name}, f"{org.id}\t{org.name}")
+
+
+@env_app.command("create")
+def env_create(
+    name: str,
+    org: Annotated[str, typer.Option(help="Organization id or name.")],
+    kind: Annotated[str, typer.Option(help="production or development.")] = "development",
+    as_json: JsonOpt = False,
+) -> None:
+    with session_scope() as session:
+        try:
+            env = accounts.create_env(session, org, name, kind)
+        except DomainError as exc:
+            _fail(exc)
+    _emit(as_json, {"id": env.id, "name": env.name, "kind": env.kind, "org": env.org_id},
+          f"{env.id}\t{env.name}\t{env.kind}")
+
+
+@key_app.command("create")
+def key_create(env: Annotated[str, typer.Option(help="Environment id.")],
+               as_json: JsonOpt = False) -> None:
+    """Print a new API key. It is shown once and stored only as a hash."""
+    with session_scope() as session:
+        try:
+            record, key = accounts.create_key(session, env)
+        except DomainError as exc:
+            _fail(exc)
+    _emit(as_json, {"id": record.id, "key": key, "environment": env}, f"{record.id}\t{key}")
+
+
+@key_app.command("revoke")
+def key_revoke(key_id: str) -> None:
+    with session_scope() as session:
+        try:
+            accounts.revoke_key(session, key_id)
+        except DomainError as exc:
+            _fail(exc)
+    typer.echo(f"revoked {key_id}")
+
+
+@plan_app.command("set")
+def plan_set(
+    org: Annotated[str, typer.Option(help="Organization id or name.")],
+    rps: Annotated[int | None, typer.Option(help="Requests per second, all keys.")] = None,
+    monthly_events: Annotated[int | None, typer.Option(help="Events per month.")] = None,
+    max_sources: Annotated[int | None, typer.Option(help="Ingestion sources.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    with session_scope() as session:
+        try:
+            plan = accounts.set_plan(session, org, rps=rps, monthly_events=monthly_events,
+                                     max_sources=max_sources)
+        except DomainError as exc:
+            _fail(exc)
+    data = {"org": plan.org_id, "rps": plan.rps, "monthlyEvents": plan.monthly_events,
+            "maxSources": plan.max_sources}
+    _emit(as_json, data, " ".join(f"{k}={v}" for k, v in data.items()))
+
+
+def main() -> None:
+    app()

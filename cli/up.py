@@ -1,0 +1,189 @@
+"""`hookline up`: the one-machine stack in the foreground, stopped whole by Ctrl-C or SIGTERM."""
+
+from __future__ import annotations
+
+import asyncio
+import ctypes
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from types import FrameType
+
+import httpx
+
+from hookline.db import session_scope
+from hookline.migrations import upgrade
+from hookline.services import accounts
+from hookline.settings import Settings
+from hookline.temporal import SEARCH_ATTRIBUTES, connect, ensure_search_attributes
+
+REPO = Path(__file__).resolve().parents[1]
+_PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent() -> None:
+    # Children get SIGTERM if `hookline up` itself is killed, so none is left orphaned.
+    try:
+        ctypes.CDLL(None).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+    except (OSError, AttributeError):
+        pass
+
+
+def temporal_cli() -> str | None:
+    found = shutil.which("temporal")
+    local = REPO / ".tools" / "bin" / "temporal"
+    return found or (str(local) if local.exists() else None)
+
+
+def _split(address: str) -> tuple[str, int]:
+    host, _, port = address.rpartition(":")
+    return host or "127.0.0.1", int(port)
+
+
+def _port_open(host: str, port: int) -> bool:
+    try:
+        with socket.create_connection((host, port), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+async def _temporal_ready(settings: Settings) -> bool:
+    try:
+        client = await asyncio.wait_for(connect(settings), 5)
+        await ensure_search_attributes(client, settings.temporal_namespace)
+        return True
+    except Exception:
+        return False
+
+
+def _dev_server_args(cli: str, settings: Settings, db_file: Path) -> list[str]:
+    host, port = _split(settings.temporal_address)
+    args = [cli, "server", "start-dev", "--ip", host, "--port", str(port),
+            "--ui-port", str(port + 1000), "--db-filename", str(db_file),
+            "--namespace", settings.temporal_namespace, "--log-level", "warn",
+            "--sqlite-pragma", "journal_mode=WAL", "--sqlite-pragma", "synchronous=NORMAL",
+            "--dynamic-config-value", "system.enableActivityEagerExecution=true"]
+    for key in SEARCH_ATTRIBUTES:
+        args += ["--search-attribute", f"{key.name}=Keyword"]
+    return args
+
+
+def _temporal_db_file(settings: Settings) -> Path:
+    sqlite = settings.sqlite_path
+    folder = sqlite.parent if sqlite else Path(".hookline").resolve()
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / "temporal.db"
+
+
+def _spawn(args: list[str]) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(args, preexec_fn=_die_with_parent)
+
+
+def _bootstrap() -> str | None:
+    """On first start: an organization, a development environment and a key for it."""
+    with session_scope() as session:
+        if accounts.has_any_org(session):
+            return None
+        org = accounts.create_org(session, "default")
+        env = accounts.create_env(session, org.id, "development", "development")
+        _, key = accounts.create_key(session, env.id)
+        return key
+
+
+def _wait_http(url: str, seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(url, timeout=1).status_code == 200:
+                return True
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.2)
+    return False
+
+
+def _stop(children: list[subprocess.Popen[bytes]]) -> None:
+    for child in reversed(children):
+        if child.poll() is None:
+            child.terminate()
+    deadline = time.monotonic() + 15
+    for child in reversed(children):
+        try:
+            child.wait(max(0.1, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.wait()
+
+
+def run_stack(settings: Settings) -> int:
+    children: list[subprocess.Popen[bytes]] = []
+    stopping = False
+
+    def on_signal(signum: int, _frame: FrameType | None) -> None:
+        nonlocal stopping
+        stopping = True
+
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+    try:
+        ui_url = _ensure_temporal(settings, children)
+        if ui_url is None:
+            return 1
+        upgrade(settings.database_url)
+        key = _bootstrap()
+        me = [sys.executable, "-m", "cli"]
+        children.append(_spawn([*me, "worker"]))
+        children.append(_spawn([*me, "api"]))
+        api_url = f"http://{settings.api_host}:{settings.api_port}"
+        if not _wait_http(api_url + "/healthz", 30):
+            print("hookline: the API did not come up; see the log above", file=sys.stderr)
+            return 1
+        print(f"\nHookline is up.\n  API:         {api_url}  (docs at {api_url}/docs)\n"
+              f"  Temporal UI: {ui_url}\n  Database:    {settings.database_url}")
+        if key:
+            print(f"\nFirst start: organization 'default', environment 'development'.\n"
+                  f"  API key (shown once): {key}\n"
+                  f"  try: curl -H 'Authorization: Bearer {key}' {api_url}/v1/consumers")
+        print("\nCtrl-C stops everything.", flush=True)
+        while not stopping:
+            if any(child.poll() is not None for child in children):
+                print("hookline: a component exited; stopping", file=sys.stderr)
+                return 1
+            time.sleep(0.3)
+        return 0
+    finally:
+        _stop(children)
+
+
+def _ensure_temporal(settings: Settings, children: list[subprocess.Popen[bytes]]) -> str | None:
+    host, port = _split(settings.temporal_address)
+    ui_url = f"http://{host}:{port + 1000}"
+    if _port_open(host, port) and asyncio.run(_temporal_ready(settings)):
+        print(f"Using the Temporal server at {settings.temporal_address}")
+        return ui_url
+    cli = temporal_cli()
+    if cli is None:
+        print("hookline: no Temporal server answers at "
+              f"{settings.temporal_address} and no `temporal` CLI was found.\n"
+              "Install it with `make tools` (go install "
+              "github.com/temporalio/cli/cmd/temporal@v1.5.1) or put it on PATH.",
+              file=sys.stderr)
+        return None
+    db_file = _temporal_db_file(settings)
+    print(f"Starting the Temporal dev server ({cli}), state in {db_file}")
+    children.append(_spawn(_dev_server_args(cli, settings, db_file)))
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if children[0].poll() is not None:
+            print("hookline: the Temporal dev server exited", file=sys.stderr)
+            return None
+        if _port_open(host, port) and asyncio.run(_temporal_ready(settings)):
+            return ui_url
+        time.sleep(0.5)
+    print("hookline: the Temporal dev server did not answer within 60 s", file=sys.stderr)
+    return None

@@ -1,0 +1,47 @@
+"""Workflow and activity inputs and outputs: ids and primitives only, never payload bodies."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+WORKFLOW_DELIVERY = "DeliveryWorkflow"
+SIGNAL_RETRY = "retry"
+SIGNAL_CANCEL = "cancel"
+
+# Delivery statuses after which nothing more happens until a manual retry.
+FINAL_STATUSES = frozenset({"delivered", "exhausted", "cancelled"})
+
+
+@dataclass(frozen=True)
+class DeliveryInput:
+    delivery_id: str
+    delays: list[float]  # seconds to wait before each attempt after the first
+
+
+@dataclass(frozen=True)
+class AttemptInput:
+    delivery_id: str
+    # Seconds until the next attempt if this one fails; None when this attempt is the last.
+    next_delay: float | None
+
+
+@dataclass(frozen=True)
+class AttemptOutcome:
+    status: str  # the Delivery's status after the activity
+    attempted: bool
+
+
+@dataclass(frozen=True)
+class DeliveryStart:
+    """What it takes to start (or wake) one Delivery workflow and label it in the UI."""
+
+    delivery_id: str
+    delays: list[float]
+    environment_id: str
+    summary: str
+    endpoint_id: str | None = None
+    destination_id: str | None = None
+    event_type: str | None = None
+    consumer: str | None = None
+    status: str = "pending"
+    extra: dict[str, str] = field(default_factory=dict)

@@ -1,0 +1,56 @@
+"""Engine and sessions for SQLite (embedded default) and PostgreSQL (production)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import lru_cache
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.pool import NullPool
+from sqlmodel import Session
+
+from hookline.settings import get_settings
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        return _sqlite_engine(url)
+    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+
+
+def _sqlite_engine(url: str) -> Engine:
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30},
+                           poolclass=NullPool if ":memory:" in url else None)
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # Let SQLAlchemy's "begin" event open the transaction: pysqlite's own implicit BEGIN
+        # is deferred, and a deferred transaction that later writes fails with "database is
+        # locked" at once when another process wrote in between, instead of waiting.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=30000")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Any) -> None:
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+    return engine
+
+
+@lru_cache
+def get_engine() -> Engine:
+    return make_engine(get_settings().database_url)
+
+
+@contextmanager
+def session_scope() -> Iterator[Session]:
+    """A session for work outside a request (worker, CLI). The caller commits."""
+    with Session(get_engine(), expire_on_commit=False) as session:
+        yield session

@@ -1,0 +1,37 @@
+"""Identifiers: a type prefix and a time-sortable random part (ULID layout, Crockford base32)."""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+
+_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"
+_lock = threading.Lock()
+_last = (0, 0)
+
+
+def _encode(value: int, length: int) -> str:
+    chars = []
+    for _ in range(length):
+        value, rem = divmod(value, 32)
+        chars.append(_ALPHABET[rem])
+    return "".join(reversed(chars))
+
+
+def new_id(prefix: str) -> str:
+    """`prefix_` + 48-bit milliseconds + 80 random bits; monotonic within a process, so that
+    ordering by id is ordering by creation."""
+    global _last
+    with _lock:
+        ms = int(time.time() * 1000)
+        last_ms, last_rand = _last
+        rand = last_rand + 1 if ms <= last_ms else int.from_bytes(os.urandom(10), "big")
+        ms = max(ms, last_ms)
+        _last = (ms, rand)
+    return f"{prefix}_{_encode(ms, 10)}{_encode(rand & ((1 << 80) - 1), 16)}"
+
+
+def token(nbytes: int = 24) -> str:
+    """An unguessable URL-safe token (ingestion URLs, API keys)."""
+    return _encode(int.from_bytes(os.urandom(nbytes), "big"), (nbytes * 8 + 4) // 5)

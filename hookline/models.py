@@ -1,0 +1,247 @@
+"""Database tables. Timestamps are stored as UTC; JSON columns hold lists and objects."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, Column, DateTime, Index, LargeBinary, Text, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def _ts(nullable: bool = False) -> Any:
+    column = Column(DateTime(timezone=True), nullable=nullable)
+    if nullable:
+        return Field(default=None, sa_column=column)
+    return Field(default_factory=utcnow, sa_column=column)
+
+
+class Organization(SQLModel, table=True):
+    __tablename__ = "organizations"
+    id: str = Field(primary_key=True)
+    name: str = Field(unique=True, max_length=200)
+    created_at: datetime = _ts()
+
+
+class Plan(SQLModel, table=True):
+    """An organization's limits: request rate summed over all its keys, event quota, sources."""
+
+    __tablename__ = "plans"
+    org_id: str = Field(primary_key=True, foreign_key="organizations.id")
+    rps: int
+    monthly_events: int
+    max_sources: int
+
+
+class Environment(SQLModel, table=True):
+    __tablename__ = "environments"
+    __table_args__ = (UniqueConstraint("org_id", "name"),)
+    id: str = Field(primary_key=True)
+    org_id: str = Field(foreign_key="organizations.id", index=True)
+    name: str = Field(max_length=200)
+    kind: str  # production | development
+    created_at: datetime = _ts()
+
+
+class ApiKey(SQLModel, table=True):
+    __tablename__ = "api_keys"
+    id: str = Field(primary_key=True)
+    environment_id: str = Field(foreign_key="environments.id", index=True)
+    key_hash: str = Field(unique=True)
+    hint: str  # the first characters, to tell keys apart without storing them
+    created_at: datetime = _ts()
+    revoked_at: datetime | None = _ts(nullable=True)
+
+
+class RateWindow(SQLModel, table=True):
+    """Requests an organization made in one wall-clock second, shared by every API process."""
+
+    __tablename__ = "rate_windows"
+    org_id: str = Field(primary_key=True)
+    epoch_second: int = Field(primary_key=True)
+    count: int = 0
+
+
+class UsageCounter(SQLModel, table=True):
+    __tablename__ = "usage_counters"
+    org_id: str = Field(primary_key=True)
+    period: str = Field(primary_key=True)  # YYYY-MM
+    events: int = 0
+
+
+class InstanceSecret(SQLModel, table=True):
+    """A random key made at migration time; signs pagination cursors for every process."""
+
+    __tablename__ = "instance_secret"
+    id: int = Field(primary_key=True)
+    secret: str
+
+
+class Consumer(SQLModel, table=True):
+    __tablename__ = "consumers"
+    __table_args__ = (UniqueConstraint("environment_id", "external_id"),)
+    id: str = Field(primary_key=True)
+    environment_id: str = Field(foreign_key="environments.id", index=True)
+    external_id: str = Field(max_length=200)
+    name: str = Field(max_length=200)
+    created_at: datetime = _ts()
+
+
+class EventType(SQLModel, table=True):
+    __tablename__ = "event_types"
+    __table_args__ = (UniqueConstraint("environment_id", "name"),)
+    id: str = Field(primary_key=True)
+    environment_id: str = Field(foreign_key="environments.id", index=True)
+    name: str = Field(max_length=200)
+    description: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    created_at: datetime = _ts()
+
+
+class Endpoint(SQLModel, table=True):
+    __tablename__ = "endpoints"
+    id: str = Field(primary_key=True)
+    environment_id: str = Field(foreign_key="environments.id", index=True)
+    consumer_id: str = Field(foreign_key="consumers.id", index=True)
+    url: str = Field(sa_column=Column(Text, nullable=False))
+    description: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    status: str = "Enabled"  # Enabled | DisabledAutomatically | DisabledManually
+    events: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    custom_headers: dict[str, str] = Field(
+        default_factory=dict, sa_column=Column(JSON, nullable=False)
+    )
+    secret: str
+    previous_secret: str | None = None
+    previous_secret_expires_at: datetime | None = _ts(nullable=True)
+    failure_count: int = 0
+    created_at: datetime = _ts()
+    updated_at: datetime = _ts()
+
+
+class Event(SQLModel, table=True):
+    __tablename__ = "events"
+    __table_args__ = (
+        UniqueConstraint("environment_id", "idempotency_key"),
+        Index("ix_events_env_id", "environment_id", "id"),
+    )
+    id: str = Field(primary_key=True)
+    environment_id: str = Field(foreign_key="environments.id")
+    type: str
+    consumer_id: str = Field(index=True)  # no foreign key: an event outlives its Consumer
+    consumer_external_id: str
+    payload: str = Field(sa_column=Column(Text, nullable=False))  # the delivered body, as sent
+    idempotency_key: str | None = None
+    deliveries: int = 0
+    created_at: datetime = _ts()
+
+
+class Source(SQLModel, table=True):
+    __tablename__ = "sources"
+    __table_args__ = (UniqueConstraint("environment_id", "name"),)
+    id: str = Field(primary_key=True)
+    environment_id: str = Field(foreign_key="environments.id", index=True)
+    name: str = Field(max_length=200)
+    type: str = "webhook"  # webhook | cron
+    status: str = "enabled"
+    token: str = Field(unique=True)
+    provider: str = "generic"
+    secret: str | None = None
+    provider_config: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON))
+    cron_expression: str | None = None
+    cron_timezone: str | None = None
+    cron_payload: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    next_run_at: datetime | None = _ts(nullable=True)
+    last_run_at: datetime | None = _ts(nullable=True)
+    last_message_at: datetime | None = _ts(nullable=True)
+    silence_alert_minutes: int | None = None
+    alert_emails: str | None = None
+    # The silent period an alert was last sent for starts at this time (last message or
+    # creation); an alert is due again only once a newer message starts a new period.
+    alerted_period_start: datetime | None = _ts(nullable=True)
+    last_alert_at: datetime | None = _ts(nullable=True)
+    last_alert_error: str | None = None
+    created_at: datetime = _ts()
+
+
+class Destination(SQLModel, table=True):
+    __tablename__ = "destinations"
+    id: str = Field(primary_key=True)
+    environment_id: str = Field(foreign_key="environments.id", index=True)
+    source_id: str = Field(foreign_key="sources.id", index=True)
+    url: str = Field(sa_column=Column(Text, nullable=False))
+    description: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    status: str = "enabled"  # enabled | disabled
+    disabled_automatically: bool = False
+    custom_headers: dict[str, str] = Field(
+        default_factory=dict, sa_column=Column(JSON, nullable=False)
+    )
+    secret: str
+    previous_secret: str | None = None
+    previous_secret_expires_at: datetime | None = _ts(nullable=True)
+    failure_count: int = 0
+    created_at: datetime = _ts()
+    updated_at: datetime = _ts()
+
+
+class Message(SQLModel, table=True):
+    __tablename__ = "messages"
+    __table_args__ = (
+        Index("ix_messages_source_id_id", "source_id", "id"),
+        Index("ix_messages_source_event", "source_id", "provider_event_id"),
+    )
+    id: str = Field(primary_key=True)
+    environment_id: str = Field(foreign_key="environments.id", index=True)
+    source_id: str = Field(foreign_key="sources.id")
+    method: str
+    content_type: str | None = None
+    body: bytes | None = Field(default=None, sa_column=Column(LargeBinary, nullable=True))
+    body_bytes: int = 0
+    headers: dict[str, str] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    query: str = ""
+    remote_ip: str | None = None
+    provider_event_id: str | None = None
+    verification: str = "skipped"
+    fanout: int = 0
+    created_at: datetime = _ts()
+
+
+class Delivery(SQLModel, table=True):
+    """One payload to one URL: an Event to an Endpoint, or a Message to a Destination."""
+
+    __tablename__ = "deliveries"
+    __table_args__ = (
+        Index("ix_deliveries_status_updated", "status", "updated_at"),
+        Index("ix_deliveries_endpoint_status", "endpoint_id", "status"),
+        Index("ix_deliveries_destination_status", "destination_id", "status"),
+    )
+    id: str = Field(primary_key=True)
+    environment_id: str = Field(foreign_key="environments.id", index=True)
+    event_id: str | None = Field(default=None, foreign_key="events.id", index=True)
+    # No foreign keys to endpoints and destinations: their delivery history outlives them.
+    endpoint_id: str | None = None
+    message_id: str | None = Field(default=None, foreign_key="messages.id", index=True)
+    destination_id: str | None = None
+    status: str = "pending"
+    attempts: int = 0
+    next_attempt_at: datetime | None = _ts(nullable=True)
+    last_attempt_at: datetime | None = _ts(nullable=True)
+    created_at: datetime = _ts()
+    updated_at: datetime = _ts()
+
+
+class Attempt(SQLModel, table=True):
+    __tablename__ = "attempts"
+    __table_args__ = (Index("ix_attempts_delivery_attempt", "delivery_id", "attempt"),)
+    id: str = Field(primary_key=True)
+    delivery_id: str = Field(foreign_key="deliveries.id")
+    attempt: int
+    status: str  # succeeded | failed
+    status_code: int | None = None
+    response_body: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    error_type: str | None = None
+    error_message: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    duration_ms: int = 0
+    created_at: datetime = _ts()

@@ -1,0 +1,1 @@
+"""Provider registry: code -> Provider. Filled by the provider modules."""

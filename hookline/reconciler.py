@@ -1,0 +1,43 @@
+"""Finds Deliveries that were accepted but whose workflow never started (the API died between
+its commit and the start, or Temporal was down) and starts them. Runs in every worker; starts
+are idempotent, so several workers reconciling at once is harmless."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import timedelta
+
+from temporalio.client import Client
+
+from hookline.contracts import SIGNAL_RETRY
+from hookline.db import session_scope
+from hookline.services import deliveries
+from hookline.settings import Settings, parse_duration
+from hookline.temporal import start_deliveries
+
+log = logging.getLogger("hookline.reconciler")
+
+
+async def reconcile_once(client: Client, settings: Settings) -> int:
+    older = timedelta(seconds=parse_duration(settings.reconcile_after))
+
+    def find() -> list[deliveries.DeliveryStart]:
+        with session_scope() as session:
+            return deliveries.orphans(session, older, settings.retry_delays)
+
+    starts = await asyncio.to_thread(find)
+    if starts:
+        failed = await start_deliveries(client, settings.task_queue, starts, signal=SIGNAL_RETRY)
+        log.info("reconciler started %d deliveries (%d failed)", len(starts), len(failed))
+    return len(starts)
+
+
+async def reconcile_forever(client: Client, settings: Settings) -> None:
+    interval = parse_duration(settings.reconcile_interval)
+    while True:
+        try:
+            await reconcile_once(client, settings)
+        except Exception as exc:  # database or Temporal down: try again next round
+            log.warning("reconcile pass failed: %s", exc)
+        await asyncio.sleep(interval)

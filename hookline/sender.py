@@ -1,0 +1,146 @@
+"""One HTTP attempt: guard the URL, pin the connection to the checked address, sign, send."""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import ssl
+import time
+from collections import OrderedDict
+from collections.abc import Sequence
+
+import httpx
+
+from hookline import USER_AGENT
+from hookline.services.deliveries import RESPONSE_LIMIT, AttemptResult, Outgoing
+from hookline.signing import webhook_headers
+from hookline.url_guard import DNSFailure, Network, Target, URLRefused, check_address, check_syntax
+
+_MAX_CLIENTS = 256
+
+
+def _failure(error_type: str, message: str, started: float,
+             status_code: int | None = None, body: str | None = None) -> AttemptResult:
+    return AttemptResult(succeeded=False, status_code=status_code, response_body=body,
+                         error_type=error_type, error_message=message[:1000],
+                         duration_ms=int((time.monotonic() - started) * 1000))
+
+
+def _classify(exc: httpx.HTTPError) -> str:
+    if isinstance(exc, httpx.TimeoutException):
+        return "timeout"
+    cause: BaseException | None = exc
+    while cause is not None:
+        if isinstance(cause, ssl.SSLError):
+            return "tls"
+        cause = cause.__cause__ or cause.__context__
+    return "connection"
+
+
+class Sender:
+    """Keeps one client per (host, address, port): connections are reused only for the same
+    host name at the same checked address, and attempts don't queue behind one shared pool."""
+
+    def __init__(self, *, timeout: float, allowed_ports: frozenset[int], any_port: bool,
+                 allowed_networks: Sequence[Network]) -> None:
+        self.timeout = timeout
+        self.allowed_ports = allowed_ports
+        self.any_port = any_port
+        self.allowed_networks = list(allowed_networks)
+        self._clients: OrderedDict[tuple[str, str, str, int], httpx.AsyncClient] = OrderedDict()
+
+    async def _resolve(self, host: str, port: int) -> list[str]:
+        infos = await asyncio.get_running_loop().getaddrinfo(host, port, type=1)
+        return list(dict.fromkeys(str(info[4][0]) for info in infos))
+
+    async def guard(self, url: str, require_https: bool) -> Target:
+        scheme, host, port = check_syntax(url, require_https=require_https,
+                                          allowed_ports=self.allowed_ports,
+                                          any_port=self.any_port)
+        try:
+            addresses = await self._resolve(host, port) if not _is_literal(host) else [host]
+        except OSError as exc:
+            raise DNSFailure(f"cannot resolve {host}: {exc}") from None
+        address = check_address(host, port, lambda _h, _p: addresses, self.allowed_networks)
+        return Target(url=url, scheme=scheme, host=host, port=port, address=address)
+
+    def _client(self, target: Target) -> httpx.AsyncClient:
+        key = (target.scheme, target.host, target.address, target.port)
+        client = self._clients.get(key)
+        if client is None:
+            client = httpx.AsyncClient(timeout=self.timeout, follow_redirects=False,
+                                       trust_env=False)
+            self._clients[key] = client
+            if len(self._clients) > _MAX_CLIENTS:
+                _, old = self._clients.popitem(last=False)
+                asyncio.get_running_loop().create_task(old.aclose())
+        self._clients.move_to_end(key)
+        return client
+
+    async def send(self, out: Outgoing, *, msg_id: str | None = None) -> AttemptResult:
+        started = time.monotonic()
+        try:
+            target = await self.guard(out.url, out.require_https)
+        except URLRefused as exc:
+            return _failure("blocked_url", str(exc), started)
+        except DNSFailure as exc:
+            return _failure("dns", str(exc), started)
+        headers = {name: value for name, value in out.custom_headers.items()}
+        headers.update(webhook_headers(out.secrets, msg_id or out.msg_id, int(time.time()),
+                                       out.body))
+        headers.update({"content-type": out.content_type, "user-agent": USER_AGENT,
+                        "host": _host_header(target)})
+        pinned = httpx.URL(out.url).copy_with(host=target.address)
+        extensions = {"sni_hostname": target.host} if target.scheme == "https" else {}
+        try:
+            return await asyncio.wait_for(
+                self._exchange(target, pinned, headers, out.body, extensions, started),
+                self.timeout)
+        except TimeoutError:
+            return _failure("timeout", f"no response within {self.timeout:g} s", started)
+        except httpx.HTTPError as exc:
+            return _failure(_classify(exc), f"{type(exc).__name__}: {exc}", started)
+
+    async def _exchange(self, target: Target, url: httpx.URL, headers: dict[str, str],
+                        body: bytes, extensions: dict[str, str], started: float
+                        ) -> AttemptResult:
+        request = self._client(target).build_request(
+            "POST", url, headers=headers, content=body, extensions=extensions)
+        response = await self._client(target).send(request, stream=True)
+        try:
+            chunks = bytearray()
+            async for chunk in response.aiter_bytes():
+                chunks += chunk
+                if len(chunks) >= RESPONSE_LIMIT:
+                    break
+        finally:
+            await response.aclose()
+        text = bytes(chunks[:RESPONSE_LIMIT]).decode("utf-8", errors="replace")
+        duration = int((time.monotonic() - started) * 1000)
+        if 200 <= response.status_code < 300:
+            return AttemptResult(succeeded=True, status_code=response.status_code,
+                                 response_body=text, error_type=None, error_message=None,
+                                 duration_ms=duration)
+        message = f"HTTP {response.status_code}"
+        if 300 <= response.status_code < 400:
+            message += " (redirects are not followed; register the final URL)"
+        return _failure("http_status", message, started, response.status_code, text)
+
+    async def aclose(self) -> None:
+        for client in self._clients.values():
+            await client.aclose()
+        self._clients.clear()
+
+
+def _is_literal(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host.strip("[]"))
+        return True
+    except ValueError:
+        return False
+
+
+def _host_header(target: Target) -> str:
+    default = 443 if target.scheme == "https" else 80
+    host = f"[{target.host}]" if ":" in target.host else target.host
+    return host if target.port == default else f"{host}:{target.port}"

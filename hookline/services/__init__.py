@@ -1,0 +1,1 @@
+"""Business rules over the database. No web framework and no Temporal here."""

@@ -1,0 +1,135 @@
+"""Organizations, environments, API keys and plans: the operator's side of the service."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from sqlalchemy import or_
+from sqlmodel import Session, select
+
+from hookline.errors import Conflict, NotFound, Unauthorized, invalid
+from hookline.ids import new_id, token
+from hookline.models import ApiKey, Environment, Organization, Plan
+from hookline.settings import get_settings
+from hookline.timeutil import utcnow
+
+KEY_PREFIX = "hk_"
+ENV_KINDS = ("production", "development")
+
+
+@dataclass(frozen=True)
+class Principal:
+    """Who a request acts as: one environment of one organization."""
+
+    key_id: str
+    environment_id: str
+    environment_kind: str
+    org_id: str
+
+    @property
+    def requires_https(self) -> bool:
+        return self.environment_kind == "production"
+
+
+def hash_key(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def create_org(session: Session, name: str) -> Organization:
+    name = name.strip()
+    if not name or len(name) > 200:
+        raise invalid("name", "must be 1 to 200 characters")
+    if session.exec(select(Organization).where(Organization.name == name)).first():
+        raise Conflict(f"organization {name!r} already exists")
+    org = Organization(id=new_id("org"), name=name)
+    session.add(org)
+    session.commit()
+    return org
+
+
+def find_org(session: Session, id_or_name: str) -> Organization:
+    org = session.exec(select(Organization).where(
+        or_(Organization.id == id_or_name, Organization.name == id_or_name))).first()
+    if org is None:
+        raise NotFound(f"organization {id_or_name!r} not found")
+    return org
+
+
+def create_env(session: Session, org_ref: str, name: str, kind: str) -> Environment:
+    org = find_org(session, org_ref)
+    if kind not in ENV_KINDS:
+        raise invalid("kind", "must be production or development")
+    if session.exec(select(Environment).where(
+            Environment.org_id == org.id, Environment.name == name)).first():
+        raise Conflict(f"environment {name!r} already exists in {org.name}")
+    env = Environment(id=new_id("env"), org_id=org.id, name=name, kind=kind)
+    session.add(env)
+    session.commit()
+    return env
+
+
+def create_key(session: Session, environment_id: str) -> tuple[ApiKey, str]:
+    """Returns the stored record and the key itself, which is never stored."""
+    if session.get(Environment, environment_id) is None:
+        raise NotFound(f"environment {environment_id!r} not found")
+    key = KEY_PREFIX + token(32)
+    record = ApiKey(id=new_id("key"), environment_id=environment_id,
+                    key_hash=hash_key(key), hint=key[:10])
+    session.add(record)
+    session.commit()
+    return record, key
+
+
+def revoke_key(session: Session, key_id: str) -> ApiKey:
+    record = session.get(ApiKey, key_id)
+    if record is None:
+        raise NotFound(f"API key {key_id!r} not found")
+    if record.revoked_at is None:
+        record.revoked_at = utcnow()
+        session.add(record)
+        session.commit()
+    return record
+
+
+def get_plan(session: Session, org_id: str) -> Plan:
+    plan = session.get(Plan, org_id)
+    if plan is None:
+        s = get_settings()
+        plan = Plan(org_id=org_id, rps=s.default_rps, monthly_events=s.default_monthly_events,
+                    max_sources=s.default_max_sources)
+    return plan
+
+
+def set_plan(session: Session, org_ref: str, *, rps: int | None = None,
+             monthly_events: int | None = None, max_sources: int | None = None) -> Plan:
+    org = find_org(session, org_ref)
+    plan = get_plan(session, org.id)
+    for name, value in (("rps", rps), ("monthly_events", monthly_events),
+                        ("max_sources", max_sources)):
+        if value is not None:
+            if value < 0:
+                raise invalid(name, "must not be negative")
+            setattr(plan, name, value)
+    session.add(plan)
+    session.commit()
+    return plan
+
+
+def authenticate(session: Session, key: str) -> Principal:
+    row = session.exec(
+        select(ApiKey, Environment)
+        .join(Environment, Environment.id == ApiKey.environment_id)  # type: ignore[arg-type]
+        .where(ApiKey.key_hash == hash_key(key))
+    ).first()
+    if row is None:
+        raise Unauthorized("the API key is not valid")
+    record, env = row
+    if record.revoked_at is not None:
+        raise Unauthorized("the API key has been revoked")
+    return Principal(key_id=record.id, environment_id=env.id,
+                     environment_kind=env.kind, org_id=env.org_id)
+
+
+def has_any_org(session: Session) -> bool:
+    return session.exec(select(Organization.id).limit(1)).first() is not None

@@ -1,0 +1,214 @@
+"""Delivery rules: what an attempt sends, how its outcome moves the Delivery and its target,
+manual retry, cancellation, and finding Deliveries whose workflow never started."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+
+from sqlalchemy import or_, update
+from sqlmodel import Session, col, select
+
+from hookline.contracts import DeliveryStart
+
+__all__ = ["DeliveryStart"]
+from hookline.errors import Conflict, NotFound
+from hookline.ids import new_id
+from hookline.models import Attempt, Delivery, Environment, Event, Message, Source
+from hookline.services import targets
+from hookline.timeutil import utcnow
+
+WAITING = ("pending", "retrying")
+RESPONSE_LIMIT = 4096
+
+
+@dataclass(frozen=True)
+class Outgoing:
+    """Everything one attempt sends; signing happens at send time (fresh timestamp)."""
+
+    url: str
+    msg_id: str
+    body: bytes
+    content_type: str
+    custom_headers: dict[str, str]
+    secrets: list[str]
+    require_https: bool
+
+
+@dataclass(frozen=True)
+class AttemptResult:
+    succeeded: bool
+    status_code: int | None
+    response_body: str | None
+    error_type: str | None
+    error_message: str | None
+    duration_ms: int
+
+
+def _payload(session: Session, delivery: Delivery) -> tuple[str, bytes, str]:
+    if delivery.event_id:
+        event = session.get(Event, delivery.event_id)
+        if event is None:
+            raise NotFound(f"event {delivery.event_id} is gone")
+        return event.id, event.payload.encode(), "application/json"
+    message = session.get(Message, delivery.message_id)
+    if message is None:
+        raise NotFound(f"message {delivery.message_id} is gone")
+    return message.id, message.body or b"", message.content_type or "application/octet-stream"
+
+
+def prepare_attempt(session: Session, delivery_id: str) -> Outgoing | str:
+    """Mark the Delivery `processing` and return what to send, or return the status it is
+    left in when there is nothing to send (already final, cancelled, or target gone)."""
+    delivery = session.get(Delivery, delivery_id)
+    if delivery is None:
+        return "cancelled"
+    if delivery.status not in (*WAITING, "processing"):
+        return delivery.status
+    target = targets.target_of(session, delivery)
+    if target is None or not targets.is_enabled(target):
+        _set(delivery, "cancelled")
+        session.add(delivery)
+        session.commit()
+        return "cancelled"
+    msg_id, body, content_type = _payload(session, delivery)
+    env = session.get(Environment, delivery.environment_id)
+    _set(delivery, "processing")
+    session.add(delivery)
+    session.commit()
+    return Outgoing(url=target.url, msg_id=msg_id, body=body, content_type=content_type,
+                    custom_headers=dict(target.custom_headers),
+                    secrets=targets.secrets_in_force(target),
+                    require_https=env is not None and env.kind == "production")
+
+
+def _set(delivery: Delivery, status: str) -> None:
+    delivery.status = status
+    delivery.updated_at = utcnow()
+
+
+def record_attempt(session: Session, delivery_id: str, result: AttemptResult,
+                   next_delay: float | None) -> tuple[str, list[str]]:
+    """Store the attempt and move the Delivery on. Returns its status and the ids of other
+    Deliveries this outcome cancelled (an automatic disable), whose workflows to wake."""
+    delivery = session.get(Delivery, delivery_id)
+    if delivery is None:
+        return "cancelled", []
+    now = utcnow()
+    delivery.attempts += 1
+    session.add(Attempt(
+        id=new_id("att"), delivery_id=delivery_id, attempt=delivery.attempts,
+        status="succeeded" if result.succeeded else "failed", status_code=result.status_code,
+        response_body=(result.response_body or "")[:RESPONSE_LIMIT] or None,
+        error_type=result.error_type, error_message=result.error_message,
+        duration_ms=result.duration_ms, created_at=now))
+    delivery.last_attempt_at = now
+    delivery.next_attempt_at = None
+    if result.succeeded:
+        status = "delivered"
+    elif delivery.status == "cancelled":  # disabled while this attempt was in flight
+        status = "cancelled"
+    elif next_delay is None:
+        status = "exhausted"
+    else:
+        status = "retrying"
+        delivery.next_attempt_at = now + timedelta(seconds=next_delay)
+    _set(delivery, status)
+    session.add(delivery)
+    cancelled: list[str] = []
+    target = targets.target_of(session, delivery)
+    if target is not None and targets.count_outcome(
+            target, succeeded=result.succeeded, exhausted=status == "exhausted"):
+        cancelled = cancel_waiting(session, target)
+    if target is not None:
+        session.add(target)
+    session.commit()
+    return status, cancelled
+
+
+def cancel_waiting(session: Session, target: targets.Target) -> list[str]:
+    """Cancel the target's waiting Deliveries (caller commits, then wakes their workflows)."""
+    column = Delivery.endpoint_id if isinstance(target, targets.Endpoint) \
+        else Delivery.destination_id
+    ids = list(session.exec(select(Delivery.id).where(
+        column == target.id, col(Delivery.status).in_(WAITING))).all())
+    if ids:
+        session.execute(update(Delivery).where(col(Delivery.id).in_(ids))
+                        .values(status="cancelled", next_attempt_at=None, updated_at=utcnow()))
+    return ids
+
+
+def remaining_delays(delivery: Delivery, schedule: list[float]) -> list[float]:
+    """The schedule from where the Delivery stands: a new one gets all of it, an exhausted
+    one a single attempt, a cancelled one what it had left."""
+    return schedule[delivery.attempts:]
+
+
+def start_for(session: Session, delivery: Delivery, schedule: list[float]) -> DeliveryStart:
+    """Workflow input and UI labels (search attributes, summary) for one Delivery."""
+    target = targets.target_of(session, delivery)
+    url = target.url if target else "?"
+    common = dict(delivery_id=delivery.id, delays=remaining_delays(delivery, schedule),
+                  environment_id=delivery.environment_id, status=delivery.status)
+    if delivery.event_id:
+        event = session.get(Event, delivery.event_id)
+        event_type = event.type if event else "?"
+        return DeliveryStart(**common, endpoint_id=delivery.endpoint_id, event_type=event_type,
+                             consumer=event.consumer_external_id if event else None,
+                             summary=f"{event_type} -> {url}")
+    message = session.get(Message, delivery.message_id)
+    source = session.get(Source, message.source_id) if message else None
+    name = source.name if source else "message"
+    return DeliveryStart(**common, destination_id=delivery.destination_id,
+                         summary=f"{name} -> {url}")
+
+
+def get_scoped(session: Session, environment_id: str, delivery_id: str) -> Delivery:
+    delivery = session.get(Delivery, delivery_id)
+    if delivery is None or delivery.environment_id != environment_id:
+        raise NotFound(f"Entrega {delivery_id} not found", title="Entrega not found")
+    return delivery
+
+
+def request_retry(session: Session, environment_id: str, delivery_id: str,
+                  schedule: list[float]) -> DeliveryStart:
+    """Queue a Delivery for an attempt now, per the spec's state table. Commits."""
+    delivery = get_scoped(session, environment_id, delivery_id)
+    if delivery.status == "delivered":
+        raise Conflict(f"Entrega {delivery_id} was already delivered; replay the event "
+                       "to send it again", title="Entrega already delivered",
+                       slug="delivery-already-delivered")
+    if delivery.status in ("pending", "processing"):
+        raise Conflict(f"Entrega {delivery_id} is already queued",
+                       title="Entrega already queued", slug="delivery-already-queued")
+    target = targets.target_of(session, delivery)
+    if target is None or not targets.is_enabled(target):
+        raise Conflict(f"the endpoint or destination of Entrega {delivery_id} is disabled; "
+                       "re-enable it with PATCH status=enabled first",
+                       title="Entrega target disabled", slug="delivery-target-disabled")
+    _set(delivery, "pending")
+    delivery.next_attempt_at = utcnow()
+    session.add(delivery)
+    start = start_for(session, delivery, schedule)
+    session.commit()
+    return start
+
+
+def orphans(session: Session, older_than: timedelta, schedule: list[float],
+            limit: int = 500) -> list[DeliveryStart]:
+    """Deliveries accepted but apparently without a running workflow: pending for too long
+    (the API died between commit and start) or overdue for their next attempt (Temporal lost
+    the workflow). Touches them so the next pass leaves them alone for a while."""
+    cutoff = utcnow() - older_than
+    rows = list(session.exec(select(Delivery).where(or_(
+        (col(Delivery.status) == "pending") & (col(Delivery.updated_at) < cutoff),
+        (col(Delivery.status) == "retrying") & (col(Delivery.next_attempt_at) < cutoff),
+    )).order_by(col(Delivery.updated_at)).limit(limit)).all())
+    starts = [start_for(session, d, schedule) for d in rows]
+    for delivery in rows:
+        delivery.updated_at = utcnow()
+        if delivery.status == "retrying":
+            delivery.next_attempt_at = utcnow()
+        session.add(delivery)
+    session.commit()
+    return starts

@@ -1,0 +1,77 @@
+"""What endpoints and destinations share: a URL, fixed headers, secrets, an enabled state and
+a consecutive-failure count that disables them at the limit."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from sqlmodel import Session
+
+from hookline.models import Delivery, Destination, Endpoint
+from hookline.timeutil import aware, utcnow
+
+Target = Endpoint | Destination
+FAILURE_LIMIT = 20
+ROTATION_OVERLAP = timedelta(hours=24)
+
+
+def target_of(session: Session, delivery: Delivery) -> Target | None:
+    if delivery.endpoint_id:
+        return session.get(Endpoint, delivery.endpoint_id)
+    if delivery.destination_id:
+        return session.get(Destination, delivery.destination_id)
+    return None
+
+
+def is_enabled(target: Target) -> bool:
+    return target.status in ("Enabled", "enabled")
+
+
+def secrets_in_force(target: Target, now: datetime | None = None) -> list[str]:
+    """The current secret, and the previous one during the 24 hours after a rotation."""
+    now = now or utcnow()
+    found = [target.secret]
+    expires = target.previous_secret_expires_at
+    if target.previous_secret and expires and aware(expires) > now:
+        found.append(target.previous_secret)
+    return found
+
+
+def rotate(target: Target, new_secret: str) -> None:
+    target.previous_secret = target.secret
+    target.previous_secret_expires_at = utcnow() + ROTATION_OVERLAP
+    target.secret = new_secret
+    target.updated_at = utcnow()
+
+
+def disable(target: Target, *, automatically: bool) -> None:
+    if isinstance(target, Endpoint):
+        target.status = "DisabledAutomatically" if automatically else "DisabledManually"
+    else:
+        target.status = "disabled"
+        target.disabled_automatically = automatically
+    target.updated_at = utcnow()
+
+
+def enable(target: Target) -> None:
+    """Re-enabling resets the failure count (stated for automatic disables; we do it always,
+    since a manually disabled target's old failures say nothing about the URL now)."""
+    target.status = "Enabled" if isinstance(target, Endpoint) else "enabled"
+    if isinstance(target, Destination):
+        target.disabled_automatically = False
+    target.failure_count = 0
+    target.updated_at = utcnow()
+
+
+def count_outcome(target: Target, *, succeeded: bool, exhausted: bool) -> bool:
+    """Track consecutive exhausted Deliveries; True when this one disabled the target."""
+    if succeeded:
+        target.failure_count = 0
+        return False
+    if not exhausted:
+        return False
+    target.failure_count += 1
+    if target.failure_count >= FAILURE_LIMIT and is_enabled(target):
+        disable(target, automatically=True)
+        return True
+    return False

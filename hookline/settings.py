@@ -1,0 +1,110 @@
+"""Every HOOKLINE_* setting, read once into one typed object."""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+_UNITS = {"ms": 0.001, "s": 1, "m": 60, "h": 3600, "d": 86400}
+_DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?\s*$")
+
+
+def parse_duration(text: str) -> float:
+    """'5s', '5m', '2h', '250ms' or a bare number of seconds."""
+    match = _DURATION.match(text)
+    if not match:
+        raise ValueError(f"not a duration: {text!r}")
+    return float(match.group(1)) * _UNITS[match.group(2) or "s"]
+
+
+def parse_schedule(text: str) -> list[float]:
+    return [parse_duration(part) for part in text.split(",") if part.strip()]
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="HOOKLINE_", env_file=".env", extra="ignore")
+
+    database_url: str = "sqlite:///hookline.db"
+    temporal_address: str = "127.0.0.1:7233"
+    temporal_namespace: str = "default"
+    task_queue: str = "hookline"
+    api_host: str = "127.0.0.1"
+    api_port: int = 8000
+    public_url: str = "http://127.0.0.1:8000"
+    retry_schedule: str = "5s,5m,30m,2h,5h,10h,10h"
+    attempt_timeout: str = "15s"
+    allowed_subnets: str = ""
+    allowed_ports: str = "80,443"
+    smtp_url: str = ""
+    alert_from: str = "alerts@hookline.localhost"
+    # How often the worker looks for accepted Deliveries whose workflow never started, and
+    # how old such a row must be before it counts as orphaned rather than in flight.
+    reconcile_interval: str = "10s"
+    reconcile_after: str = "15s"
+    silence_check_interval: str = "30s"
+    # Plan given to organizations that have none set explicitly.
+    default_rps: int = 100
+    default_monthly_events: int = 1_000_000
+    default_max_sources: int = 100
+    log_level: str = "info"
+
+    @field_validator("retry_schedule")
+    @classmethod
+    def _check_schedule(cls, value: str) -> str:
+        parse_schedule(value)
+        return value
+
+    @field_validator("attempt_timeout", "reconcile_interval", "reconcile_after",
+                     "silence_check_interval")
+    @classmethod
+    def _check_duration(cls, value: str) -> str:
+        parse_duration(value)
+        return value
+
+    @field_validator("allowed_subnets")
+    @classmethod
+    def _check_subnets(cls, value: str) -> str:
+        for part in value.split(","):
+            if part.strip():
+                ipaddress.ip_network(part.strip(), strict=False)
+        return value
+
+    @property
+    def retry_delays(self) -> list[float]:
+        return parse_schedule(self.retry_schedule)
+
+    @property
+    def attempt_timeout_seconds(self) -> float:
+        return parse_duration(self.attempt_timeout)
+
+    @property
+    def allowed_networks(self) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
+        parts = [p.strip() for p in self.allowed_subnets.split(",") if p.strip()]
+        return [ipaddress.ip_network(p, strict=False) for p in parts]
+
+    @property
+    def any_port_allowed(self) -> bool:
+        return self.allowed_ports.strip() == "*"
+
+    @property
+    def allowed_port_set(self) -> frozenset[int]:
+        if self.any_port_allowed:
+            return frozenset()
+        return frozenset(int(p) for p in self.allowed_ports.split(",") if p.strip())
+
+    @property
+    def sqlite_path(self) -> Path | None:
+        prefix = "sqlite:///"
+        if not self.database_url.startswith(prefix):
+            return None
+        return Path(self.database_url[len(prefix):]).resolve()
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()

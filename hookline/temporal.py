@@ -1,0 +1,108 @@
+"""Connecting to Temporal, registering our search attributes, starting and waking Deliveries."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Iterable
+
+from temporalio.api.enums.v1 import IndexedValueType
+from temporalio.api.operatorservice.v1 import AddSearchAttributesRequest
+from temporalio.client import Client
+from temporalio.common import (
+    SearchAttributeKey,
+    SearchAttributePair,
+    TypedSearchAttributes,
+    WorkflowIDConflictPolicy,
+)
+from temporalio.service import RPCError, RPCStatusCode
+
+from hookline.contracts import WORKFLOW_DELIVERY, DeliveryInput, DeliveryStart
+from hookline.settings import Settings
+
+log = logging.getLogger("hookline.temporal")
+
+STATUS = SearchAttributeKey.for_keyword("HookDeliveryStatus")
+ENDPOINT = SearchAttributeKey.for_keyword("HookEndpointId")
+DESTINATION = SearchAttributeKey.for_keyword("HookDestinationId")
+EVENT_TYPE = SearchAttributeKey.for_keyword("HookEventType")
+CONSUMER = SearchAttributeKey.for_keyword("HookConsumer")
+ENVIRONMENT = SearchAttributeKey.for_keyword("HookEnvironment")
+SEARCH_ATTRIBUTES = (STATUS, ENDPOINT, DESTINATION, EVENT_TYPE, CONSUMER, ENVIRONMENT)
+
+
+async def connect(settings: Settings, *, lazy: bool = False) -> Client:
+    return await Client.connect(settings.temporal_address,
+                                namespace=settings.temporal_namespace, lazy=lazy)
+
+
+async def ensure_search_attributes(client: Client, namespace: str) -> None:
+    """Register our Keyword attributes; a cluster that already has them answers AlreadyExists."""
+    request = AddSearchAttributesRequest(
+        namespace=namespace,
+        search_attributes={k.name: IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD
+                           for k in SEARCH_ATTRIBUTES},
+    )
+    try:
+        await client.operator_service.add_search_attributes(request)
+    except RPCError as exc:
+        if exc.status != RPCStatusCode.ALREADY_EXISTS:
+            raise
+
+
+def _attributes(start: DeliveryStart) -> TypedSearchAttributes:
+    pairs = [SearchAttributePair(STATUS, start.status),
+             SearchAttributePair(ENVIRONMENT, start.environment_id)]
+    for key, value in ((ENDPOINT, start.endpoint_id), (DESTINATION, start.destination_id),
+                       (EVENT_TYPE, start.event_type), (CONSUMER, start.consumer)):
+        if value:
+            pairs.append(SearchAttributePair(key, value))
+    return TypedSearchAttributes(pairs)
+
+
+async def start_delivery(client: Client, task_queue: str, start: DeliveryStart,
+                         *, signal: str | None = None) -> None:
+    """Start the Delivery's workflow, or with `signal`, wake the running one (signal-with-start).
+
+    Idempotent: the workflow id is the Delivery id, and the activity reads the Delivery's
+    status from the database, so a duplicate start or signal never sends twice on its own.
+    """
+    await client.start_workflow(
+        WORKFLOW_DELIVERY,
+        DeliveryInput(delivery_id=start.delivery_id, delays=start.delays),
+        id=start.delivery_id,
+        task_queue=task_queue,
+        id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
+        search_attributes=_attributes(start),
+        static_summary=start.summary,
+        start_signal=signal,
+    )
+
+
+async def start_deliveries(client: Client, task_queue: str, starts: Iterable[DeliveryStart],
+                           *, signal: str | None = None, concurrency: int = 32) -> list[str]:
+    """Start many; returns the ids that failed (left for the reconciler)."""
+    gate = asyncio.Semaphore(concurrency)
+    failed: list[str] = []
+
+    async def one(start: DeliveryStart) -> None:
+        async with gate:
+            try:
+                await start_delivery(client, task_queue, start, signal=signal)
+            except Exception as exc:
+                log.warning("could not start %s: %s", start.delivery_id, exc)
+                failed.append(start.delivery_id)
+
+    await asyncio.gather(*(one(s) for s in starts))
+    return failed
+
+
+async def signal_delivery(client: Client, delivery_id: str, signal: str) -> bool:
+    """Wake a running Delivery workflow; False when none runs under that id."""
+    try:
+        await client.get_workflow_handle(delivery_id).signal(signal)
+    except RPCError as exc:
+        if exc.status == RPCStatusCode.NOT_FOUND:
+            return False
+        raise
+    return True

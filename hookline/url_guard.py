@@ -1,0 +1,112 @@
+"""The URL rules for endpoints and destinations, and the address check behind rule 4.
+
+Pure but for name resolution, which the caller passes in: the guard returns the checked
+address so the connection can be pinned to it, and DNS cannot change between check and use.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+MAX_URL_LENGTH = 2048
+
+IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+Resolver = Callable[[str, int], list[str]]
+
+_BLOCKED = [ipaddress.ip_network(n) for n in (
+    "0.0.0.0/8", "10.0.0.0/8", "100.64.0.0/10", "127.0.0.0/8", "169.254.0.0/16",
+    "172.16.0.0/12", "192.0.0.0/24", "192.0.2.0/24", "192.168.0.0/16", "198.18.0.0/15",
+    "198.51.100.0/24", "203.0.113.0/24", "224.0.0.0/4", "240.0.0.0/4",
+    "255.255.255.255/32", "::/128", "::1/128", "fc00::/7", "fe80::/10", "ff00::/8",
+    "64:ff9b::/96", "2001:db8::/32",
+    # Cloud metadata services that sit outside the private ranges.
+    "fd00:ec2::254/128", "100.100.100.200/32",
+)]
+
+
+class URLRefused(ValueError):
+    """A URL breaks one of the rules; `str()` says which, for the API and attempt records."""
+
+
+@dataclass(frozen=True)
+class Target:
+    url: str
+    scheme: str
+    host: str
+    port: int
+    address: str  # the resolved, checked address to connect to
+
+
+def check_syntax(url: str, *, require_https: bool, allowed_ports: frozenset[int],
+                 any_port: bool) -> tuple[str, str, int]:
+    """Rules 1, 2, 3 and 5. Returns (scheme, host, port)."""
+    if len(url) > MAX_URL_LENGTH:
+        raise URLRefused(f"URL is longer than {MAX_URL_LENGTH} characters")
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError as exc:
+        raise URLRefused(f"URL is not valid: {exc}") from None
+    scheme = parts.scheme.lower()
+    if scheme not in ("http", "https") or not parts.hostname:
+        raise URLRefused("URL must be an absolute http or https URL")
+    if require_https and scheme != "https":
+        raise URLRefused("production environments require https URLs")
+    if parts.username is not None or parts.password is not None:
+        raise URLRefused("URL must not contain a user name or password; use fixed headers")
+    port = port or (443 if scheme == "https" else 80)
+    if not any_port and port not in allowed_ports:
+        allowed = ", ".join(str(p) for p in sorted(allowed_ports))
+        raise URLRefused(f"port {port} is not allowed (allowed: {allowed})")
+    return scheme, parts.hostname, port
+
+
+def is_blocked(address: IPAddress, allowed: Sequence[Network] = ()) -> bool:
+    if isinstance(address, ipaddress.IPv6Address):
+        mapped = address.ipv4_mapped or address.sixtofour
+        if mapped is not None:
+            return is_blocked(mapped, allowed)
+    if any(address in net for net in allowed):
+        return False
+    return any(address in net for net in _BLOCKED) or not address.is_global
+
+
+def system_resolver(host: str, port: int) -> list[str]:
+    infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    return list(dict.fromkeys(str(info[4][0]) for info in infos))
+
+
+def check_address(host: str, port: int, resolver: Resolver,
+                  allowed: Sequence[Network] = ()) -> str:
+    """Rule 4: every address the host resolves to must be public. Returns the one to use."""
+    try:
+        literal: IPAddress | None = ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        literal = None
+    try:
+        addresses = [str(literal)] if literal else resolver(host, port)
+    except OSError as exc:
+        raise DNSFailure(f"cannot resolve {host}: {exc}") from None
+    if not addresses:
+        raise DNSFailure(f"{host} has no address")
+    for text in addresses:
+        if is_blocked(ipaddress.ip_address(text.split("%")[0]), allowed):
+            raise URLRefused(f"{host} resolves to {text}, a private or reserved address")
+    return addresses[0]
+
+
+class DNSFailure(OSError):
+    """The host did not resolve: a failed attempt of type `dns`, not a refused URL."""
+
+
+def guard(url: str, *, require_https: bool, allowed_ports: frozenset[int], any_port: bool,
+          allowed: Sequence[Network] = (), resolver: Resolver = system_resolver) -> Target:
+    scheme, host, port = check_syntax(url, require_https=require_https,
+                                      allowed_ports=allowed_ports, any_port=any_port)
+    address = check_address(host, port, resolver, allowed)
+    return Target(url=url, scheme=scheme, host=host, port=port, address=address)

@@ -1,0 +1,87 @@
+"""Session-wide real infrastructure. Every test that uses `stack` runs twice: on SQLite and
+on PostgreSQL (a throwaway server, or HOOKLINE_TEST_POSTGRES_URL when given)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from hookline.db import make_engine
+from hookline.migrations import upgrade
+from hookline.temporal import SEARCH_ATTRIBUTES
+from tests.support.postgres import throwaway_postgres
+from tests.support.procs import free_port, spawn, stop, temporal_cli, wait_port
+from tests.support.receiver import Receiver
+from tests.support.stack import Stack, Tenant
+
+
+def start_temporal(folder: Path, db_file: Path | None = None, port: int | None = None
+                   ) -> tuple[object, str]:
+    port = port or free_port()
+    args = [temporal_cli(), "server", "start-dev", "--ip", "127.0.0.1", "--port", str(port),
+            "--headless", "--log-level", "error", "--namespace", "default",
+            "--dynamic-config-value", "system.enableActivityEagerExecution=true"]
+    if db_file is not None:
+        args += ["--db-filename", str(db_file)]
+    for key in SEARCH_ATTRIBUTES:
+        args += ["--search-attribute", f"{key.name}=Keyword"]
+    proc = spawn(args, {}, folder / f"temporal-{port}.log")
+    wait_port(port, 60, proc)
+    return proc, f"127.0.0.1:{port}"
+
+
+@pytest.fixture(scope="session")
+def temporal(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    folder = tmp_path_factory.mktemp("temporal")
+    proc, address = start_temporal(folder)
+    yield address
+    stop(proc)  # type: ignore[arg-type]
+
+
+@pytest.fixture(scope="session", params=["sqlite", "postgres"])
+def database_url(request: pytest.FixtureRequest,
+                 tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    folder = tmp_path_factory.mktemp(request.param)
+    if request.param == "sqlite":
+        url = f"sqlite:///{folder / 'hookline.db'}"
+        upgrade(url)
+        yield url
+    elif os.environ.get("HOOKLINE_TEST_POSTGRES_URL"):
+        url = os.environ["HOOKLINE_TEST_POSTGRES_URL"]
+        upgrade(url)
+        yield url
+    else:
+        with throwaway_postgres() as url:
+            upgrade(url)
+            yield url
+
+
+@pytest.fixture(scope="session")
+def stack(database_url: str, temporal: str,
+          tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
+    name = "postgres" if database_url.startswith("postgres") else "sqlite"
+    engine = make_engine(database_url)
+    st = Stack(name=name, db_url=database_url, engine=engine, temporal_address=temporal,
+               folder=tmp_path_factory.mktemp(f"stack-{name}"))
+    st.start()
+    yield st
+    st.stop_all()
+    engine.dispose()
+
+
+@pytest.fixture
+def tenant(stack: Stack) -> Iterator[Tenant]:
+    """A fresh organization with a development environment and a key: tests never share."""
+    t = stack.tenant()
+    yield t
+    t.client.close()
+
+
+@pytest.fixture
+def receiver() -> Iterator[Receiver]:
+    r = Receiver()
+    yield r
+    r.close()

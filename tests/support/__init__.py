@@ -1,0 +1,1 @@
+"""Real things for the tests: Temporal dev server, PostgreSQL, HTTP receivers, processes."""

@@ -1,0 +1,74 @@
+"""A throwaway PostgreSQL server: initdb and pg_ctl in a temporary folder on a free port."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from tests.support.procs import free_port
+
+
+def _bin(name: str) -> str:
+    found = shutil.which(name)
+    if found:
+        return found
+    for folder in sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True):
+        if (folder / name).exists():
+            return str(folder / name)
+    raise RuntimeError(f"{name} not found: install PostgreSQL (apt-get install postgresql)")
+
+
+def _as_postgres_user() -> dict[str, object]:
+    # initdb refuses to run as root; CI and developer machines here run as root.
+    if os.geteuid() != 0:
+        return {}
+    import pwd
+
+    user = pwd.getpwnam("postgres") if _has_user("postgres") else None
+    if user is None:
+        subprocess.run(["useradd", "--system", "--no-create-home", "postgres"], check=True)
+        user = pwd.getpwnam("postgres")
+    return {"user": user.pw_uid, "group": user.pw_gid}
+
+
+def _has_user(name: str) -> bool:
+    import pwd
+
+    try:
+        pwd.getpwnam(name)
+        return True
+    except KeyError:
+        return False
+
+
+@contextmanager
+def throwaway_postgres(port: int | None = None) -> Iterator[str]:
+    """Yields a SQLAlchemy URL to an empty database; stops and removes the server afterwards.
+    Its folder is its own under /tmp: pytest's are private to root, and initdb runs as
+    `postgres` when we are root."""
+    folder = Path(tempfile.mkdtemp(prefix="hookline-pg-"))
+    data = folder / "pgdata"
+    run_as = _as_postgres_user()
+    if run_as:
+        shutil.chown(folder, user=int(run_as["user"]), group=int(run_as["group"]))  # type: ignore[call-overload]
+    port = port or free_port()
+    subprocess.run([_bin("initdb"), "-D", str(data), "-U", "hookline", "--auth=trust",
+                    "-E", "UTF8", "--no-sync"], check=True, capture_output=True, **run_as)  # type: ignore[call-overload]
+    options = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off " \
+              "-c max_connections=200"
+    subprocess.run([_bin("pg_ctl"), "-D", str(data), "-o", options, "-l",
+                    str(folder / "pg.log"), "-w", "start"], check=True, capture_output=True,
+                   **run_as)  # type: ignore[call-overload]
+    try:
+        subprocess.run([_bin("createdb"), "-h", "127.0.0.1", "-p", str(port), "-U", "hookline",
+                        "hookline"], check=True, capture_output=True)
+        yield f"postgresql+psycopg://hookline@127.0.0.1:{port}/hookline"
+    finally:
+        subprocess.run([_bin("pg_ctl"), "-D", str(data), "-m", "immediate", "stop"],
+                       capture_output=True, **run_as)  # type: ignore[call-overload]
+        shutil.rmtree(folder, ignore_errors=True)

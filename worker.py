@@ -1,0 +1,69 @@
+"""The Temporal worker process: delivery workflows, their activities, and the reconciler."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+from datetime import timedelta
+
+from temporalio.client import Client
+from temporalio.worker import Worker
+
+from activities.http import DeliveryActivities
+from hookline.reconciler import reconcile_forever
+from hookline.sender import Sender
+from hookline.settings import Settings, get_settings
+from hookline.temporal import connect, ensure_search_attributes
+from workflows.delivery import DeliveryWorkflow
+
+log = logging.getLogger("hookline.worker")
+
+
+async def _connect_until_up(settings: Settings) -> Client:
+    while True:
+        try:
+            client = await connect(settings)
+            await ensure_search_attributes(client, settings.temporal_namespace)
+            return client
+        except Exception as exc:
+            log.warning("Temporal at %s not reachable (%s); retrying", 
+                        settings.temporal_address, exc)
+            await asyncio.sleep(2)
+
+
+def make_sender(settings: Settings) -> Sender:
+    return Sender(timeout=settings.attempt_timeout_seconds,
+                  allowed_ports=settings.allowed_port_set, any_port=settings.any_port_allowed,
+                  allowed_networks=settings.allowed_networks)
+
+
+async def main(settings: Settings | None = None) -> None:
+    settings = settings or get_settings()
+    logging.basicConfig(level=settings.log_level.upper(),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    client = await _connect_until_up(settings)
+    sender = make_sender(settings)
+    delivery = DeliveryActivities(sender, client)
+    worker = Worker(
+        client,
+        task_queue=settings.task_queue,
+        workflows=[DeliveryWorkflow],
+        activities=[delivery.attempt_delivery],
+        max_concurrent_activities=200,
+        graceful_shutdown_timeout=timedelta(seconds=5),
+    )
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    reconciler = asyncio.create_task(reconcile_forever(client, settings))
+    log.info("worker polling task queue %r", settings.task_queue)
+    async with worker:
+        await stop.wait()
+    reconciler.cancel()
+    await sender.aclose()
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
