@@ -1,5 +1,8 @@
-"""Regenerate 0001 from the models while the schema is unreleased: `python tools/regen_migration.py`."""
+"""Regenerate 0001 from the models while the schema is unreleased:
+`.venv/bin/python tools/regen_migration.py`. Later revisions are set aside meanwhile, since
+autogenerate compares against an empty database."""
 
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -7,10 +10,18 @@ from alembic import command
 
 from hookline.migrations import HERE, config
 
-target = HERE / "versions" / "0001_initial_schema.py"
-target.unlink(missing_ok=True)
+versions = HERE / "versions"
+target = versions / "0001_initial_schema.py"
 with tempfile.TemporaryDirectory() as folder:
-    url = f"sqlite:///{Path(folder) / 'gen.db'}"
-    command.revision(config(url), message="initial schema", autogenerate=True, rev_id="0001")
-    text = target.read_text().replace("Revises: \n", "Revises:\n")
-    target.write_text(text)
+    later = [p for p in versions.glob("*.py") if p != target]
+    for path in later:
+        shutil.move(path, Path(folder) / path.name)
+    try:
+        target.unlink(missing_ok=True)
+        url = f"sqlite:///{Path(folder) / 'gen.db'}"
+        command.revision(config(url), message="initial schema", autogenerate=True,
+                         rev_id="0001")
+        target.write_text(target.read_text().replace("Revises: \n", "Revises:\n"))
+    finally:
+        for path in later:
+            shutil.move(Path(folder) / path.name, path)
