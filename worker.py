@@ -12,7 +12,7 @@ from temporalio.worker import Worker
 
 from activities.http import DeliveryActivities
 from hookline.reconciler import reconcile_forever
-from hookline.sender import Sender
+from hookline.sender import sender_from_settings
 from hookline.settings import Settings, get_settings
 from hookline.temporal import connect, ensure_search_attributes
 from workflows.delivery import DeliveryWorkflow
@@ -32,18 +32,12 @@ async def _connect_until_up(settings: Settings) -> Client:
             await asyncio.sleep(2)
 
 
-def make_sender(settings: Settings) -> Sender:
-    return Sender(timeout=settings.attempt_timeout_seconds,
-                  allowed_ports=settings.allowed_port_set, any_port=settings.any_port_allowed,
-                  allowed_networks=settings.allowed_networks)
-
-
 async def main(settings: Settings | None = None) -> None:
     settings = settings or get_settings()
     logging.basicConfig(level=settings.log_level.upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     client = await _connect_until_up(settings)
-    sender = make_sender(settings)
+    sender = sender_from_settings(settings)
     delivery = DeliveryActivities(sender, client)
     worker = Worker(
         client,

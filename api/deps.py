@@ -11,6 +11,7 @@ from temporalio.client import Client
 
 from hookline.db import get_engine
 from hookline.errors import RateLimited, Unauthorized
+from hookline.sender import Sender
 from hookline.services import accounts, ratelimit
 from hookline.services.accounts import Principal
 
@@ -55,3 +56,12 @@ def get_temporal(request: Request) -> Client:
 
 
 TemporalDep = Annotated[Client, Depends(get_temporal)]
+
+
+def get_sender(request: Request) -> Sender:
+    """The API's one Sender: URL checks at registration and the endpoint test."""
+    sender: Sender = request.app.state.sender
+    return sender
+
+
+SenderDep = Annotated[Sender, Depends(get_sender)]

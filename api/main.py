@@ -14,6 +14,7 @@ from api import errors, pagination
 from api.middleware import GuardMiddleware
 from api.routes import ROUTERS
 from hookline import __version__
+from hookline.sender import sender_from_settings
 from hookline.settings import get_settings
 from hookline.temporal import connect
 
@@ -24,11 +25,13 @@ log = logging.getLogger("hookline.api")
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     # Lazy: the API starts and serves reads while Temporal is down, and reconnects by itself.
     app.state.temporal = await connect(get_settings(), lazy=True)
+    app.state.sender = sender_from_settings(get_settings())
     try:
         await run_in_threadpool(pagination.load_key)
     except OperationalError:
         log.warning("database unavailable at start-up; cursors load on first use")
     yield
+    await app.state.sender.aclose()
 
 
 def create_app() -> FastAPI:

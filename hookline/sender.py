@@ -13,6 +13,7 @@ import httpx
 
 from hookline import USER_AGENT
 from hookline.services.deliveries import RESPONSE_LIMIT, AttemptResult, Outgoing
+from hookline.settings import Settings
 from hookline.signing import webhook_headers
 from hookline.url_guard import DNSFailure, Network, Target, URLRefused, check_address, check_syntax
 
@@ -130,6 +131,13 @@ class Sender:
         for client in self._clients.values():
             await client.aclose()
         self._clients.clear()
+
+
+def sender_from_settings(settings: Settings) -> Sender:
+    """One construction for the worker and the API, so both apply the same URL rules."""
+    return Sender(timeout=settings.attempt_timeout_seconds,
+                  allowed_ports=settings.allowed_port_set, any_port=settings.any_port_allowed,
+                  allowed_networks=settings.allowed_networks)
 
 
 def _is_literal(host: str) -> bool:

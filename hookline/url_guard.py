@@ -47,6 +47,10 @@ def check_syntax(url: str, *, require_https: bool, allowed_ports: frozenset[int]
     """Rules 1, 2, 3 and 5. Returns (scheme, host, port)."""
     if len(url) > MAX_URL_LENGTH:
         raise URLRefused(f"URL is longer than {MAX_URL_LENGTH} characters")
+    # urlsplit() silently drops tabs and newlines, so it would check another URL than the one
+    # stored; and the HTTP client refuses them at send time.
+    if any(c.isspace() or ord(c) < 0x20 or ord(c) == 0x7F for c in url):
+        raise URLRefused("URL must not contain spaces or control characters")
     try:
         parts = urlsplit(url)
         port = parts.port

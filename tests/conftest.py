@@ -33,12 +33,32 @@ def start_temporal(folder: Path, db_file: Path | None = None, port: int | None =
     return proc, f"127.0.0.1:{port}"
 
 
+class TemporalServer:
+    """The session's dev server, on a state file so a test can restart it like an outage."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.db_file = folder / "temporal.db"
+        self.proc, self.address = start_temporal(folder, self.db_file)
+
+    def stop(self) -> None:
+        stop(self.proc)  # type: ignore[arg-type]
+
+    def start(self) -> None:
+        port = int(self.address.rsplit(":", 1)[1])
+        self.proc, _ = start_temporal(self.folder, self.db_file, port)
+
+
 @pytest.fixture(scope="session")
-def temporal(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    folder = tmp_path_factory.mktemp("temporal")
-    proc, address = start_temporal(folder)
-    yield address
-    stop(proc)  # type: ignore[arg-type]
+def temporal_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TemporalServer]:
+    server = TemporalServer(tmp_path_factory.mktemp("temporal"))
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def temporal(temporal_server: TemporalServer) -> str:
+    return temporal_server.address
 
 
 @pytest.fixture(scope="session", params=["sqlite", "postgres"])

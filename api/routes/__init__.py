@@ -2,6 +2,7 @@
 
 from fastapi import APIRouter
 
-from api.routes import consumers, event_types, health
+from api.routes import consumers, deliveries, endpoints, event_types, events, health
 
-ROUTERS: list[APIRouter] = [health.router, consumers.router, event_types.router]
+ROUTERS: list[APIRouter] = [health.router, consumers.router, event_types.router,
+                            events.router, deliveries.router, endpoints.router]

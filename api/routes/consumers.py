@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, Query, Response
+from fastapi.concurrency import run_in_threadpool
 
 from api import pagination
 from api.deps import AuthDep, SessionDep, TemporalDep
@@ -50,6 +51,7 @@ def update_consumer(ref: str, body: ConsumerPatch, auth: AuthDep,
 @router.delete("/{ref}", status_code=204, responses=problems(404))
 async def delete_consumer(ref: str, auth: AuthDep, session: SessionDep,
                           temporal: TemporalDep) -> Response:
-    cancelled = consumers.delete_consumer(session, auth.environment_id, ref)
+    cancelled = await run_in_threadpool(consumers.delete_consumer, session,
+                                        auth.environment_id, ref)
     await wake_cancelled(temporal, cancelled)
     return Response(status_code=204)

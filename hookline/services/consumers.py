@@ -62,13 +62,16 @@ def delete_consumer(session: Session, env_id: str, ref: str) -> list[str]:
     for endpoint in session.exec(select(Endpoint).where(Endpoint.consumer_id == consumer.id)):
         cancelled += deliveries.cancel_waiting(session, endpoint)
         session.delete(endpoint)
+    # No relationship() links the tables, so the unit of work does not order these
+    # deletes: flush the endpoints first or the foreign key refuses the Consumer's.
+    session.flush()
     session.delete(consumer)
     session.commit()
     return cancelled
 
 
 def check_event_type_name(name: str) -> None:
-    if not EVENT_TYPE_NAME.match(name):
+    if not EVENT_TYPE_NAME.fullmatch(name):  # match() would let "$" pass a final newline
         raise invalid("name", "must look like domain.action: lowercase letters, digits, "
                               "'_' and '-', parts separated by '.'")
 

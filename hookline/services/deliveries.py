@@ -212,3 +212,22 @@ def orphans(session: Session, older_than: timedelta, schedule: list[float],
         session.add(delivery)
     session.commit()
     return starts
+
+
+def list_for(session: Session, *, event_id: str | None = None, message_id: str | None = None,
+             after: str | None, limit: int) -> list[Delivery]:
+    query = select(Delivery)
+    query = query.where(Delivery.event_id == event_id) if event_id else \
+        query.where(Delivery.message_id == message_id)
+    if after:
+        query = query.where(col(Delivery.id) > after)
+    return list(session.exec(query.order_by(col(Delivery.id)).limit(limit + 1)).all())
+
+
+def attempts_of(session: Session, delivery_id: str, after: int | None, limit: int
+                ) -> list[Attempt]:
+    query = select(Attempt).where(Attempt.delivery_id == delivery_id)
+    if after is not None:
+        query = query.where(col(Attempt.attempt) > after)
+    return list(session.exec(query.order_by(col(Attempt.attempt), col(Attempt.id))
+                             .limit(limit + 1)).all())

@@ -1,0 +1,59 @@
+# The README's two commands: `make run` and `make test`. Both set up what is missing first:
+# the virtual environment in .venv and the Temporal CLI (PATH, else .tools/bin via go install).
+
+PYTHON ?= python3
+VENV := .venv
+TEMPORAL_CLI_VERSION := v1.5.1
+export PATH := $(CURDIR)/.tools/bin:$(PATH)
+
+.PHONY: run test setup venv tools postgres lint bench clean
+
+run: setup
+	$(VENV)/bin/hookline up
+
+test: setup postgres
+	$(VENV)/bin/pytest
+
+setup: venv tools
+
+venv: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --upgrade pip
+	$(VENV)/bin/pip install --quiet -e ".[dev]"
+	touch $@
+
+# v1.5.1 is the last Temporal CLI release that `go install` accepts (later ones carry a
+# replace directive); see ../shared/reference/temporal.md.
+tools:
+	@if command -v temporal >/dev/null 2>&1; then \
+		echo "Temporal CLI: $$(command -v temporal)"; \
+	elif command -v go >/dev/null 2>&1; then \
+		echo "Building the Temporal CLI $(TEMPORAL_CLI_VERSION) into .tools/bin (a few minutes the first time)"; \
+		mkdir -p .tools/bin && CGO_ENABLED=0 GOBIN=$(CURDIR)/.tools/bin \
+			go install -ldflags "-s -w" github.com/temporalio/cli/cmd/temporal@$(TEMPORAL_CLI_VERSION); \
+	else \
+		echo "No Temporal CLI on PATH and no Go toolchain to build one."; \
+		echo "Install Go (https://go.dev/dl) or the Temporal CLI (https://docs.temporal.io/cli), then retry."; \
+		exit 1; \
+	fi
+
+# The tests start a throwaway PostgreSQL server with initdb and pg_ctl.
+postgres:
+	@if command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; \
+	else \
+		echo "PostgreSQL server binaries (initdb, pg_ctl) are needed: apt-get install postgresql"; exit 1; \
+	fi
+
+lint: venv
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy .
+
+bench: setup
+	$(VENV)/bin/python -m bench.run
+
+clean:
+	rm -rf $(VENV) .tools .hookline hookline.db*

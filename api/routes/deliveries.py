@@ -1,0 +1,46 @@
+"""Deliveries: read one, its attempts, and retry it."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query
+from fastapi.concurrency import run_in_threadpool
+
+from api import pagination
+from api.deps import AuthDep, SessionDep, TemporalDep
+from api.dispatch import retry_now
+from api.schemas.common import COMMON_PROBLEMS, Int32, Page, problems
+from api.schemas.deliveries import AttemptOut, DeliveryOut, RetryOut, delivery_out
+from hookline.services import deliveries
+from hookline.settings import get_settings
+
+router = APIRouter(prefix="/v1/deliveries", tags=["deliveries"], responses=COMMON_PROBLEMS)
+
+
+@router.get("/{delivery_id}", response_model=DeliveryOut, responses=problems(404))
+def get_delivery(delivery_id: str, auth: AuthDep, session: SessionDep) -> DeliveryOut:
+    return delivery_out(deliveries.get_scoped(session, auth.environment_id, delivery_id))
+
+
+@router.get("/{delivery_id}/attempts", response_model=Page[AttemptOut],
+            responses=problems(404))
+def list_attempts(delivery_id: str, auth: AuthDep, session: SessionDep,
+                  cursor: str | None = None,
+                  limit: Annotated[Int32, Query(ge=1, le=100)] = 50) -> Page[AttemptOut]:
+    deliveries.get_scoped(session, auth.environment_id, delivery_id)
+    scope = f"attempts:{delivery_id}"
+    rows = deliveries.attempts_of(session, delivery_id, pagination.decode(scope, cursor), limit)
+    items, next_cursor = pagination.page(rows, limit, scope, lambda a: a.attempt)
+    return Page[AttemptOut](items=[AttemptOut.model_validate(a, from_attributes=True)
+                                   for a in items], next_cursor=next_cursor)
+
+
+@router.post("/{delivery_id}/retry", status_code=202, response_model=RetryOut,
+             responses=problems(404, 409))
+async def retry(delivery_id: str, auth: AuthDep, session: SessionDep,
+                temporal: TemporalDep) -> RetryOut:
+    start = await run_in_threadpool(deliveries.request_retry, session, auth.environment_id,
+                                    delivery_id, get_settings().retry_delays)
+    await retry_now(temporal, start)
+    return RetryOut(id=delivery_id)

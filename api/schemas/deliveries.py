@@ -1,0 +1,54 @@
+"""Deliveries and their attempts, for both sending (events) and receiving (messages)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from pydantic import field_serializer
+
+from api.schemas.common import ApiModel
+from hookline.timeutil import iso
+
+
+class DeliveryOut(ApiModel):
+    id: str
+    status: str
+    event_id: str | None = None
+    message_id: str | None = None
+    endpoint_id: str | None = None
+    destination_id: str | None = None
+    attempts: int
+    next_attempt_at: datetime | None = None
+    last_attempt_at: datetime | None = None
+    created_at: datetime
+    updated_at: datetime
+
+    @field_serializer("next_attempt_at", "last_attempt_at", "created_at", "updated_at")
+    def _iso(self, value: datetime | None) -> str | None:
+        return iso(value)
+
+
+class AttemptOut(ApiModel):
+    id: str
+    delivery_id: str
+    attempt: int
+    status: str
+    status_code: int | None = None
+    response_body: str | None = None
+    error_type: str | None = None
+    error_message: str | None = None
+    duration_ms: int
+    created_at: datetime
+
+    @field_serializer("created_at")
+    def _iso(self, value: datetime) -> str | None:
+        return iso(value)
+
+
+class RetryOut(ApiModel):
+    id: str
+    status: str = "queued"
+
+
+def delivery_out(row: object) -> DeliveryOut:
+    return DeliveryOut.model_validate(row, from_attributes=True)

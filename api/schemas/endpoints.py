@@ -1,0 +1,96 @@
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import Field, field_serializer
+
+from api.schemas.common import ApiModel
+from hookline.errors import invalid
+from hookline.services.endpoints import KEEP, EndpointPatch, EndpointRow
+from hookline.timeutil import iso
+
+Headers = dict[str, str]
+
+
+class EndpointIn(ApiModel):
+    consumer: str = Field(description="The Consumer's externalId")
+    url: str
+    events: list[str] | None = Field(default=None, description="Absent or [] means all types")
+    description: str | None = None
+    headers: Headers | None = Field(default=None, description="Fixed headers")
+    secret: str | None = Field(default=None, description="A whsec_ secret; made when absent")
+
+
+class EndpointPatchIn(ApiModel):
+    url: str | None = None
+    events: list[str] | None = Field(default=None, description="Replaces the list; [] = all")
+    status: Literal["enabled", "disabled"] | None = None
+    description: str | None = None
+
+    def to_patch(self) -> EndpointPatch:
+        """Absent fields stay as they are; null is refused where the field cannot be null,
+        rather than guessed to mean "unchanged" or "reset"."""
+        for name in ("url", "events", "status"):
+            if name in self.model_fields_set and getattr(self, name) is None:
+                raise invalid(name, "must not be null; leave the field out to keep it")
+        description = self.description if "description" in self.model_fields_set else KEEP
+        return EndpointPatch(url=self.url, events=self.events, status=self.status,
+                             description=description)
+
+
+class HeadersIn(ApiModel):
+    headers: Headers
+
+
+class SecretIn(ApiModel):
+    secret: str | None = Field(default=None, description="A whsec_ secret; made when absent")
+
+
+class SecretOut(ApiModel):
+    secret: str
+
+
+class EndpointOut(ApiModel):
+    id: str
+    consumer: str
+    url: str
+    description: str | None
+    status: Literal["Enabled", "DisabledAutomatically", "DisabledManually"]
+    events: list[str]
+    custom_headers: Headers
+    created_at: datetime
+    updated_at: datetime
+
+    @field_serializer("created_at", "updated_at")
+    def _iso(self, value: datetime) -> str | None:
+        return iso(value)
+
+    @classmethod
+    def of(cls, row: EndpointRow) -> EndpointOut:
+        return cls(**_fields(row))
+
+
+class EndpointCreated(EndpointOut):
+    secret: str = Field(description="Shown only in this response")
+
+    @classmethod
+    def of(cls, row: EndpointRow) -> EndpointCreated:
+        return cls(**_fields(row), secret=row.endpoint.secret)
+
+
+def _fields(row: EndpointRow) -> dict[str, Any]:
+    e = row.endpoint
+    return {"id": e.id, "consumer": row.consumer, "url": e.url, "description": e.description,
+            "status": e.status, "events": list(e.events),
+            "custom_headers": dict(e.custom_headers), "created_at": e.created_at,
+            "updated_at": e.updated_at}
+
+
+class EndpointTestResult(ApiModel):
+    success: bool = Field(description="The endpoint answered 2xx")
+    status_code: int | None
+    error_type: str | None = Field(description="null on success; else http_status, timeout, "
+                                               "connection, dns, tls or blocked_url")
+    error_message: str | None
+    duration_ms: int

@@ -1,0 +1,37 @@
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from pydantic import Field, field_serializer
+
+from api.schemas.common import ApiModel
+from hookline.timeutil import iso
+
+
+class PublishIn(ApiModel):
+    type: str = Field(min_length=1, max_length=200)
+    consumer: str = Field(min_length=1, max_length=200, description="Consumer externalId")
+    data: dict[str, Any]
+
+
+class EventOut(ApiModel):
+    id: str
+    type: str
+    consumer: str
+    deliveries: int
+    created_at: datetime
+
+    @field_serializer("created_at")
+    def _iso(self, value: datetime) -> str | None:
+        return iso(value)
+
+
+class EventDetail(EventOut):
+    data: Any
+
+
+class ReplayOut(ApiModel):
+    event_id: str | None = None
+    message_id: str | None = None
+    deliveries: list[str]

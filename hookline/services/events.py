@@ -1,0 +1,164 @@
+"""Publishing: one Event and one pending Delivery per subscribed endpoint, in one transaction.
+The rows are the outbox: workflows start after the commit, and the reconciler starts any
+that did not."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import exists, text
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, col, select
+
+from hookline.contracts import DeliveryStart
+from hookline.errors import NotFound, PayloadTooLarge, PlanLimitReached, invalid
+from hookline.ids import new_id
+from hookline.models import Delivery, Endpoint, Event
+from hookline.services import accounts, consumers, deliveries
+from hookline.services.accounts import Principal
+from hookline.timeutil import aware, iso, utcnow
+
+MAX_DATA_BYTES = 1024 * 1024
+IDEMPOTENCY_WINDOW = timedelta(hours=24)
+_COUNT = text(
+    "INSERT INTO usage_counters (org_id, period, events) VALUES (:org, :period, 1) "
+    "ON CONFLICT (org_id, period) DO UPDATE SET events = usage_counters.events + 1 "
+    "RETURNING events"
+)
+
+
+@dataclass(frozen=True)
+class Published:
+    event: Event
+    starts: list[DeliveryStart]
+    replayed: bool  # an earlier request with the same Idempotency-Key made it
+
+
+def _existing(session: Session, env_id: str, key: str) -> Event | None:
+    event = session.exec(select(Event).where(Event.environment_id == env_id,
+                                             Event.idempotency_key == key)).first()
+    if event is None:
+        return None
+    if aware(event.created_at) >= utcnow() - IDEMPOTENCY_WINDOW:
+        return event
+    event.idempotency_key = None  # expired: the key may be used again
+    session.add(event)
+    session.flush()
+    return None
+
+
+def _charge(session: Session, org_id: str) -> None:
+    plan = accounts.get_plan(session, org_id)
+    used = int(session.execute(_COUNT, {"org": org_id,
+                                        "period": utcnow().strftime("%Y-%m")}).scalar_one())
+    if used > plan.monthly_events:
+        session.rollback()
+        raise PlanLimitReached(
+            f"the monthly quota of {plan.monthly_events} events is used up",
+            title="Entrega quota exhausted", slug="event-quota-exhausted")
+
+
+def subscribed(session: Session, consumer_id: str, event_type: str) -> list[Endpoint]:
+    endpoints = session.exec(select(Endpoint).where(
+        Endpoint.consumer_id == consumer_id, Endpoint.status == "Enabled")).all()
+    return [e for e in endpoints if not e.events or event_type in e.events]
+
+
+def fan_out(session: Session, event: Event, schedule: list[float]) -> list[DeliveryStart]:
+    """One pending Delivery per endpoint subscribed now (publish and replay)."""
+    now = utcnow()
+    rows = [Delivery(id=new_id("dlv"), environment_id=event.environment_id, event_id=event.id,
+                     endpoint_id=endpoint.id, created_at=now, updated_at=now)
+            for endpoint in subscribed(session, event.consumer_id, event.type)]
+    session.add_all(rows)
+    event.deliveries += len(rows)
+    session.add(event)
+    session.flush()
+    return [deliveries.start_for(session, d, schedule) for d in rows]
+
+
+def publish(session: Session, principal: Principal, event_type: str, consumer_ref: str,
+            data: dict[str, Any], idempotency_key: str | None, schedule: list[float]
+            ) -> Published:
+    env_id = principal.environment_id
+    if idempotency_key and (found := _existing(session, env_id, idempotency_key)):
+        return Published(found, [], replayed=True)
+    if not consumers.registered_names(session, env_id, [event_type]):
+        raise invalid("type", f"event type {event_type!r} is not registered")
+    consumer = _consumer(session, env_id, consumer_ref)
+    created = utcnow()
+    data_text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    if len(data_text.encode()) > MAX_DATA_BYTES:
+        raise PayloadTooLarge("`data` is larger than 1 MiB once serialized")
+    body = (f'{{"type":{json.dumps(event_type)},"timestamp":"{iso(created)}",'
+            f'"data":{data_text}}}')
+    _charge(session, principal.org_id)
+    event = Event(id=new_id("evt"), environment_id=env_id, type=event_type,
+                  consumer_id=consumer.id, consumer_external_id=consumer.external_id,
+                  payload=body, idempotency_key=idempotency_key, created_at=created)
+    session.add(event)
+    starts = fan_out(session, event, schedule)
+    try:
+        session.commit()
+    except IntegrityError:  # the same key raced in from another request: answer with it
+        session.rollback()
+        if idempotency_key and (found := _existing(session, env_id, idempotency_key)):
+            return Published(found, [], replayed=True)
+        raise
+    return Published(event, starts, replayed=False)
+
+
+def _consumer(session: Session, env_id: str, external_id: str) -> Any:
+    try:
+        return consumers.get_consumer(session, env_id, external_id)
+    except NotFound:
+        raise invalid("consumer", f"no consumer with externalId {external_id!r}") from None
+
+
+def replay(session: Session, env_id: str, event_id: str, schedule: list[float]
+           ) -> list[DeliveryStart]:
+    starts = fan_out(session, get_event(session, env_id, event_id), schedule)
+    session.commit()
+    return starts
+
+
+def get_event(session: Session, env_id: str, event_id: str) -> Event:
+    event = session.get(Event, event_id)
+    if event is None or event.environment_id != env_id:
+        raise NotFound(f"event {event_id} not found")
+    return event
+
+
+def data_of(event: Event) -> Any:
+    return json.loads(event.payload)["data"]
+
+
+@dataclass(frozen=True)
+class EventFilter:
+    type: str | None = None
+    consumer: str | None = None
+    status: str | None = None
+    since: datetime | None = None
+    until: datetime | None = None
+
+
+def list_events(session: Session, env_id: str, filters: EventFilter, after: str | None,
+                limit: int) -> list[Event]:
+    query = select(Event).where(Event.environment_id == env_id)
+    if filters.type:
+        query = query.where(Event.type == filters.type)
+    if filters.consumer:
+        query = query.where(Event.consumer_external_id == filters.consumer)
+    if filters.since:
+        query = query.where(col(Event.created_at) >= filters.since)
+    if filters.until:
+        query = query.where(col(Event.created_at) <= filters.until)
+    if filters.status:
+        query = query.where(exists().where(col(Delivery.event_id) == col(Event.id),
+                                           col(Delivery.status) == filters.status))
+    if after:
+        query = query.where(col(Event.id) < after)
+    return list(session.exec(query.order_by(col(Event.id).desc()).limit(limit + 1)).all())

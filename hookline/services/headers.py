@@ -1,0 +1,62 @@
+"""Fixed headers of endpoints and destinations: the rules a submitted set must follow."""
+
+from __future__ import annotations
+
+import re
+
+from hookline.errors import ValidationFailed
+
+MAX_HEADERS = 20
+MAX_NAME = 128
+MAX_VALUE = 1024
+
+# The service sets these itself: a fixed header must not forge the signature or break framing.
+RESERVED = frozenset(name.lower() for name in (
+    "Webhook-Id", "Webhook-Timestamp", "Webhook-Signature", "Content-Type", "Content-Length",
+    "Host", "Connection", "Transfer-Encoding", "User-Agent",
+))
+# RFC 7230 `token`: one or more tchar. Both patterns are used with fullmatch(): with
+# match(), a `$` would accept a trailing newline.
+_TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
+# Printable ASCII and horizontal tab. Stricter than "no CR, LF or NUL": the HTTP client
+# encodes header values as ASCII, so anything else would fail every delivery at send time.
+_VALUE = re.compile(r"[\t\x20-\x7e]*")
+
+
+def _name_problem(name: str) -> str | None:
+    if len(name) > MAX_NAME:
+        return f"header name is longer than {MAX_NAME} characters"
+    if not _TOKEN.fullmatch(name):
+        return "header name must be an HTTP token (letters, digits and !#$%&'*+-.^_`|~)"
+    if name.lower() in RESERVED:
+        return f"{name} is set by the service and cannot be a fixed header"
+    return None
+
+
+def _value_problem(value: str) -> str | None:
+    if len(value) > MAX_VALUE:
+        return f"header value is longer than {MAX_VALUE} characters"
+    if not _VALUE.fullmatch(value):
+        return "header value must be printable ASCII (no CR, LF, NUL or other control " \
+               "characters)"
+    return None
+
+
+def check_headers(headers: dict[str, str], field: str = "headers") -> dict[str, str]:
+    """Every problem of a submitted set at once, as one validation error; returns the set
+    unchanged when it is valid (the submitted set replaces the whole previous one)."""
+    errors: list[dict[str, str]] = []
+    if len(headers) > MAX_HEADERS:
+        errors.append({"field": field, "message": f"at most {MAX_HEADERS} headers"})
+    seen: set[str] = set()
+    for name, value in headers.items():
+        problem = _name_problem(name) or _value_problem(value)
+        if problem is None and name.lower() in seen:
+            problem = "the same header name appears twice (names are case-insensitive)"
+        seen.add(name.lower())
+        if problem:
+            errors.append({"field": f"{field}.{name}", "message": problem})
+    if errors:
+        detail = "; ".join(f"{e['field']}: {e['message']}" for e in errors[:5])
+        raise ValidationFailed(detail, errors=errors)
+    return dict(headers)

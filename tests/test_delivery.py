@@ -1,0 +1,131 @@
+"""Issue 3: publish, fan-out and the Delivery workflow against real receivers."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import time
+
+from standardwebhooks.webhooks import Webhook
+
+from tests.support.api import (
+    attempts,
+    deliveries_of,
+    ok,
+    publish,
+    setup_endpoint,
+    wait_delivery,
+)
+from tests.support.procs import temporal_cli
+from tests.support.receiver import Receiver
+from tests.support.stack import Stack, Tenant
+
+
+def test_published_event_arrives_signed(tenant: Tenant, receiver: Receiver) -> None:
+    endpoint = setup_endpoint(tenant, receiver.url("/ok"))
+    event = publish(tenant, {"amount": 42, "currency": "EUR"})
+    assert event["deliveries"] == 1 and event["type"] == "invoice.paid"
+    [arrived] = receiver.wait(1)
+    Webhook(endpoint["secret"]).verify(arrived.body, arrived.headers)
+    assert arrived.headers["webhook-id"] == event["id"]
+    assert arrived.headers["user-agent"].startswith("Hookline/")
+    assert arrived.headers["content-type"] == "application/json"
+    body = json.loads(arrived.body)
+    assert body["type"] == "invoice.paid" and body["data"] == {"amount": 42, "currency": "EUR"}
+    [delivery] = deliveries_of(tenant, event["id"])
+    done = wait_delivery(tenant, delivery["id"])
+    assert done["status"] == "delivered" and done["attempts"] == 1
+    [attempt] = attempts(tenant, delivery["id"])
+    assert attempt["status"] == "succeeded" and attempt["statusCode"] == 200
+    assert attempt["attempt"] == 1 and attempt["errorType"] is None
+
+
+def test_fan_out_follows_subscriptions(tenant: Tenant, receiver: Receiver) -> None:
+    tenant.client.post("/v1/event-types", json={"name": "user.created"})
+    setup_endpoint(tenant, receiver.url("/ok/typed"), events=["invoice.paid"])
+    setup_endpoint(tenant, receiver.url("/ok/all"), events=[])
+    setup_endpoint(tenant, receiver.url("/ok/other"), events=["user.created"])
+    disabled = setup_endpoint(tenant, receiver.url("/ok/disabled"))
+    ok(tenant.client.patch(f"/v1/endpoints/{disabled['id']}", json={"status": "disabled"}))
+    tenant.client.post("/v1/event-types", json={"name": "invoice.voided"})  # registered later
+    event = publish(tenant)
+    assert event["deliveries"] == 2
+    paths = sorted(r.path for r in receiver.wait(2))
+    assert paths == ["/ok/all", "/ok/typed"]
+    assert publish(tenant, event_type="invoice.voided")["deliveries"] == 1
+
+
+def test_failed_attempts_are_retried_then_delivered(tenant: Tenant, receiver: Receiver) -> None:
+    setup_endpoint(tenant, receiver.url("/flaky/2/x"))
+    event = publish(tenant)
+    [delivery] = deliveries_of(tenant, event["id"])
+    done = wait_delivery(tenant, delivery["id"])
+    assert done["status"] == "delivered" and done["attempts"] == 3
+    tries = attempts(tenant, delivery["id"])
+    assert [a["statusCode"] for a in tries] == [503, 503, 200]
+    assert [a["errorType"] for a in tries] == ["http_status", "http_status", None]
+    ids = {r.headers["webhook-id"] for r in receiver.wait(3)}
+    assert ids == {event["id"]}  # the same id on every attempt
+
+
+def test_each_kind_of_failure_exhausts(tenant: Tenant, receiver: Receiver) -> None:
+    cases = {"/status/500": "http_status", "/redirect": "http_status",
+             "/slow/5": "timeout", "/close": "connection", "/status/404": "http_status"}
+    for i, path in enumerate(cases):
+        setup_endpoint(tenant, receiver.url(path), consumer=f"c{i}")
+    events = {path: publish(tenant, consumer=f"c{i}") for i, path in enumerate(cases)}
+    for path, error_type in cases.items():
+        [delivery] = deliveries_of(tenant, events[path]["id"])
+        done = wait_delivery(tenant, delivery["id"], timeout=90)
+        assert done["status"] == "exhausted", path
+        tries = attempts(tenant, delivery["id"])
+        assert len(tries) == 4 and all(a["status"] == "failed" for a in tries), path
+        assert {a["errorType"] for a in tries} == {error_type}, path
+    assert len(receiver.at("/redirect")) == 4 and not receiver.at("/ok")  # not followed
+
+
+def test_idempotency_key_returns_the_first_event(tenant: Tenant, receiver: Receiver) -> None:
+    setup_endpoint(tenant, receiver.url("/ok"))
+    first = publish(tenant, headers={"Idempotency-Key": "order-1"})
+    again = tenant.client.post("/v1/events", headers={"Idempotency-Key": "order-1"},
+                               json={"type": "invoice.paid", "consumer": "acme",
+                                     "data": {"n": 2}})
+    assert again.status_code == 201 and again.json()["id"] == first["id"]
+    assert again.headers["idempotent-replayed"] == "true"
+    receiver.wait(1)
+    assert len(ok(tenant.client.get("/v1/events"))["items"]) == 1
+    assert publish(tenant, headers={"Idempotency-Key": "order-2"})["id"] != first["id"]
+
+
+def test_replay_sends_to_endpoints_subscribed_now(tenant: Tenant, receiver: Receiver) -> None:
+    setup_endpoint(tenant, receiver.url("/ok/first"))
+    event = publish(tenant)
+    receiver.wait(1)
+    setup_endpoint(tenant, receiver.url("/ok/later"))
+    replayed = ok(tenant.client.post(f"/v1/events/{event['id']}/replay"), 202)
+    assert len(replayed["deliveries"]) == 2
+    arrived = receiver.wait(3)
+    assert sorted(r.path for r in arrived) == ["/ok/first", "/ok/first", "/ok/later"]
+    assert {r.headers["webhook-id"] for r in arrived} == {event["id"]}
+    assert ok(tenant.client.get(f"/v1/events/{event['id']}"))["deliveries"] == 3
+
+
+def test_workflows_are_searchable_in_temporal(stack: Stack, tenant: Tenant,
+                                             receiver: Receiver) -> None:
+    endpoint = setup_endpoint(tenant, receiver.url("/ok"))
+    event = publish(tenant)
+    [delivery] = deliveries_of(tenant, event["id"])
+    wait_delivery(tenant, delivery["id"])
+    base = [temporal_cli(), "workflow", "list", "--address", stack.temporal_address, "-o", "json"]
+    query = f"HookEndpointId = '{endpoint['id']}' AND HookDeliveryStatus = 'delivered'"
+    for _ in range(50):  # visibility is eventually consistent
+        found = json.loads(subprocess.run([*base, "--query", query], capture_output=True,
+                                          text=True, check=True).stdout or "[]")
+        if found:
+            break
+        time.sleep(0.2)
+    assert [w["execution"]["workflowId"] for w in found] == [delivery["id"]]
+    described = subprocess.run(
+        [temporal_cli(), "workflow", "describe", "--address", stack.temporal_address,
+         "-w", delivery["id"]], capture_output=True, text=True, check=True)
+    assert f'StaticSummary  "invoice.paid -> {receiver.url("/ok")}"' in described.stdout

@@ -1,0 +1,129 @@
+"""Issue 2: the operator's side: CLI commands, the shared rate limit, readiness and recovery."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import time
+from pathlib import Path
+
+import httpx
+
+from hookline.migrations import upgrade
+from tests.conftest import start_temporal
+from tests.support.postgres import throwaway_postgres
+from tests.support.procs import free_port, hookline, stop
+from tests.support.stack import Stack
+from tests.test_platform_http import assert_problem
+
+
+def cli(stack: Stack, *args: str) -> dict:
+    done = subprocess.run(hookline(*args, "--json"), capture_output=True, text=True,
+                          env={**os.environ, **stack.settings_env()}, check=False)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)  # type: ignore[no-any-return]
+
+
+def test_cli_creates_org_env_key_and_plan(stack: Stack) -> None:
+    name = f"acme-{free_port()}"
+    org = cli(stack, "org", "create", name)
+    assert org["id"].startswith("org_")
+    env = cli(stack, "env", "create", "--org", name, "live", "--kind", "production")
+    assert env["id"].startswith("env_") and env["kind"] == "production"
+    key = cli(stack, "key", "create", "--env", env["id"])
+    assert key["id"].startswith("key_") and key["key"].startswith("hk_")
+    plan = cli(stack, "plan", "set", "--org", org["id"], "--rps", "7", "--monthly-events", "9",
+               "--max-sources", "3")
+    assert (plan["rps"], plan["monthlyEvents"], plan["maxSources"]) == (7, 9, 3)
+    client = httpx.Client(base_url=stack.base_url,
+                          headers={"Authorization": f"Bearer {key['key']}"})
+    assert client.get("/v1/consumers").status_code == 200
+    assert client.get("/v1/consumers").headers["ratelimit-limit"] == "7"
+    bad = subprocess.run(hookline("env", "create", "--org", name, "x", "--kind", "staging"),
+                         capture_output=True, text=True, env=stack.settings_env(), check=False)
+    assert bad.returncode == 1 and "production or development" in bad.stderr
+
+
+def _burst(clients: list[httpx.Client], count: int) -> tuple[list[httpx.Response], bool]:
+    """`count` requests alternating between API processes inside one wall-clock second."""
+    while time.time() % 1 > 0.2:
+        time.sleep(0.01)
+    start = time.time()
+    answers = [clients[i % len(clients)].get("/v1/consumers") for i in range(count)]
+    return answers, int(time.time()) == int(start)
+
+
+def test_rate_limit_is_shared_by_two_api_processes(stack: Stack) -> None:
+    tenant = stack.tenant()
+    cli(stack, "plan", "set", "--org", tenant.org_id, "--rps", "4")
+    proc, second_url = stack.start_api()
+    second = httpx.Client(base_url=second_url, headers=tenant.client.headers)
+    try:
+        for _ in range(3):
+            answers, one_window = _burst([tenant.client, second], 12)
+            if one_window:
+                break
+        assert one_window, "could not fit the burst in one second"
+        allowed = [r for r in answers if r.status_code == 200]
+        limited = [r for r in answers if r.status_code == 429]
+        assert len(allowed) == 4 and len(limited) == 8
+        assert {r.request.url.port for r in allowed} == {tenant.client.base_url.port,
+                                                         second.base_url.port}
+        body = assert_problem(limited[0], 429)
+        assert "4 requests per second" in body["detail"]
+        retry_after = limited[0].headers["retry-after"]
+        assert retry_after == "1"  # integer seconds to the next one-second window
+        assert allowed[-1].headers["ratelimit-remaining"] == "0"
+        assert limited[0].headers["ratelimit-limit"] == "4"
+    finally:
+        stop(proc)
+
+
+def _ready(url: str) -> httpx.Response:
+    return httpx.get(url + "/readyz", timeout=10)
+
+
+def _wait_ready(url: str, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while _ready(url).status_code != 200:
+        assert time.monotonic() < deadline, _ready(url).text
+        time.sleep(0.3)
+
+
+def test_temporal_down_is_reported_and_recovered(stack: Stack, tmp_path) -> None:
+    port = free_port()
+    proc, url = stack.start_api(HOOKLINE_TEMPORAL_ADDRESS=f"127.0.0.1:{port}")
+    try:
+        down = _ready(url)
+        body = assert_problem(down, 503)
+        assert body["checks"] == {"database": "ok", "temporal": "unavailable"}
+        assert "temporal" in body["detail"]
+        temporal, _ = start_temporal(tmp_path, port=port)
+        try:
+            _wait_ready(url)
+        finally:
+            stop(temporal)  # type: ignore[arg-type]
+    finally:
+        stop(proc)
+
+
+def test_database_down_is_503_and_recovered(temporal: str, tmp_path: Path) -> None:
+    port = free_port()
+    dead = f"postgresql+psycopg://hookline@127.0.0.1:{port}/hookline"
+    # Its own API on a database that is not there yet; no shared stack needed.
+    lone = Stack(name="dbdown", db_url=dead, engine=None, temporal_address=temporal,  # type: ignore[arg-type]
+                 folder=tmp_path)
+    proc, url = lone.start_api()
+    try:
+        body = assert_problem(_ready(url), 503)
+        assert body["checks"]["database"] == "unavailable"
+        answer = httpx.get(url + "/v1/consumers", headers={"Authorization": "Bearer hk_x"})
+        assert_problem(answer, 503)
+        with throwaway_postgres(port) as live:
+            upgrade(live)
+            _wait_ready(url)
+            assert_problem(httpx.get(url + "/v1/consumers",
+                                     headers={"Authorization": "Bearer hk_x"}), 401)
+    finally:
+        stop(proc)

@@ -1,0 +1,122 @@
+"""Issue 3: nothing accepted is lost when the worker dies, the API dies between its commit
+and the workflow start, or Temporal restarts."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+
+import httpx
+from sqlmodel import Session, col, select
+
+from hookline.models import Delivery
+from tests.conftest import TemporalServer
+from tests.support.api import attempts, deliveries_of, ok, publish, setup_endpoint, wait_delivery
+from tests.support.procs import stop
+from tests.support.receiver import Receiver
+from tests.support.stack import Stack, Tenant
+
+
+def _all_attempted_once(tenant: Tenant, ids: list[str], timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        records = [ok(tenant.client.get(f"/v1/deliveries/{i}")) for i in ids]
+        if all(r["attempts"] >= 1 for r in records):
+            return
+        time.sleep(0.1)
+    raise AssertionError("first attempts did not happen")
+
+
+def _fails_then_recovers(tenant: Tenant, receiver: Receiver, count: int) -> tuple[dict, list]:
+    endpoint = setup_endpoint(tenant, receiver.url("/status/503"))
+    events = [publish(tenant, {"i": i}) for i in range(count)]
+    ids = [deliveries_of(tenant, e["id"])[0]["id"] for e in events]
+    _all_attempted_once(tenant, ids)
+    return endpoint, ids
+
+
+def _heal(tenant: Tenant, receiver: Receiver, endpoint: dict) -> None:
+    ok(tenant.client.patch(f"/v1/endpoints/{endpoint['id']}", json={"url": receiver.url("/ok")}))
+
+
+def _recovered(tenant: Tenant, receiver: Receiver, ids: list[str]) -> None:
+    for delivery_id in ids:
+        assert wait_delivery(tenant, delivery_id, timeout=90)["status"] == "delivered"
+        tries = attempts(tenant, delivery_id)
+        assert tries[0]["statusCode"] == 503 and tries[-1]["statusCode"] == 200
+        assert [a["attempt"] for a in tries] == list(range(1, len(tries) + 1))
+    arrivals = receiver.at("/ok")
+    # At-least-once, and nothing doubled beyond it: each event arrived, none more than twice.
+    per_event = {r.headers["webhook-id"] for r in arrivals}
+    assert len(per_event) == len(ids) and len(arrivals) <= 2 * len(ids)
+
+
+def test_worker_killed_between_attempts(stack: Stack, tenant: Tenant,
+                                        receiver: Receiver) -> None:
+    endpoint, ids = _fails_then_recovers(tenant, receiver, 10)
+    assert stack.worker is not None
+    stop(stack.worker, kill=True)  # every Delivery is waiting on its 1 s retry timer
+    try:
+        _heal(tenant, receiver, endpoint)
+        time.sleep(2)  # the timers fire while no worker runs
+    finally:
+        stack.worker = stack.start_worker()
+    _recovered(tenant, receiver, ids)
+
+
+def test_api_killed_between_commit_and_start(stack: Stack, tenant: Tenant,
+                                             receiver: Receiver) -> None:
+    setup_endpoint(tenant, receiver.url("/ok"))
+    # This API's Temporal accepts connections and never answers, so the API hangs in the
+    # workflow start after its commit; we kill it there. The worker's reconciler must start
+    # the workflow from the committed row.
+    blackhole = socket.socket()
+    blackhole.bind(("127.0.0.1", 0))
+    blackhole.listen(64)
+    silent = f"127.0.0.1:{blackhole.getsockname()[1]}"
+    proc, url = stack.start_api(HOOKLINE_TEMPORAL_ADDRESS=silent)
+    answer: list[httpx.Response | Exception] = []
+
+    def call() -> None:
+        try:
+            answer.append(httpx.post(url + "/v1/events", timeout=60,
+                                     headers={"Authorization": f"Bearer {tenant.key}"},
+                                     json={"type": "invoice.paid", "consumer": "acme",
+                                           "data": {"x": 1}}))
+        except Exception as exc:
+            answer.append(exc)
+
+    thread = threading.Thread(target=call)
+    thread.start()
+    committed = _wait_committed(stack, tenant.environment_id)
+    stop(proc, kill=True)
+    thread.join()
+    blackhole.close()
+    assert answer and isinstance(answer[0], Exception)  # the caller never got an answer
+    assert wait_delivery(tenant, committed, timeout=60)["status"] == "delivered"
+    assert len(receiver.wait(1)) == 1
+
+
+def _wait_committed(stack: Stack, environment_id: str) -> str:
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        with Session(stack.engine) as session:
+            found = session.exec(select(Delivery.id).where(
+                col(Delivery.environment_id) == environment_id)).first()
+        if found:
+            return found
+        time.sleep(0.05)
+    raise AssertionError("the publish never committed")
+
+
+def test_temporal_restart_loses_nothing(stack: Stack, tenant: Tenant, receiver: Receiver,
+                                        temporal_server: TemporalServer) -> None:
+    endpoint, ids = _fails_then_recovers(tenant, receiver, 5)
+    temporal_server.stop()
+    try:
+        _heal(tenant, receiver, endpoint)
+        time.sleep(2)
+    finally:
+        temporal_server.start()
+    _recovered(tenant, receiver, ids)

@@ -1,0 +1,78 @@
+"""Signatures are Standard Webhooks: checked against the official vector and the official
+verifier, with no infrastructure."""
+
+from __future__ import annotations
+
+import base64
+import time
+
+import pytest
+from standardwebhooks.webhooks import Webhook, WebhookVerificationError
+
+from hookline.signing import (
+    is_valid_secret,
+    new_secret,
+    sign,
+    signature_header,
+    webhook_headers,
+)
+
+VECTOR_SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+VECTOR_ID = "msg_p5jXN8AQM9LWM0D4loKWxJek"
+VECTOR_TS = 1614265330
+VECTOR_BODY = b'{"test": 2432232314}'
+VECTOR_SIGNATURE = "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE="
+
+
+def test_official_vector() -> None:
+    assert sign(VECTOR_SECRET, VECTOR_ID, VECTOR_TS, VECTOR_BODY) == VECTOR_SIGNATURE
+
+
+def test_headers_carry_id_timestamp_and_signature() -> None:
+    headers = webhook_headers([VECTOR_SECRET], VECTOR_ID, VECTOR_TS, VECTOR_BODY)
+    assert headers == {"webhook-id": VECTOR_ID, "webhook-timestamp": str(VECTOR_TS),
+                       "webhook-signature": VECTOR_SIGNATURE}
+
+
+def test_rotation_signs_with_every_secret_in_force() -> None:
+    old, new = new_secret(), new_secret()
+    header = signature_header([new, old], "msg_1", VECTOR_TS, b"{}")
+    assert header.split(" ") == [sign(new, "msg_1", VECTOR_TS, b"{}"),
+                                 sign(old, "msg_1", VECTOR_TS, b"{}")]
+
+
+def test_official_verifier_accepts_our_signatures() -> None:
+    old, new = new_secret(), new_secret()
+    body = b'{"type":"invoice.paid","data":{}}'
+    headers = webhook_headers([new, old], "evt_1", int(time.time()), body)
+    for secret in (old, new):
+        Webhook(secret).verify(body, headers)
+    with pytest.raises(WebhookVerificationError):
+        Webhook(new_secret()).verify(body, headers)
+    with pytest.raises(WebhookVerificationError):
+        Webhook(new).verify(body + b" ", headers)
+
+
+def test_new_secrets_are_valid_and_distinct() -> None:
+    secrets = {new_secret() for _ in range(50)}
+    assert len(secrets) == 50
+    assert all(s.startswith("whsec_") and is_valid_secret(s) for s in secrets)
+
+
+def _secret(nbytes: int) -> str:
+    return "whsec_" + base64.b64encode(b"k" * nbytes).decode()
+
+
+@pytest.mark.parametrize(("secret", "valid"), [
+    (VECTOR_SECRET, True),
+    (_secret(24), True),
+    (_secret(64), True),
+    (_secret(23), False),  # too short to be a safe key
+    (_secret(65), False),
+    ("MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", False),  # no prefix
+    ("whsec_", False),
+    ("whsec_not base64!!", False),
+    ("WHSEC_" + _secret(32)[6:], False),
+])
+def test_secret_format(secret: str, valid: bool) -> None:
+    assert is_valid_secret(secret) is valid
