@@ -6,12 +6,12 @@ VENV := .venv
 TEMPORAL_CLI_VERSION := v1.5.1
 export PATH := $(CURDIR)/.tools/bin:$(PATH)
 
-.PHONY: run test setup venv tools postgres lint bench clean
+.PHONY: run test setup venv tools postgres compose lint bench clean
 
 run: setup
 	$(VENV)/bin/hookline up
 
-test: setup postgres
+test: setup postgres compose
 	$(VENV)/bin/pytest
 
 setup: venv tools
@@ -48,12 +48,21 @@ postgres:
 		echo "PostgreSQL server binaries (initdb, pg_ctl) are needed: apt-get install postgresql"; exit 1; \
 	fi
 
+# The compose client validates docker-compose.yml in the tests; no engine is needed.
+compose:
+	@if docker compose version >/dev/null 2>&1 || command -v docker-compose >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq docker-compose >/dev/null; \
+	else \
+		echo "A compose client is needed for the tests: apt-get install docker-compose"; exit 1; \
+	fi
+
 lint: venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy .
 
 bench: setup
-	$(VENV)/bin/python -m bench.run
+	$(VENV)/bin/python -m bench.run $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) .tools .hookline hookline.db*

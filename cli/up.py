@@ -65,7 +65,7 @@ def _dev_server_args(cli: str, settings: Settings, db_file: Path) -> list[str]:
     host, port = _split(settings.temporal_address)
     args = [cli, "server", "start-dev", "--ip", host, "--port", str(port),
             "--ui-port", str(port + 1000), "--db-filename", str(db_file),
-            "--namespace", settings.temporal_namespace, "--log-level", "warn",
+            "--namespace", settings.temporal_namespace, "--log-level", "error",
             "--sqlite-pragma", "journal_mode=WAL", "--sqlite-pragma", "synchronous=NORMAL",
             "--dynamic-config-value", "system.enableActivityEagerExecution=true"]
     for key in SEARCH_ATTRIBUTES:

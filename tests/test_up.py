@@ -1,0 +1,82 @@
+"""Issue 2: `hookline up` brings up Temporal, API and worker, prints a working key on first
+start, and stops everything it started on SIGTERM."""
+
+from __future__ import annotations
+
+import os
+import re
+import selectors
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import httpx
+
+from tests.support.procs import REPO, free_port, hookline
+
+
+def _read_until(proc: subprocess.Popen[bytes], marker: str, seconds: float) -> str:
+    """Raw reads: a buffered readline can hold lines the selector no longer reports."""
+    assert proc.stdout is not None
+    fd = proc.stdout.fileno()
+    selector = selectors.DefaultSelector()
+    selector.register(fd, selectors.EVENT_READ)
+    seen = b""
+    deadline = time.monotonic() + seconds
+    while marker.encode() not in seen:
+        left = deadline - time.monotonic()
+        assert left > 0 and proc.poll() is None, f"no {marker!r} in:\n{seen.decode()}"
+        if selector.select(left):
+            seen += os.read(fd, 65536)
+    return seen.decode()
+
+
+def _listening(port: int) -> bool:
+    return subprocess.run(["bash", "-c", f"exec 3<>/dev/tcp/127.0.0.1/{port}"],
+                          capture_output=True, check=False).returncode == 0
+
+
+def _up(folder: Path, env: dict[str, str]) -> tuple[subprocess.Popen[bytes], str]:
+    proc = subprocess.Popen(hookline("up"), cwd=folder, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    return proc, _read_until(proc, "Ctrl-C stops everything", 90)
+
+
+def _stop(proc: subprocess.Popen[bytes], ports: list[int]) -> None:
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(30) == 0
+    deadline = time.monotonic() + 10
+    while any(_listening(p) for p in ports):  # nothing it started is left listening
+        assert time.monotonic() < deadline, [p for p in ports if _listening(p)]
+        time.sleep(0.2)
+
+
+def test_up_runs_the_stack_and_stops_it(tmp_path: Path) -> None:
+    api_port, temporal_port = free_port(), free_port()
+    env = {**os.environ, "HOOKLINE_DATABASE_URL": f"sqlite:///{tmp_path / 'hookline.db'}",
+           "HOOKLINE_TEMPORAL_ADDRESS": f"127.0.0.1:{temporal_port}",
+           "HOOKLINE_API_PORT": str(api_port), "HOOKLINE_TASK_QUEUE": "hookline-up-test",
+           "PATH": f"{REPO / '.tools' / 'bin'}:{os.environ['PATH']}"}
+    ports = [api_port, temporal_port, temporal_port + 1000]
+    proc, output = _up(tmp_path, env)
+    try:
+        api = f"http://127.0.0.1:{api_port}"
+        assert api in output and f"http://127.0.0.1:{temporal_port + 1000}" in output
+        key = re.search(r"API key \(shown once\): (hk_\w+)", output)
+        assert key, output
+        auth = {"Authorization": f"Bearer {key.group(1)}"}
+        assert httpx.get(api + "/v1/consumers", headers=auth).status_code == 200
+        assert httpx.get(api + "/v1/consumers").status_code == 401
+        assert httpx.get(f"http://127.0.0.1:{temporal_port + 1000}/").status_code == 200
+        assert httpx.get(api + "/readyz").status_code == 200
+    finally:
+        _stop(proc, ports)
+    assert (tmp_path / "temporal.db").exists()  # Temporal state lives beside the database
+    proc, output = _up(tmp_path, env)  # a second start keeps state and prints no new key
+    try:
+        assert "API key" not in output
+        assert httpx.get(f"http://127.0.0.1:{api_port}/v1/consumers",
+                         headers=auth).status_code == 200
+    finally:
+        _stop(proc, ports)
