@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ctypes
 import shutil
 import signal
@@ -27,10 +28,8 @@ _PR_SET_PDEATHSIG = 1
 
 def _die_with_parent() -> None:
     # Children get SIGTERM if `hookline up` itself is killed, so none is left orphaned.
-    try:
+    with contextlib.suppress(OSError, AttributeError):  # not Linux: best effort
         ctypes.CDLL(None).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
-    except (OSError, AttributeError):
-        pass
 
 
 def temporal_cli() -> str | None:

@@ -18,7 +18,7 @@ INVALID_TYPES = ["invoice", "Invoice.paid", "invoice.Paid", "invoice..paid", ".i
 def created(tenant: Tenant, path: str, body: dict[str, Any]) -> dict[str, Any]:
     response = tenant.client.post(path, json=body)
     assert response.status_code == 201, response.text
-    return response.json()  # type: ignore[no-any-return]
+    return response.json()
 
 
 def invalid(tenant: Tenant, path: str, body: Any, field: str) -> None:

@@ -37,7 +37,7 @@ def create(tenant: Tenant, url: str, **fields: Any) -> dict[str, Any]:
     response = tenant.client.post("/v1/endpoints", json={"consumer": "acme", "url": url,
                                                          **fields})
     assert response.status_code == 201, response.text
-    return response.json()  # type: ignore[no-any-return]
+    return response.json()
 
 
 def rejected(tenant: Tenant, method: str, path: str, body: Any, field: str) -> dict[str, Any]:
@@ -49,7 +49,7 @@ def rejected(tenant: Tenant, method: str, path: str, body: Any, field: str) -> d
 def read(tenant: Tenant, endpoint_id: str) -> dict[str, Any]:
     response = tenant.client.get(f"/v1/endpoints/{endpoint_id}")
     assert response.status_code == 200, response.text
-    return response.json()  # type: ignore[no-any-return]
+    return response.json()
 
 
 def row(stack: Stack, endpoint_id: str) -> Endpoint:

@@ -22,7 +22,7 @@ def cli(stack: Stack, *args: str) -> dict:
     done = subprocess.run(hookline(*args, "--json"), capture_output=True, text=True,
                           env={**os.environ, **stack.settings_env()}, check=False)
     assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)  # type: ignore[no-any-return]
+    return json.loads(done.stdout)
 
 
 def test_cli_creates_org_env_key_and_plan(stack: Stack) -> None:

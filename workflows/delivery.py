@@ -6,6 +6,8 @@ signals only wake the workflow early (`retry`: attempt now; `cancel`: find it ca
 
 from __future__ import annotations
 
+import contextlib
+
 from temporalio import workflow
 
 with workflow.unsafe.imports_passed_through():
@@ -33,7 +35,7 @@ class DeliveryWorkflow:
         while True:
             next_delay = data.delays[index] if index < len(data.delays) else None
             self._wake = False
-            outcome = await workflow.execute_activity(
+            outcome: AttemptOutcome = await workflow.execute_activity(
                 "attempt_delivery",
                 AttemptInput(delivery_id=data.delivery_id, next_delay=next_delay),
                 result_type=AttemptOutcome,
@@ -44,11 +46,9 @@ class DeliveryWorkflow:
             workflow.upsert_search_attributes([STATUS.value_set(outcome.status)])
             if outcome.status in FINAL_STATUSES or next_delay is None:
                 return outcome.status
-            try:
+            with contextlib.suppress(TimeoutError):  # the timer ran out: next attempt
                 await workflow.wait_condition(lambda: self._wake, timeout=next_delay,
                                               timeout_summary=f"retry {index + 2}")
-            except TimeoutError:
-                pass
             index += 1
 
     @workflow.signal(name=SIGNAL_RETRY)

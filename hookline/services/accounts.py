@@ -6,7 +6,7 @@ import hashlib
 from dataclasses import dataclass
 
 from sqlalchemy import or_
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from hookline.errors import Conflict, NotFound, Unauthorized, invalid
 from hookline.ids import new_id, token
@@ -50,7 +50,7 @@ def create_org(session: Session, name: str) -> Organization:
 
 def find_org(session: Session, id_or_name: str) -> Organization:
     org = session.exec(select(Organization).where(
-        or_(Organization.id == id_or_name, Organization.name == id_or_name))).first()
+        or_(col(Organization.id) == id_or_name, col(Organization.name) == id_or_name))).first()
     if org is None:
         raise NotFound(f"organization {id_or_name!r} not found")
     return org

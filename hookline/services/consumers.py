@@ -31,7 +31,7 @@ def get_consumer(session: Session, env_id: str, ref: str) -> Consumer:
     """By id or by externalId: users address Consumers by their own ids."""
     consumer = session.exec(select(Consumer).where(
         Consumer.environment_id == env_id,
-        or_(Consumer.id == ref, Consumer.external_id == ref))).first()
+        or_(col(Consumer.id) == ref, col(Consumer.external_id) == ref))).first()
     if consumer is None:
         raise NotFound(f"consumer {ref!r} not found")
     return consumer

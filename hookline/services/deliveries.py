@@ -3,7 +3,7 @@ manual retry, cancellation, and finding Deliveries whose workflow never started.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 
 from sqlalchemy import or_, update
@@ -14,7 +14,7 @@ from hookline.contracts import DeliveryStart
 __all__ = ["DeliveryStart"]
 from hookline.errors import Conflict, NotFound
 from hookline.ids import new_id
-from hookline.models import Attempt, Delivery, Environment, Event, Message, Source
+from hookline.models import Attempt, Delivery, Endpoint, Environment, Event, Message, Source
 from hookline.services import targets
 from hookline.timeutil import utcnow
 
@@ -128,8 +128,7 @@ def record_attempt(session: Session, delivery_id: str, result: AttemptResult,
 
 def cancel_waiting(session: Session, target: targets.Target) -> list[str]:
     """Cancel the target's waiting Deliveries (caller commits, then wakes their workflows)."""
-    column = Delivery.endpoint_id if isinstance(target, targets.Endpoint) \
-        else Delivery.destination_id
+    column = Delivery.endpoint_id if isinstance(target, Endpoint) else Delivery.destination_id
     ids = list(session.exec(select(Delivery.id).where(
         column == target.id, col(Delivery.status).in_(WAITING))).all())
     if ids:
@@ -148,19 +147,19 @@ def start_for(session: Session, delivery: Delivery, schedule: list[float]) -> De
     """Workflow input and UI labels (search attributes, summary) for one Delivery."""
     target = targets.target_of(session, delivery)
     url = target.url if target else "?"
-    common = dict(delivery_id=delivery.id, delays=remaining_delays(delivery, schedule),
-                  environment_id=delivery.environment_id, status=delivery.status)
+    start = DeliveryStart(delivery_id=delivery.id, delays=remaining_delays(delivery, schedule),
+                          environment_id=delivery.environment_id, status=delivery.status,
+                          summary="")
     if delivery.event_id:
         event = session.get(Event, delivery.event_id)
         event_type = event.type if event else "?"
-        return DeliveryStart(**common, endpoint_id=delivery.endpoint_id, event_type=event_type,
-                             consumer=event.consumer_external_id if event else None,
-                             summary=f"{event_type} -> {url}")
+        return replace(start, endpoint_id=delivery.endpoint_id, event_type=event_type,
+                       consumer=event.consumer_external_id if event else None,
+                       summary=f"{event_type} -> {url}")
     message = session.get(Message, delivery.message_id)
     source = session.get(Source, message.source_id) if message else None
     name = source.name if source else "message"
-    return DeliveryStart(**common, destination_id=delivery.destination_id,
-                         summary=f"{name} -> {url}")
+    return replace(start, destination_id=delivery.destination_id, summary=f"{name} -> {url}")
 
 
 def get_scoped(session: Session, environment_id: str, delivery_id: str) -> Delivery:

@@ -26,18 +26,18 @@ def setup_endpoint(tenant: Tenant, url: str, *, event_type: str = "invoice.paid"
     body: dict[str, Any] = {"consumer": consumer, "url": url}
     if events is not None:
         body["events"] = events
-    return ok(tenant.client.post("/v1/endpoints", json=body), 201)  # type: ignore[no-any-return]
+    return ok(tenant.client.post("/v1/endpoints", json=body), 201)
 
 
 def publish(tenant: Tenant, data: dict[str, Any] | None = None, *,
             event_type: str = "invoice.paid", consumer: str = "acme",
             headers: dict[str, str] | None = None) -> dict[str, Any]:
     body = {"type": event_type, "consumer": consumer, "data": data or {"n": 1}}
-    return ok(tenant.client.post("/v1/events", json=body, headers=headers), 201)  # type: ignore[no-any-return]
+    return ok(tenant.client.post("/v1/events", json=body, headers=headers), 201)
 
 
 def deliveries_of(tenant: Tenant, event_id: str) -> list[dict[str, Any]]:
-    return ok(tenant.client.get(f"/v1/events/{event_id}/deliveries"))["items"]  # type: ignore[no-any-return]
+    return ok(tenant.client.get(f"/v1/events/{event_id}/deliveries"))["items"]
 
 
 def wait_delivery(tenant: Tenant, delivery_id: str, statuses: set[str] | None = None,
@@ -48,11 +48,11 @@ def wait_delivery(tenant: Tenant, delivery_id: str, statuses: set[str] | None = 
     while True:
         record = ok(tenant.client.get(f"/v1/deliveries/{delivery_id}"))
         if record["status"] in wanted:
-            return record  # type: ignore[no-any-return]
+            return record
         if time.monotonic() > deadline:
             raise AssertionError(f"{delivery_id} still {record['status']} after {timeout} s")
         time.sleep(0.2)
 
 
 def attempts(tenant: Tenant, delivery_id: str) -> list[dict[str, Any]]:
-    return ok(tenant.client.get(f"/v1/deliveries/{delivery_id}/attempts"))["items"]  # type: ignore[no-any-return]
+    return ok(tenant.client.get(f"/v1/deliveries/{delivery_id}/attempts"))["items"]

@@ -25,7 +25,7 @@ def wait_port(port: int, seconds: float, proc: subprocess.Popen[bytes] | None = 
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if proc is not None and proc.poll() is not None:
-            raise RuntimeError(f"process exited with {proc.returncode}: {proc.args}")
+            raise RuntimeError(f"process exited with {proc.returncode}: {proc.args!r}")
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.5):
                 return
@@ -38,7 +38,7 @@ def wait_http(url: str, seconds: float, proc: subprocess.Popen[bytes] | None = N
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if proc is not None and proc.poll() is not None:
-            raise RuntimeError(f"process exited with {proc.returncode}: {proc.args}")
+            raise RuntimeError(f"process exited with {proc.returncode}: {proc.args!r}")
         try:
             if httpx.get(url, timeout=1).status_code == 200:
                 return

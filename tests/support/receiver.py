@@ -81,13 +81,13 @@ class Receiver:
             def log_message(self, *_args: Any) -> None:
                 pass
 
-            def do_POST(self) -> None:  # noqa: N802
+            def do_POST(self) -> None:
                 length = int(self.headers.get("content-length") or 0)
                 body = self.rfile.read(length) if length else b""
                 receiver._record(self, body)
                 self._answer()
 
-            do_PUT = do_POST  # noqa: N815
+            do_PUT = do_POST
 
             def _answer(self) -> None:
                 parts = self.path.strip("/").split("/")
