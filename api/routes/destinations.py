@@ -1,0 +1,81 @@
+"""Destinations of a Source: add, list, alter, delete, rotate the signing secret."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Response
+from fastapi.concurrency import run_in_threadpool
+
+from api.deps import AuthDep, SenderDep, SessionDep, TemporalDep
+from api.dispatch import wake_cancelled
+from api.schemas.common import COMMON_PROBLEMS, problems
+from api.schemas.destinations import (
+    DestinationCreated,
+    DestinationIn,
+    DestinationOut,
+    DestinationPatch,
+    SecretOut,
+)
+from hookline.models import Destination
+from hookline.services import destinations
+from hookline.services.destinations import KEEP
+
+router = APIRouter(prefix="/v1/ingest", tags=["ingestion"], responses=COMMON_PROBLEMS)
+
+
+def _out(destination: Destination) -> DestinationOut:
+    return DestinationOut.model_validate(destination, from_attributes=True)
+
+
+@router.post("/sources/{source_id}/destinations", status_code=201,
+             response_model=DestinationCreated, responses=problems(404))
+async def create_destination(source_id: str, body: DestinationIn, auth: AuthDep,
+                             session: SessionDep, sender: SenderDep) -> DestinationCreated:
+    await run_in_threadpool(destinations.ensure_source, session, auth.environment_id,
+                            source_id)
+    await destinations.check_url(sender, body.url, auth.requires_https)
+    created = await run_in_threadpool(
+        destinations.create_destination, session, auth.environment_id, source_id,
+        url=body.url, description=body.description, headers=body.headers)
+    return DestinationCreated.model_validate(created, from_attributes=True)
+
+
+@router.get("/sources/{source_id}/destinations", response_model=list[DestinationOut],
+            responses=problems(404))
+def list_destinations(source_id: str, auth: AuthDep, session: SessionDep
+                      ) -> list[DestinationOut]:
+    return [_out(d) for d in destinations.list_destinations(session, auth.environment_id,
+                                                            source_id)]
+
+
+@router.patch("/destinations/{destination_id}", response_model=DestinationOut,
+              responses=problems(404))
+async def update_destination(destination_id: str, body: DestinationPatch, auth: AuthDep,
+                             session: SessionDep, sender: SenderDep,
+                             temporal: TemporalDep) -> DestinationOut:
+    await run_in_threadpool(destinations.ensure_destination, session, auth.environment_id,
+                            destination_id)
+    if body.url is not None:
+        await destinations.check_url(sender, body.url, auth.requires_https)
+    patch = destinations.DestinationPatch(
+        url=body.url, status=body.status, headers=body.headers,
+        description=body.description if "description" in body.model_fields_set else KEEP)
+    destination, cancelled = await run_in_threadpool(
+        destinations.update_destination, session, auth.environment_id, destination_id, patch)
+    await wake_cancelled(temporal, cancelled)
+    return _out(destination)
+
+
+@router.delete("/destinations/{destination_id}", status_code=204, responses=problems(404))
+async def delete_destination(destination_id: str, auth: AuthDep, session: SessionDep,
+                             temporal: TemporalDep) -> Response:
+    cancelled = await run_in_threadpool(destinations.delete_destination, session,
+                                        auth.environment_id, destination_id)
+    await wake_cancelled(temporal, cancelled)
+    return Response(status_code=204)
+
+
+@router.post("/destinations/{destination_id}/rotate-secret", status_code=201,
+             response_model=SecretOut, responses=problems(404))
+def rotate_secret(destination_id: str, auth: AuthDep, session: SessionDep) -> SecretOut:
+    return SecretOut(secret=destinations.rotate_secret(session, auth.environment_id,
+                                                       destination_id))

@@ -1,0 +1,81 @@
+"""The ingestion URL, /in/{token}: providers post here; no API key, the token is the secret.
+
+Verification and storage finish before the answer; forwarding (starting the Delivery
+workflows) runs after it is sent, and the reconciler starts whatever that misses."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from fastapi import APIRouter, BackgroundTasks, Request, Response
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import JSONResponse
+
+from api.dispatch import start_accepted
+from api.schemas.common import problems
+from api.schemas.messages import Accepted
+from hookline.db import session_scope
+from hookline.errors import Unauthorized
+from hookline.services import ingest
+from hookline.settings import get_settings
+
+router = APIRouter(tags=["ingestion"])
+PATH = "/in/{token}"
+HANDSHAKE = {"description": "A provider's registration handshake, answered as it expects "
+                            "(Slack, Zoom, Discord; Meta by GET); nothing is stored"}
+RESPONSES: dict[int | str, dict[str, Any]] = {
+    200: HANDSHAKE,
+    **problems(401, 404, 413, 500, 503),
+}
+RESPONSES[401]["description"] = "The signature did not verify: stored with a null body, " \
+                                "not forwarded"
+
+
+class SignatureFailed(Unauthorized):
+    slug, title = "signature-failed", "Signature verification failed"
+
+
+def _received(token: str, request: Request, body: bytes) -> ingest.Received:
+    headers: dict[str, str] = {}
+    for name, value in request.headers.items():  # names arrive lowercase
+        headers[name] = f"{headers[name]}, {value}" if name in headers else value
+    return ingest.Received(
+        token=token, method=request.method, headers=headers, body=body,
+        query=request.scope.get("query_string", b"").decode("latin-1"),
+        remote_ip=request.client.host if request.client else None, now=time.time())
+
+
+def _store(received: ingest.Received) -> ingest.Outcome:
+    with session_scope() as session:
+        return ingest.receive(session, received, get_settings().retry_delays)
+
+
+async def receive(token: str, request: Request, background: BackgroundTasks) -> Response:
+    body = await request.body()  # the middleware refuses (413) beyond 5 MiB
+    outcome = await run_in_threadpool(_store, _received(token, request, body))
+    if outcome.reply is not None:
+        reply = outcome.reply
+        return Response(reply.body, status_code=reply.status, media_type=reply.content_type)
+    if outcome.failure is not None:
+        raise SignatureFailed(f"{outcome.failure}; stored as message {outcome.message_id}, "
+                              "not forwarded")
+    if outcome.starts:
+        # Not TemporalDep: a sync dependency costs a thread hop on every request.
+        background.add_task(start_accepted, request.app.state.temporal, outcome.starts)
+    return JSONResponse({"id": outcome.message_id}, status_code=202)
+
+
+for method in ("POST", "PUT", "PATCH"):
+    router.add_api_route(
+        PATH, receive, methods=[method], name=f"ingest_{method.lower()}",
+        status_code=202, response_model=Accepted, responses=RESPONSES,
+        summary="Ingestion URL",
+        description="Stores the request (any content type, up to 5 MiB), verifies it with "
+                    "the Source's provider and forwards it to the Source's destinations. "
+                    "Answers 202 {id}; a duplicate provider event id within 24 h answers "
+                    "the first message's id, and is neither stored nor forwarded again.")
+router.add_api_route(PATH, receive, methods=["GET"], name="ingest_get", status_code=200,
+                     response_model=None, responses=problems(404, 405, 500, 503),
+                     summary="Ingestion URL: GET handshakes (Meta hub.challenge)",
+                     description="Only provider handshakes answer GET; anything else is 405.")

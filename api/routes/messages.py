@@ -1,0 +1,65 @@
+"""Messages received by Sources: list, read, their Deliveries, replay."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Query
+from fastapi.concurrency import run_in_threadpool
+
+from api import pagination
+from api.deps import AuthDep, SessionDep, TemporalDep
+from api.dispatch import start_accepted
+from api.schemas.common import COMMON_PROBLEMS, Int32, Page, problems
+from api.schemas.deliveries import DeliveryOut, delivery_out
+from api.schemas.events import ReplayOut
+from api.schemas.messages import MessageDetail, MessageItem, message_detail, message_item
+from hookline.services import deliveries, messages
+from hookline.settings import get_settings
+
+router = APIRouter(prefix="/v1/ingest", tags=["ingestion"], responses=COMMON_PROBLEMS)
+Verification = Literal["verified", "failed", "skipped", "not_configured"]
+
+
+@router.get("/sources/{source_id}/messages", response_model=Page[MessageItem],
+            responses=problems(404))
+def list_messages(source_id: str, auth: AuthDep, session: SessionDep,
+                  verification: Verification | None = None, cursor: str | None = None,
+                  limit: Annotated[Int32, Query(ge=1, le=200)] = 50) -> Page[MessageItem]:
+    scope = f"messages:{source_id}"
+    rows = messages.list_messages(session, auth.environment_id, source_id, verification,
+                                  pagination.decode(scope, cursor), limit)
+    items, next_cursor = pagination.page(rows, limit, scope, lambda m: m.id)
+    counts = messages.delivery_counts(session, [m.id for m in items])
+    return Page[MessageItem](items=[message_item(m, counts.get(m.id)) for m in items],
+                             next_cursor=next_cursor)
+
+
+@router.get("/messages/{message_id}", response_model=MessageDetail, responses=problems(404))
+def get_message(message_id: str, auth: AuthDep, session: SessionDep) -> MessageDetail:
+    message = messages.get_message(session, auth.environment_id, message_id)
+    return message_detail(message, messages.delivery_counts(session, [message.id])
+                          .get(message.id))
+
+
+@router.get("/messages/{message_id}/deliveries", response_model=Page[DeliveryOut],
+            responses=problems(404))
+def message_deliveries(message_id: str, auth: AuthDep, session: SessionDep,
+                       cursor: str | None = None,
+                       limit: Annotated[Int32, Query(ge=1, le=100)] = 50) -> Page[DeliveryOut]:
+    messages.get_message(session, auth.environment_id, message_id)
+    scope = f"deliveries:{message_id}"
+    rows = deliveries.list_for(session, message_id=message_id,
+                               after=pagination.decode(scope, cursor), limit=limit)
+    items, next_cursor = pagination.page(rows, limit, scope, lambda d: d.id)
+    return Page[DeliveryOut](items=[delivery_out(d) for d in items], next_cursor=next_cursor)
+
+
+@router.post("/messages/{message_id}/replay", status_code=202, response_model=ReplayOut,
+             responses=problems(404, 409))
+async def replay(message_id: str, auth: AuthDep, session: SessionDep,
+                 temporal: TemporalDep) -> ReplayOut:
+    starts = await run_in_threadpool(messages.replay, session, auth.environment_id,
+                                     message_id, get_settings().retry_delays)
+    await start_accepted(temporal, starts)
+    return ReplayOut(message_id=message_id, deliveries=[s.delivery_id for s in starts])

@@ -1,0 +1,87 @@
+"""Ingestion Sources: create, read, alter, delete, set the provider secret, rotate the URL."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, BackgroundTasks, Response
+from fastapi.concurrency import run_in_threadpool
+from sqlmodel import Session
+from temporalio.client import Client
+
+from api.deps import AuthDep, SessionDep, TemporalDep
+from api.dispatch import wake_cancelled
+from api.schemas.common import COMMON_PROBLEMS, problems
+from api.schemas.sources import SecretIn, SourceIn, SourceOut, SourcePatch, source_out
+from hookline.models import Source
+from hookline.services import sources
+
+router = APIRouter(prefix="/v1/ingest/sources", tags=["ingestion"], responses=COMMON_PROBLEMS)
+
+
+def _out(session: Session, source: Source) -> SourceOut:
+    count = sources.destination_counts(session, [source.id]).get(source.id, 0)
+    return source_out(source, count)
+
+
+async def sync_schedule(temporal: Client, source: Source | None, source_id: str) -> None:
+    """Hook point for the cron scheduler: called after a Source's cron fields or status
+    changed, and with `source` None after a delete. Scheduling is not built yet; it will be
+    `await schedules.sync_source(temporal, source_id)` here."""
+
+
+@router.post("", status_code=201, response_model=SourceOut, responses=problems(402))
+async def create_source(body: SourceIn, auth: AuthDep, session: SessionDep,
+                        temporal: TemporalDep) -> SourceOut:
+    source = await run_in_threadpool(sources.create_source, session, auth.environment_id,
+                                     auth.org_id, body.name, body.type)
+    if source.type == "cron":
+        await sync_schedule(temporal, source, source.id)
+    return source_out(source, 0)
+
+
+@router.get("", response_model=list[SourceOut])
+def list_sources(auth: AuthDep, session: SessionDep) -> list[SourceOut]:
+    rows = sources.list_sources(session, auth.environment_id)
+    counts = sources.destination_counts(session, [s.id for s in rows])
+    return [source_out(s, counts.get(s.id, 0)) for s in rows]
+
+
+@router.get("/{source_id}", response_model=SourceOut, responses=problems(404))
+def get_source(source_id: str, auth: AuthDep, session: SessionDep) -> SourceOut:
+    return _out(session, sources.get_source(session, auth.environment_id, source_id))
+
+
+@router.patch("/{source_id}", response_model=SourceOut, responses=problems(404))
+async def update_source(source_id: str, body: SourcePatch, auth: AuthDep,
+                        session: SessionDep, temporal: TemporalDep) -> SourceOut:
+    changes: dict[str, Any] = body.model_dump(exclude_unset=True)
+    update = await run_in_threadpool(sources.update_source, session, auth.environment_id,
+                                     source_id, changes)
+    if update.schedule_changed:
+        await sync_schedule(temporal, update.source, source_id)
+    return await run_in_threadpool(_out, session, update.source)
+
+
+@router.delete("/{source_id}", status_code=204, responses=problems(404))
+async def delete_source(source_id: str, auth: AuthDep, session: SessionDep,
+                        temporal: TemporalDep, background: BackgroundTasks) -> Response:
+    cancelled = await run_in_threadpool(sources.delete_source, session, auth.environment_id,
+                                        source_id)
+    await sync_schedule(temporal, None, source_id)
+    # After the answer: the rows are gone already, and a busy Source can have thousands of
+    # waiting Deliveries whose workflows only need waking to end.
+    background.add_task(wake_cancelled, temporal, cancelled)
+    return Response(status_code=204)
+
+
+@router.put("/{source_id}/secret", response_model=SourceOut, responses=problems(404))
+def set_secret(source_id: str, body: SecretIn, auth: AuthDep, session: SessionDep
+               ) -> SourceOut:
+    source = sources.set_secret(session, auth.environment_id, source_id, body.secret)
+    return _out(session, source)
+
+
+@router.post("/{source_id}/rotate-token", response_model=SourceOut, responses=problems(404))
+def rotate_token(source_id: str, auth: AuthDep, session: SessionDep) -> SourceOut:
+    return _out(session, sources.rotate_token(session, auth.environment_id, source_id))

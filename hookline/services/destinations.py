@@ -1,0 +1,134 @@
+"""Destinations: the user's URLs a Source forwards its messages to, signed with their secret.
+
+Like endpoints, every function commits before returning, reads included: routes await DNS
+(the URL check) between calls, and on SQLite an open transaction holds the write lock."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import func
+from sqlmodel import Session, col, select
+
+from hookline.errors import NotFound, invalid
+from hookline.ids import new_id
+from hookline.models import Destination, Source
+from hookline.services import deliveries, sources, targets
+from hookline.services.endpoints import KEEP, Keep, check_url
+from hookline.services.headers import check_headers
+from hookline.signing import new_secret
+from hookline.timeutil import utcnow
+
+__all__ = ["KEEP", "DestinationPatch", "Keep", "check_url"]
+
+MAX_PER_SOURCE = 10
+
+
+@dataclass(frozen=True)
+class DestinationPatch:
+    """Absent fields (None, or KEEP for the nullable description) stay as they are."""
+
+    url: str | None = None
+    description: str | Keep | None = KEEP
+    status: str | None = None  # enabled | disabled
+    headers: dict[str, str] | None = None
+
+
+def get_scoped(session: Session, env_id: str, destination_id: str) -> Destination:
+    destination = session.get(Destination, destination_id)
+    if destination is None or destination.environment_id != env_id:
+        raise NotFound(f"destination {destination_id!r} not found")
+    return destination
+
+
+def ensure_source(session: Session, env_id: str, source_id: str) -> None:
+    """404 before the slower URL check of a request on a Source that is not there."""
+    try:
+        sources.get_source(session, env_id, source_id)
+    finally:
+        session.commit()
+
+
+def ensure_destination(session: Session, env_id: str, destination_id: str) -> None:
+    try:
+        get_scoped(session, env_id, destination_id)
+    finally:
+        session.commit()
+
+
+def create_destination(session: Session, env_id: str, source_id: str, *, url: str,
+                       description: str | None, headers: dict[str, str] | None
+                       ) -> Destination:
+    """The URL is checked by the caller (check_url) first; everything else here."""
+    source = sources.get_source(session, env_id, source_id)
+    custom = check_headers(headers or {})
+    # Lock the Source row (PostgreSQL) so that concurrent creations cannot pass the limit.
+    session.exec(select(Source.id).where(Source.id == source.id).with_for_update()).one()
+    count = session.exec(select(func.count()).select_from(Destination)
+                         .where(Destination.source_id == source.id)).one()
+    if count >= MAX_PER_SOURCE:
+        raise invalid("sourceId", f"a source has at most {MAX_PER_SOURCE} destinations")
+    destination = Destination(id=new_id("dst"), environment_id=env_id, source_id=source.id,
+                              url=url, description=description, custom_headers=custom,
+                              secret=new_secret())
+    session.add(destination)
+    session.commit()
+    return destination
+
+
+def list_destinations(session: Session, env_id: str, source_id: str) -> list[Destination]:
+    source = sources.get_source(session, env_id, source_id)
+    rows = list(session.exec(select(Destination).where(Destination.source_id == source.id)
+                             .order_by(col(Destination.id))).all())
+    session.commit()
+    return rows
+
+
+def _apply_status(session: Session, destination: Destination, status: str) -> list[str]:
+    """Setting the state it is already in changes nothing."""
+    if status == "disabled" and targets.is_enabled(destination):
+        targets.disable(destination, automatically=False)
+        return deliveries.cancel_waiting(session, destination)
+    if status == "enabled" and not targets.is_enabled(destination):
+        targets.enable(destination)
+    return []
+
+
+def update_destination(session: Session, env_id: str, destination_id: str,
+                       patch: DestinationPatch) -> tuple[Destination, list[str]]:
+    """Validates everything before changing anything. Returns the destination and the
+    Deliveries a disable cancelled, whose workflows the caller wakes after this commit."""
+    destination = get_scoped(session, env_id, destination_id)
+    if patch.status not in (None, "enabled", "disabled"):
+        raise invalid("status", "must be 'enabled' or 'disabled'")
+    headers = check_headers(patch.headers) if patch.headers is not None else None
+    if patch.url is not None:
+        destination.url = patch.url
+    if not isinstance(patch.description, Keep):
+        destination.description = patch.description
+    if headers is not None:
+        destination.custom_headers = headers
+    cancelled = _apply_status(session, destination, patch.status) if patch.status else []
+    destination.updated_at = utcnow()
+    session.add(destination)
+    session.commit()
+    return destination, cancelled
+
+
+def delete_destination(session: Session, env_id: str, destination_id: str) -> list[str]:
+    """Its Deliveries stay as history; the waiting ones are cancelled (returned, to wake)."""
+    destination = get_scoped(session, env_id, destination_id)
+    cancelled = deliveries.cancel_waiting(session, destination)
+    session.delete(destination)
+    session.commit()
+    return cancelled
+
+
+def rotate_secret(session: Session, env_id: str, destination_id: str) -> str:
+    """The previous secret keeps signing (next to the new one) for 24 hours."""
+    destination = get_scoped(session, env_id, destination_id)
+    fresh = new_secret()
+    targets.rotate(destination, fresh)
+    session.add(destination)
+    session.commit()
+    return fresh

@@ -1,0 +1,167 @@
+"""Receiving: one request to an ingestion URL becomes a stored Message and its Deliveries.
+
+All of it is one transaction (one write lock on SQLite), so that a message the provider was
+told we accepted has its Deliveries too; the caller starts their workflows after the commit.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from datetime import timedelta
+from urllib.parse import parse_qsl
+
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, col, select
+
+from hookline.contracts import DeliveryStart
+from hookline.errors import MethodNotAllowed, NotFound
+from hookline.ids import new_id
+from hookline.models import Delivery, Destination, Message, Source
+from hookline.providers import registry
+from hookline.providers.base import Incoming, Provider, Reply, Verification
+from hookline.services import deliveries
+from hookline.settings import get_settings
+from hookline.timeutil import utcnow
+
+# Never stored: they authenticate the caller, not the message (provider ones are added).
+CREDENTIAL_HEADERS = ("authorization", "cookie", "proxy-authorization")
+DEDUPE_WINDOW = timedelta(hours=24)
+MAX_EVENT_ID = 255
+
+
+@dataclass(frozen=True)
+class Received:
+    """One request to /in/{token}, as the route read it. Header names are lowercase."""
+
+    token: str
+    method: str
+    headers: dict[str, str]
+    body: bytes
+    query: str  # the raw query string, as received
+    remote_ip: str | None
+    now: float  # unix seconds
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What to answer: a handshake reply, or the message id (new or the first duplicate)."""
+
+    message_id: str | None = None
+    reply: Reply | None = None
+    failure: str | None = None  # why verification failed; the request answers 401
+    starts: list[DeliveryStart] = field(default_factory=list)
+
+
+def stripped_headers(provider: Provider) -> list[str]:
+    return list(dict.fromkeys((*CREDENTIAL_HEADERS, *provider.strip_headers)))
+
+
+def provider_of(source: Source) -> Provider:
+    # A code that is no longer registered falls back to generic rather than failing requests.
+    return registry.get_provider(source.provider) or registry.PROVIDERS["generic"]
+
+
+def _incoming(received: Received) -> Incoming:
+    url = f"{get_settings().public_url.rstrip('/')}/in/{received.token}"
+    if received.query:
+        url += "?" + received.query
+    return Incoming(method=received.method, url=url, headers=received.headers,
+                    body=received.body, now=received.now,
+                    query=dict(parse_qsl(received.query, keep_blank_values=True)))
+
+
+def _event_id(provider: Provider, incoming: Incoming, source: Source) -> str | None:
+    found = registry.event_id(provider, incoming, source.provider_config)
+    if found and len(found) > MAX_EVENT_ID:  # keep the column bounded; equal ids stay equal
+        found = "sha256:" + hashlib.sha256(found.encode()).hexdigest()
+    return found or None
+
+
+def _duplicate(session: Session, source: Source, event_id: str) -> str | None:
+    """The first message with this event id in the last 24 h. Messages that failed
+    verification do not count: a forged request must not block the real one."""
+    # On PostgreSQL, lock the Source row so two copies arriving together cannot both pass
+    # this check (SQLite's write lock, taken at BEGIN, already serializes them).
+    session.exec(select(Source.id).where(Source.id == source.id).with_for_update()).one()
+    return session.exec(select(Message.id).where(
+        Message.source_id == source.id, Message.provider_event_id == event_id,
+        Message.verification != "failed",
+        col(Message.created_at) >= utcnow() - DEDUPE_WINDOW,
+    ).order_by(col(Message.id)).limit(1)).first()
+
+
+def fan_out(session: Session, message: Message) -> list[Delivery]:
+    """One pending Delivery per destination of the message's Source enabled now (ingestion
+    and replay). The caller flushes and commits."""
+    now = utcnow()
+    rows = [Delivery(id=new_id("dlv"), environment_id=message.environment_id,
+                     message_id=message.id, destination_id=d.id, created_at=now,
+                     updated_at=now)
+            for d in session.exec(select(Destination).where(
+                Destination.source_id == message.source_id, Destination.status == "enabled")
+                .order_by(col(Destination.id)))]
+    session.add_all(rows)
+    message.fanout += len(rows)
+    session.add(message)
+    return rows
+
+
+def _message(source: Source, received: Received, provider: Provider, result: Verification,
+             event_id: str | None) -> Message:
+    hidden = set(stripped_headers(provider))
+    failed = result.verdict == "failed"
+    return Message(
+        id=new_id("msg"), environment_id=source.environment_id, source_id=source.id,
+        method=received.method, content_type=received.headers.get("content-type"),
+        body=None if failed else received.body, body_bytes=len(received.body),
+        headers={k: v for k, v in received.headers.items() if k not in hidden},
+        query=received.query, remote_ip=received.remote_ip, provider_event_id=event_id,
+        verification=result.verdict)
+
+
+def receive(session: Session, received: Received, schedule: list[float]) -> Outcome:
+    """Handshake, verification, dedupe, storage and fan-out rows, then commit."""
+    source = session.exec(select(Source).where(Source.token == received.token)).first()
+    if source is None:
+        raise NotFound("no source has this ingestion URL")
+    provider = provider_of(source)
+    incoming = _incoming(received)
+    reply = registry.handshake(provider, incoming, source.secret, source.provider_config)
+    if reply is not None:  # registration handshakes are answered, never stored
+        session.commit()
+        return Outcome(reply=reply)
+    if received.method == "GET":
+        raise MethodNotAllowed("the ingestion URL accepts POST, PUT and PATCH; GET only for "
+                               "provider handshakes")
+    result = registry.verify(provider, incoming, source.secret, source.provider_config)
+    event_id = _event_id(provider, incoming, source)
+    failed = result.verdict == "failed"
+    if event_id and not failed and (first := _duplicate(session, source, event_id)):
+        _touch(session, source)
+        session.commit()
+        return Outcome(message_id=first)
+    message = _message(source, received, provider, result, event_id)
+    session.add(message)
+    rows = fan_out(session, message) if not failed and source.status == "enabled" else []
+    if not failed:  # a forged request must not hold off the silence alert
+        _touch(session, source)
+    return _commit(session, message, rows, schedule, result)
+
+
+def _touch(session: Session, source: Source) -> None:
+    source.last_message_at = utcnow()
+    session.add(source)
+
+
+def _commit(session: Session, message: Message, rows: list[Delivery], schedule: list[float],
+            result: Verification) -> Outcome:
+    try:
+        session.flush()
+        starts = [deliveries.start_for(session, d, schedule) for d in rows]
+        session.commit()
+    except IntegrityError:  # the Source was deleted while this request was in flight
+        session.rollback()
+        raise NotFound("no source has this ingestion URL") from None
+    failure = (result.reason or "signature mismatch") if result.verdict == "failed" else None
+    return Outcome(message_id=message.id, failure=failure, starts=starts)

@@ -1,0 +1,90 @@
+"""Messages a Source received: listing, reading with delivery counts, and replay."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import func
+from sqlmodel import Session, col, select
+
+from hookline.contracts import DeliveryStart
+from hookline.errors import Conflict, NotFound
+from hookline.models import Delivery, Message, Source
+from hookline.services import deliveries, ingest, sources
+
+IN_FLIGHT = ("pending", "processing", "retrying")
+
+
+@dataclass(frozen=True)
+class Counts:
+    total: int = 0
+    delivered: int = 0
+    in_flight: int = 0
+    failed: int = 0  # exhausted
+    cancelled: int = 0
+
+
+def get_message(session: Session, env_id: str, message_id: str) -> Message:
+    message = session.get(Message, message_id)
+    if message is None or message.environment_id != env_id:
+        raise NotFound(f"message {message_id!r} not found")
+    return message
+
+
+def list_messages(session: Session, env_id: str, source_id: str, verification: str | None,
+                  after: str | None, limit: int) -> list[Message]:
+    """Newest first (ids sort by arrival); limit+1 rows for the pager."""
+    source = sources.get_source(session, env_id, source_id)
+    query = select(Message).where(Message.source_id == source.id)
+    if verification is not None:
+        query = query.where(Message.verification == verification)
+    if after:
+        query = query.where(col(Message.id) < after)
+    return list(session.exec(query.order_by(col(Message.id).desc()).limit(limit + 1)).all())
+
+
+def delivery_counts(session: Session, message_ids: list[str]) -> dict[str, Counts]:
+    """Per message, by status, in one grouped query."""
+    if not message_ids:
+        return {}
+    rows = session.exec(select(Delivery.message_id, Delivery.status, func.count())
+                        .where(col(Delivery.message_id).in_(message_ids))
+                        .group_by(col(Delivery.message_id), col(Delivery.status))).all()
+    tallies: dict[str, dict[str, int]] = {}
+    for message_id, status, count in rows:
+        if message_id is not None:
+            tallies.setdefault(message_id, {})[status] = count
+    return {message_id: _counts(by_status) for message_id, by_status in tallies.items()}
+
+
+def _counts(by_status: dict[str, int]) -> Counts:
+    return Counts(total=sum(by_status.values()), delivered=by_status.get("delivered", 0),
+                  in_flight=sum(by_status.get(s, 0) for s in IN_FLIGHT),
+                  failed=by_status.get("exhausted", 0),
+                  cancelled=by_status.get("cancelled", 0))
+
+
+def body_text(message: Message) -> str | None:
+    """The body as text for the API: UTF-8, undecodable bytes replaced; null when the
+    signature failed (nothing was stored)."""
+    if message.body is None or message.verification == "failed":
+        return None
+    return message.body.decode("utf-8", errors="replace")
+
+
+def replay(session: Session, env_id: str, message_id: str, schedule: list[float]
+           ) -> list[DeliveryStart]:
+    """New Deliveries for the destinations enabled now. Commits; the caller starts them."""
+    message = get_message(session, env_id, message_id)
+    if message.verification == "failed":
+        raise Conflict(f"message {message_id} failed verification; such messages are never "
+                       "forwarded", slug="message-not-verified")
+    source = session.get(Source, message.source_id)
+    if source is None or source.status != "enabled":
+        raise Conflict(f"the source of message {message_id} is disabled; enable it first",
+                       slug="source-disabled")
+    rows = ingest.fan_out(session, message)
+    session.flush()
+    starts = [deliveries.start_for(session, d, schedule) for d in rows]
+    session.commit()
+    return starts

@@ -1,0 +1,256 @@
+"""Sources: ingestion URLs that store what providers post (or, for cron, generate it).
+
+Validation of every PATCH field happens before anything changes, so bad input changes
+nothing. Cron fields are validated here (validate_cron) and scheduled elsewhere."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from croniter import croniter
+from email_validator import EmailNotValidError, validate_email
+from sqlalchemy import delete, func
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, col, select
+
+from hookline.errors import NotFound, PlanLimitReached, invalid
+from hookline.ids import new_id, token
+from hookline.models import Attempt, Delivery, Destination, Environment, Message, Source
+from hookline.providers.registry import get_provider
+from hookline.services import accounts, deliveries
+from hookline.settings import get_settings
+
+LIST_LIMIT = 200
+MAX_ALERT_EMAILS = 5
+MAX_CRON_PAYLOAD = 1024 * 1024
+MAX_SECRET = 4096
+CRON_FIELDS = ("cron_expression", "cron_timezone", "cron_payload")
+# A change to any of these must (re)schedule a cron Source (and silence checks).
+SCHEDULE_FIELDS = (*CRON_FIELDS, "status")
+
+
+@dataclass(frozen=True)
+class SourceUpdate:
+    source: Source
+    # True when cron fields or status changed: the route's hook point for the scheduler.
+    schedule_changed: bool
+
+
+def ingest_url(source_token: str) -> str:
+    return f"{get_settings().public_url.rstrip('/')}/in/{source_token}"
+
+
+def get_source(session: Session, env_id: str, source_id: str) -> Source:
+    source = session.get(Source, source_id)
+    if source is None or source.environment_id != env_id:
+        raise NotFound(f"source {source_id!r} not found")
+    return source
+
+
+def destination_counts(session: Session, source_ids: list[str]) -> dict[str, int]:
+    if not source_ids:
+        return {}
+    rows = session.exec(select(Destination.source_id, func.count())
+                        .where(col(Destination.source_id).in_(source_ids))
+                        .group_by(col(Destination.source_id))).all()
+    return {source_id: count for source_id, count in rows}
+
+
+def _check_name(session: Session, env_id: str, name: str, own_id: str | None = None) -> str:
+    name = name.strip()
+    if not name or len(name) > 200:
+        raise invalid("name", "must be 1 to 200 characters")
+    query = select(Source.id).where(Source.environment_id == env_id, Source.name == name)
+    if own_id is not None:
+        query = query.where(Source.id != own_id)
+    if session.exec(query).first() is not None:
+        raise invalid("name", f"a source named {name!r} already exists in this environment")
+    return name
+
+
+def _commit_named(session: Session, name: str) -> None:
+    """The unique (environment, name) index settles a race that _check_name cannot."""
+    try:
+        session.commit()
+    except IntegrityError:
+        session.rollback()
+        raise invalid("name", f"a source named {name!r} already exists in this "
+                              "environment") from None
+
+
+def _sources_in_org(session: Session, org_id: str) -> int:
+    return session.exec(select(func.count()).select_from(Source).join(
+        Environment, col(Environment.id) == col(Source.environment_id))
+        .where(Environment.org_id == org_id)).one()
+
+
+def create_source(session: Session, env_id: str, org_id: str, name: str, kind: str) -> Source:
+    if kind not in ("webhook", "cron"):
+        raise invalid("type", "must be 'webhook' or 'cron'")
+    name = _check_name(session, env_id, name)
+    # The plan belongs to the organization, so the limit counts every environment's sources.
+    limit = accounts.get_plan(session, org_id).max_sources
+    if _sources_in_org(session, org_id) >= limit:
+        raise PlanLimitReached(f"the plan allows {limit} sources; delete one or raise the "
+                               "plan's limit", slug="source-limit")
+    source = Source(id=new_id("src"), environment_id=env_id, name=name, type=kind,
+                    token=token(), cron_timezone="UTC" if kind == "cron" else None)
+    session.add(source)
+    _commit_named(session, name)
+    return source
+
+
+def list_sources(session: Session, env_id: str) -> list[Source]:
+    # lower(): the same order on SQLite (binary) and PostgreSQL (locale collation).
+    return list(session.exec(select(Source).where(Source.environment_id == env_id)
+                             .order_by(func.lower(Source.name), col(Source.name), col(Source.id))
+                             .limit(LIST_LIMIT)).all())
+
+
+def validate_cron(expression: str | None, timezone: str | None, payload: str | None) -> None:
+    """The cron fields' rules, for PATCH and for the scheduler. None means unset."""
+    zone = ZoneInfo("UTC")
+    if timezone is not None:
+        try:
+            zone = ZoneInfo(timezone)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise invalid("cronTimezone", f"{timezone!r} is not an IANA time zone name, "
+                                          "e.g. Europe/Lisbon") from None
+    if expression is not None:
+        if len(expression.split()) != 5:
+            raise invalid("cronExpression", "must have 5 fields: minute hour day-of-month "
+                                            "month day-of-week")
+        try:
+            croniter(expression, datetime.now(zone)).get_next(datetime)
+        except (ValueError, KeyError, TypeError):
+            raise invalid("cronExpression", f"{expression!r} is not a valid cron "
+                                            "expression") from None
+    if payload is not None:
+        _check_cron_payload(payload)
+
+
+def _check_cron_payload(payload: str) -> None:
+    if len(payload.encode()) > MAX_CRON_PAYLOAD:
+        raise invalid("cronPayload", "must be at most 1 MiB")
+    try:
+        parsed = json.loads(payload)
+    except ValueError:
+        parsed = None
+    if not isinstance(parsed, dict):
+        raise invalid("cronPayload", "must be the text of a JSON object, e.g. '{\"a\": 1}'")
+
+
+def normalize_alert_emails(value: str) -> str | None:
+    """Comma-separated, up to 5 valid addresses; blank clears the list."""
+    addresses = list(dict.fromkeys(a.strip() for a in value.split(",") if a.strip()))
+    if len(addresses) > MAX_ALERT_EMAILS:
+        raise invalid("alertEmails", f"at most {MAX_ALERT_EMAILS} addresses")
+    for address in addresses:
+        try:
+            validate_email(address, check_deliverability=False)
+        except EmailNotValidError as exc:
+            raise invalid("alertEmails", f"{address!r} is not a valid e-mail address: "
+                                         f"{exc}") from None
+    return ",".join(addresses) or None
+
+
+def _check_provider(code: str, config: dict[str, Any] | None) -> None:
+    provider = get_provider(code)
+    if provider is None:
+        raise invalid("provider", f"unknown provider {code!r}; see GET /v1/ingest/providers")
+    for spec in provider.config_fields:
+        value = (config or {}).get(spec.name)
+        if value is None and spec.required:
+            raise invalid(f"providerConfig.{spec.name}", f"is required by {code}")
+        if value is not None and not isinstance(value, str):
+            raise invalid(f"providerConfig.{spec.name}", "must be a string")
+
+
+def _normalized(session: Session, source: Source, changes: dict[str, Any]) -> dict[str, Any]:
+    """The changes as they will be stored, or a validation error; nothing is applied yet."""
+    for field in ("name", "status", "provider"):
+        if field in changes and changes[field] is None:
+            raise invalid(field, "must not be null")
+    out = dict(changes)
+    if "name" in out:
+        out["name"] = _check_name(session, source.environment_id, out["name"], source.id)
+    if "status" in out and out["status"] not in ("enabled", "disabled"):
+        raise invalid("status", "must be 'enabled' or 'disabled'")
+    if "provider" in out or "provider_config" in out:
+        _check_provider(out.get("provider", source.provider),
+                        out.get("provider_config", source.provider_config))
+    if out.get("alert_emails") is not None:
+        out["alert_emails"] = normalize_alert_emails(out["alert_emails"])
+    cron = {f: out[f] for f in CRON_FIELDS if f in out}
+    if source.type != "cron" and any(v is not None for v in cron.values()):
+        field = next(f for f, v in cron.items() if v is not None)
+        raise invalid(_camel(field), "only cron sources have cron fields")
+    if source.type == "cron":
+        validate_cron(cron.get("cron_expression"), cron.get("cron_timezone"),
+                      cron.get("cron_payload"))
+        if "cron_timezone" in out and out["cron_timezone"] is None:
+            out["cron_timezone"] = "UTC"
+    return out
+
+
+def _camel(field: str) -> str:
+    head, *rest = field.split("_")
+    return head + "".join(part.title() for part in rest)
+
+
+def update_source(session: Session, env_id: str, source_id: str, changes: dict[str, Any]
+                  ) -> SourceUpdate:
+    """`changes` holds only the fields the request carried (snake_case names)."""
+    source = get_source(session, env_id, source_id)
+    out = _normalized(session, source, changes)
+    before = [getattr(source, f) for f in SCHEDULE_FIELDS]
+    for field, value in out.items():
+        setattr(source, field, value)
+    session.add(source)
+    _commit_named(session, source.name)
+    return SourceUpdate(source, before != [getattr(source, f) for f in SCHEDULE_FIELDS])
+
+
+def set_secret(session: Session, env_id: str, source_id: str, secret: str | None) -> Source:
+    source = get_source(session, env_id, source_id)
+    if secret is not None and not secret.strip():
+        raise invalid("secret", "must not be blank; send null to remove the secret")
+    if secret is not None and len(secret) > MAX_SECRET:
+        raise invalid("secret", f"must be at most {MAX_SECRET} characters")
+    source.secret = secret
+    session.add(source)
+    session.commit()
+    return source
+
+
+def rotate_token(session: Session, env_id: str, source_id: str) -> Source:
+    """The old ingestion URL stops working with this commit."""
+    source = get_source(session, env_id, source_id)
+    source.token = token()
+    session.add(source)
+    session.commit()
+    return source
+
+
+def delete_source(session: Session, env_id: str, source_id: str) -> list[str]:
+    """Deletes the Source with its destinations, messages and their deliveries. Returns the
+    Deliveries that were waiting, whose workflows the caller wakes (they find no row and end).
+    """
+    source = get_source(session, env_id, source_id)
+    cancelled: list[str] = []
+    for destination in session.exec(select(Destination)
+                                     .where(Destination.source_id == source.id)).all():
+        cancelled += deliveries.cancel_waiting(session, destination)
+    messages = select(Message.id).where(Message.source_id == source.id)
+    doomed = select(Delivery.id).where(col(Delivery.message_id).in_(messages))
+    session.execute(delete(Attempt).where(col(Attempt.delivery_id).in_(doomed)))
+    session.execute(delete(Delivery).where(col(Delivery.message_id).in_(messages)))
+    session.execute(delete(Message).where(col(Message.source_id) == source.id))
+    session.execute(delete(Destination).where(col(Destination.source_id) == source.id))
+    session.delete(source)
+    session.commit()
+    return cancelled
