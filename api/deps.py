@@ -9,15 +9,18 @@ from fastapi import Depends, Request
 from sqlmodel import Session
 from temporalio.client import Client
 
-from hookline.db import get_engine
+from hookline.db import get_engine, get_read_engine
 from hookline.errors import RateLimited, Unauthorized
 from hookline.sender import Sender
 from hookline.services import accounts, ratelimit
 from hookline.services.accounts import Principal
 
 
-def get_session() -> Iterator[Session]:
-    with Session(get_engine(), expire_on_commit=False) as session:
+def get_session(request: Request) -> Iterator[Session]:
+    """Reads (GET) run without SQLite's write lock; everything else takes it up front."""
+    read_only = request.method in ("GET", "HEAD")
+    engine = get_read_engine() if read_only else get_engine()
+    with Session(engine, expire_on_commit=False) as session:
         yield session
 
 
@@ -36,12 +39,13 @@ def _bearer(request: Request) -> str:
 
 def authenticate(request: Request, session: SessionDep) -> Principal:
     principal = accounts.authenticate(session, _bearer(request))
-    plan = accounts.get_plan(session, principal.org_id)
-    decision = ratelimit.hit(session, principal.org_id, plan.rps)
+    rps = accounts.get_plan(session, principal.org_id).rps
+    session.commit()  # end the read before the rate limiter's own short write
+    decision = ratelimit.hit(session, principal.org_id, rps)
     request.state.ratelimit = decision
     if not decision.allowed:
         raise RateLimited(
-            f"more than {plan.rps} requests per second for this organization",
+            f"more than {rps} requests per second for this organization",
             headers={"Retry-After": str(decision.reset_seconds)},
         )
     return principal

@@ -13,6 +13,8 @@ from sqlmodel import Session
 
 from hookline.settings import get_settings
 
+READ_ONLY = "hookline_read_only"
+
 
 def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
@@ -39,7 +41,9 @@ def _sqlite_engine(url: str) -> Engine:
 
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Any) -> None:
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        # Writers take the lock up front (and wait for it); readers never need it in WAL.
+        read_only = connection.get_execution_options().get(READ_ONLY)
+        connection.exec_driver_sql("BEGIN" if read_only else "BEGIN IMMEDIATE")
 
     return engine
 
@@ -47,6 +51,12 @@ def _sqlite_engine(url: str) -> Engine:
 @lru_cache
 def get_engine() -> Engine:
     return make_engine(get_settings().database_url)
+
+
+@lru_cache
+def get_read_engine() -> Engine:
+    """The same pool, for transactions that only read (on SQLite: no write lock)."""
+    return get_engine().execution_options(**{READ_ONLY: True})
 
 
 @contextmanager

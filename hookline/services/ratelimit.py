@@ -1,18 +1,25 @@
-"""Requests per second per organization, counted in the database so that every API process
-serving the organization shares one budget."""
+"""Requests per second per organization, shared by every API process serving it.
+
+The count lives in the database; each process leases tokens from it in chunks of a tenth of
+the limit (at least one) and spends them locally, so a busy process writes once per chunk
+instead of once per request. A process never spends more than it leased, so all processes
+together never exceed the limit; tokens a process leased but did not spend in that second
+are lost to the others, which errs on the side of the limit. At low limits a chunk is one
+token and the count is exact."""
 
 from __future__ import annotations
 
 import math
+import threading
 import time
 from dataclasses import dataclass
 
 from sqlalchemy import text
 from sqlmodel import Session
 
-_HIT = text(
-    "INSERT INTO rate_windows (org_id, epoch_second, count) VALUES (:org, :window, 1) "
-    "ON CONFLICT (org_id, epoch_second) DO UPDATE SET count = rate_windows.count + 1 "
+_LEASE = text(
+    "INSERT INTO rate_windows (org_id, epoch_second, count) VALUES (:org, :window, :n) "
+    "ON CONFLICT (org_id, epoch_second) DO UPDATE SET count = rate_windows.count + :n "
     "RETURNING count"
 )
 _PRUNE = text("DELETE FROM rate_windows WHERE org_id = :org AND epoch_second < :before")
@@ -26,13 +33,50 @@ class RateDecision:
     reset_seconds: int  # until the next window opens
 
 
-def hit(session: Session, org_id: str, limit: int, now: float | None = None) -> RateDecision:
-    now = time.time() if now is None else now
-    window = int(now)
-    count = int(session.execute(_HIT, {"org": org_id, "window": window}).scalar_one())
-    if count == 1:
+@dataclass
+class _Lease:
+    window: int
+    tokens: int  # leased and not yet spent
+    leased: int  # the window's shared count after this process's last lease
+
+
+class Limiter:
+    def __init__(self) -> None:
+        self._leases: dict[str, _Lease] = {}
+        self._lock = threading.Lock()
+
+    def hit(self, session: Session, org_id: str, limit: int,
+            now: float | None = None) -> RateDecision:
+        now = time.time() if now is None else now
+        window = int(now)
+        reset = max(1, math.ceil(window + 1 - now))
+        with self._lock:
+            lease = self._leases.get(org_id)
+            if lease is None or lease.window != window:
+                lease = self._leases[org_id] = _Lease(window, 0, 0)
+            if lease.tokens == 0 and lease.leased < limit:
+                lease.tokens, lease.leased = _take(session, org_id, window, limit)
+            allowed = lease.tokens > 0
+            if allowed:
+                lease.tokens -= 1
+            remaining = lease.tokens + max(0, limit - lease.leased)
+        return RateDecision(allowed=allowed, limit=limit, remaining=remaining,
+                            reset_seconds=reset)
+
+
+def _take(session: Session, org_id: str, window: int, limit: int) -> tuple[int, int]:
+    """Lease a chunk of this window's budget: (tokens granted, the shared count now)."""
+    chunk = max(1, limit // 10)
+    total = int(session.execute(_LEASE, {"org": org_id, "window": window, "n": chunk})
+                .scalar_one())
+    if total == chunk:
         session.execute(_PRUNE, {"org": org_id, "before": window - 5})
     session.commit()
-    reset = max(1, math.ceil(window + 1 - now))
-    return RateDecision(allowed=count <= limit, limit=limit,
-                        remaining=max(0, limit - count), reset_seconds=reset)
+    return max(0, min(chunk, limit - (total - chunk))), total
+
+
+LIMITER = Limiter()
+
+
+def hit(session: Session, org_id: str, limit: int, now: float | None = None) -> RateDecision:
+    return LIMITER.hit(session, org_id, limit, now)
