@@ -40,7 +40,12 @@ def _listening(port: int) -> bool:
 def _up(folder: Path, env: dict[str, str]) -> tuple[subprocess.Popen[bytes], str]:
     proc = subprocess.Popen(hookline("up"), cwd=folder, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    return proc, _read_until(proc, "Ctrl-C stops everything", 90)
+    try:
+        return proc, _read_until(proc, "Ctrl-C stops everything", 90)
+    except BaseException:
+        proc.terminate()  # it stops what it started; never leave a stack behind
+        proc.wait(30)
+        raise
 
 
 def _stop(proc: subprocess.Popen[bytes], ports: list[int]) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ctypes
 import os
 import signal
 import socket
@@ -51,7 +52,13 @@ def wait_http(url: str, seconds: float, proc: subprocess.Popen[bytes] | None = N
 def spawn(args: list[str], env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
     handle = log.open("ab")
     return subprocess.Popen(args, env={**os.environ, **env}, stdout=handle,
-                            stderr=subprocess.STDOUT, cwd=REPO, start_new_session=True)
+                            stderr=subprocess.STDOUT, cwd=REPO, start_new_session=True,
+                            preexec_fn=_die_with_parent)
+
+
+def _die_with_parent() -> None:
+    # A test run that is killed (a timeout, Ctrl-C twice) takes its servers with it.
+    ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
 
 
 def hookline(*args: str) -> list[str]:
