@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+import threading
 from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any
@@ -14,6 +15,7 @@ from sqlmodel import Session
 from hookline.settings import get_settings
 
 READ_ONLY = "hookline_read_only"
+_HOLDS_WRITER = "hookline_holds_writer"
 
 
 def make_engine(url: str) -> Engine:
@@ -39,11 +41,32 @@ def _sqlite_engine(url: str) -> Engine:
         cursor.execute("PRAGMA busy_timeout=30000")
         cursor.close()
 
+    # SQLite has one writer at a time, and a writer that finds the lock taken polls for it
+    # with sleeps growing to 100 ms: under load, short transactions queued for seconds.
+    # Threads of one process therefore queue on a fair mutex first, so at most one of them
+    # polls SQLite's lock against the other processes.
+    writer = threading.Lock()
+
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Any) -> None:
         # Writers take the lock up front (and wait for it); readers never need it in WAL.
-        read_only = connection.get_execution_options().get(READ_ONLY)
-        connection.exec_driver_sql("BEGIN" if read_only else "BEGIN IMMEDIATE")
+        if connection.get_execution_options().get(READ_ONLY):
+            connection.exec_driver_sql("BEGIN")
+            return
+        writer.acquire()
+        connection.info[_HOLDS_WRITER] = True
+        try:
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
+        except BaseException:
+            _release(connection)
+            raise
+
+    def _release(connection: Any) -> None:
+        if connection.info.pop(_HOLDS_WRITER, False):
+            writer.release()
+
+    event.listen(engine, "commit", _release)
+    event.listen(engine, "rollback", _release)
 
     return engine
 

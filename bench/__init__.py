@@ -1,0 +1,1 @@
+"""Hookline benchmark: `make bench` (or `.venv/bin/python -m bench.run --help`)."""

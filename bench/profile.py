@@ -1,0 +1,88 @@
+"""Optional (`--profile`): sample the API and worker with py-spy during a scenario
+(`.venv/bin/pip install py-spy`), keep the raw collapsed stacks in bench/out/, and put the
+hottest functions (self and inclusive share of the samples) into the results."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import signal
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+_LINE = re.compile(r":\d+\)$")
+# Frames where a thread waits rather than computes; py-spy's idle detection misses some.
+_IDLE = ("select (selectors.py)", "Condition.wait (threading.py)", "Runner.run (asyncio/",
+         "_worker (concurrent/futures/thread.py)", "Event.wait (threading.py)")
+_OURS = ("(hookline/", "(api/", "(activities/", "(workflows/", "(worker.py")
+
+
+def py_spy() -> str | None:
+    local = Path(sys.executable).parent / "py-spy"
+    return str(local) if local.exists() else shutil.which("py-spy")
+
+
+def _function(frame: str) -> str:
+    """'send (httpx/_client.py:1629)' -> 'send (httpx/_client.py)'; paths shortened."""
+    frame = _LINE.sub(")", frame.strip())
+    return re.sub(r"\(.*?(site-packages/|/work/main/|lib/python3\.\d+/)", "(", frame)
+
+
+def hottest(raw: Path, top: int = 12) -> dict[str, Any]:
+    own: Counter[str] = Counter()
+    inclusive: Counter[str] = Counter()
+    total = 0
+    for line in raw.read_text(errors="replace").splitlines():
+        stack, _, count = line.rpartition(" ")
+        if not stack or not count.isdigit():
+            continue
+        n = int(count)
+        frames = [_function(f) for f in stack.split(";")]
+        if any(idle in frames[-1] for idle in _IDLE):
+            continue
+        total += n
+        own[frames[-1]] += n
+        for name in set(frames):
+            if any(mark in name for mark in _OURS):
+                inclusive[name] += n
+    def share(counter: Counter[str]) -> list[tuple[str, float]]:
+        return [(name, round(100 * n / max(total, 1), 1))
+                for name, n in counter.most_common(top)]
+    return {"busy_samples": total, "self_pct": share(own),
+            "inclusive_pct_our_code": share(inclusive)}
+
+
+class Profiler:
+    def __init__(self, out_dir: Path, label: str) -> None:
+        self.out_dir = out_dir
+        self.label = label
+        self.procs: dict[str, tuple[subprocess.Popen[bytes], Path]] = {}
+
+    def start(self, pids: dict[str, int], seconds: float) -> None:
+        tool = py_spy()
+        if tool is None:
+            return
+        self.out_dir.mkdir(exist_ok=True)
+        for role, pid in pids.items():
+            path = self.out_dir / f"profile-{self.label}-{role}.txt"
+            self.procs[role] = (subprocess.Popen(
+                [tool, "record", "--pid", str(pid), "--rate", "50",
+                 "--format", "raw", "--duration", str(int(seconds)), "--output", str(path)],
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL), path)
+
+    def stop(self) -> dict[str, Any]:
+        found: dict[str, Any] = {}
+        for role, (proc, path) in self.procs.items():
+            if proc.poll() is None:
+                proc.send_signal(signal.SIGINT)
+            try:
+                proc.wait(20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+            found[role] = hottest(path) if path.exists() else {"error": "no profile written"}
+            found[role]["file"] = str(path)
+        return found

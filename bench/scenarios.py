@@ -1,0 +1,191 @@
+"""Our figures: publish (1 and 10 endpoints), end-to-end delivery, ingestion.
+
+Every scenario fills its `out` dict as it goes, so a scenario cut off by its time limit
+still reports what it measured. Publish-to-arrival latency runs from the moment the publish
+request was sent (time.monotonic, shared with the receiver process) to the arrival."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import Counter
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+
+from bench.receiver import Receiver
+from bench.stack import Stack
+from bench.stats import latency_ms, rate
+
+EVENT_TYPE = "invoice.paid"
+Out = dict[str, Any]
+
+
+def payload(i: int) -> dict[str, Any]:
+    """The same ~150-byte body for every figure (events, ceilings, ingestion)."""
+    return {"invoice": f"inv_{i:08d}", "amount": 4200 + i % 100, "currency": "eur",
+            "customer": f"cus_{i % 997:05d}", "lines": [{"sku": "plan-pro", "qty": 1}]}
+
+
+@dataclass
+class Target:
+    consumer: str
+    tag: str
+    endpoint_ids: list[str] = field(default_factory=list)
+    secrets: list[str] = field(default_factory=list)
+
+
+async def _ok(response: Awaitable[httpx.Response], status: int = 201) -> Any:
+    got = await response
+    if got.status_code != status:
+        raise RuntimeError(f"{got.request.method} {got.request.url.path}: "
+                           f"{got.status_code} {got.text[:300]}")
+    return got.json()
+
+
+async def create_target(api: httpx.AsyncClient, receiver: Receiver, consumer: str, tag: str,
+                        endpoints: int) -> Target:
+    await api.post("/v1/event-types", json={"name": EVENT_TYPE})  # 409 when it exists
+    await _ok(api.post("/v1/consumers", json={"externalId": consumer, "name": consumer}))
+    target = Target(consumer, tag)
+    for n in range(endpoints):
+        record = await _ok(api.post("/v1/endpoints", json={
+            "consumer": consumer, "url": receiver.url(tag, str(n)), "events": [EVENT_TYPE]}))
+        target.endpoint_ids.append(record["id"])
+        target.secrets.append(record["secret"])
+    return target
+
+
+async def closed_loop(n: int, concurrency: int, deadline: float,
+                      call: Callable[[int], Awaitable[tuple[bool, str]]], out: Out
+                      ) -> tuple[list[float], float]:
+    """`concurrency` workers call `call(i)` for i in 0..n-1 until done or the deadline.
+    Returns the successful calls' latencies and the span from first send to last answer;
+    errors are counted in out["errors"]."""
+    latencies: list[float] = []
+    errors: Counter[str] = Counter()
+    out["errors"] = errors
+    next_i = 0
+    first = time.monotonic()
+    last = first
+
+    async def worker() -> None:
+        nonlocal next_i, last
+        while next_i < n and time.monotonic() < deadline:
+            i, next_i = next_i, next_i + 1
+            started = time.monotonic()
+            try:
+                ok, detail = await call(i)
+            except httpx.HTTPError as exc:
+                ok, detail = False, type(exc).__name__
+            ended = time.monotonic()
+            last = max(last, ended)
+            if ok:
+                latencies.append(ended - started)
+            else:
+                errors[detail] += 1
+            out["done"] = len(latencies)
+
+    await asyncio.gather(*(worker() for _ in range(concurrency)))
+    out["errors"] = dict(errors)
+    return latencies, last - first
+
+
+async def _arrivals(receiver: Receiver, tag: str, sent: dict[str, float], per_item: int,
+                    first: float, deadline: float, out: Out) -> None:
+    """Wait for every sent id to arrive `per_item` times (once per endpoint), then match."""
+    expected = len(sent) * per_item
+    out["expected"] = expected
+    counts = await receiver.wait_for(tag, expected, deadline)
+    records = await receiver.dump(tag)
+    seen: set[tuple[str, str]] = set()
+    latencies: list[float] = []
+    last = first
+    for webhook_id, path, at in records:
+        if webhook_id in sent and (webhook_id, path) not in seen:
+            seen.add((webhook_id, path))
+            latencies.append(at - sent[webhook_id])
+            last = max(last, at)
+    span = last - first
+    out.update({
+        "arrived": len(seen), "duplicates": counts["duplicates"],
+        "complete": len(seen) >= expected, "span_s": round(span, 2),
+        "per_s": rate(len(seen), span), "latency_ms": latency_ms(latencies),
+    })
+
+
+def _statuses(stack: Stack, column: str, ids: list[str]) -> dict[str, int]:
+    marks = ",".join("?" * len(ids))
+    rows = stack.query(f"SELECT status, count(*) FROM deliveries WHERE {column} IN ({marks}) "
+                       "GROUP BY status", *ids)
+    return {str(status): int(count) for status, count in rows}
+
+
+async def publish(api: httpx.AsyncClient, receiver: Receiver, stack: Stack, target: Target,
+                  *, n: int, concurrency: int, timeout: float, out: Out) -> None:
+    """n events to a consumer with len(target.endpoint_ids) endpoints, `concurrency`
+    publishers; then wait for every delivery to arrive."""
+    deadline = time.monotonic() + timeout
+    sent: dict[str, float] = {}
+    out.update({"events": n, "endpoints": len(target.endpoint_ids),
+                "concurrency": concurrency, "publish": {}, "e2e": {}})
+
+    async def one(i: int) -> tuple[bool, str]:
+        started = time.monotonic()
+        body = {"type": EVENT_TYPE, "consumer": target.consumer, "data": payload(i)}
+        response = await api.post("/v1/events", json=body)
+        if response.status_code != 201:
+            return False, str(response.status_code)
+        sent[response.json()["id"]] = started
+        return True, ""
+
+    first = time.monotonic()
+    latencies, span = await closed_loop(n, concurrency, deadline, one, out["publish"])
+    out["publish"].update({"published": len(sent), "complete": len(sent) == n,
+                           "span_s": round(span, 2), "events_per_s": rate(len(sent), span),
+                           "latency_ms": latency_ms(latencies)})
+    await _arrivals(receiver, target.tag, sent, len(target.endpoint_ids), first, deadline,
+                    out["e2e"])
+    out["e2e"]["db_statuses"] = _statuses(stack, "endpoint_id", target.endpoint_ids)
+
+
+async def ingest(api: httpx.AsyncClient, receiver: Receiver, stack: Stack, *, n: int,
+                 concurrency: int, timeout: float, out: Out) -> None:
+    """n POSTs to one Source's ingestion URL with one Destination; stored must equal
+    accepted (counted in the SQLite database); forwarded arrivals matched by Webhook-Id."""
+    deadline = time.monotonic() + timeout
+    created = await api.post("/v1/ingest/sources", json={"name": f"bench-{time.time_ns()}"})
+    if created.status_code in (404, 405):
+        out["status"] = f"unavailable ({created.status_code} on POST /v1/ingest/sources)"
+        return
+    if created.status_code != 201:
+        raise RuntimeError(f"POST /v1/ingest/sources: {created.status_code} {created.text}")
+    source = created.json()
+    destination = await _ok(api.post(f"/v1/ingest/sources/{source['id']}/destinations",
+                                     json={"url": receiver.url("ingest")}))
+    out.update({"posts": n, "concurrency": concurrency, "source": source["id"],
+                "accept": {}, "forward": {}})
+    sent: dict[str, float] = {}
+    async with httpx.AsyncClient(timeout=30, trust_env=False,
+                                 limits=httpx.Limits(max_connections=concurrency)) as public:
+        async def one(i: int) -> tuple[bool, str]:
+            started = time.monotonic()
+            response = await public.post(source["url"], json={"type": EVENT_TYPE,
+                                                              "data": payload(i)})
+            if response.status_code != 202:
+                return False, str(response.status_code)
+            sent[response.json()["id"]] = started
+            return True, ""
+
+        first = time.monotonic()
+        latencies, span = await closed_loop(n, concurrency, deadline, one, out["accept"])
+    out["accept"].update({"accepted": len(sent), "complete": len(sent) == n,
+                          "span_s": round(span, 2), "accepted_per_s": rate(len(sent), span),
+                          "latency_ms": latency_ms(latencies)})
+    await _arrivals(receiver, "ingest", sent, 1, first, deadline, out["forward"])
+    stored = stack.query("SELECT count(*) FROM messages WHERE source_id = ?", source["id"])
+    out["stored"] = int(stored[0][0])
+    out["stored_equals_accepted"] = out["stored"] == len(sent)
+    out["forward"]["db_statuses"] = _statuses(stack, "destination_id", [destination["id"]])
