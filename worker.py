@@ -1,4 +1,5 @@
-"""The Temporal worker process: delivery workflows, their activities, and the reconciler."""
+"""The Temporal worker process: delivery, cron run and silence check workflows, their
+activities, and the reconcilers (Deliveries, Schedules)."""
 
 from __future__ import annotations
 
@@ -10,12 +11,16 @@ from datetime import timedelta
 from temporalio.client import Client
 from temporalio.worker import Worker
 
+from activities.cron import CronActivities
 from activities.http import DeliveryActivities
-from hookline.reconciler import reconcile_forever
+from activities.mail import AlertActivities
+from hookline.reconciler import reconcile_forever, reconcile_schedules_forever
 from hookline.sender import sender_from_settings
 from hookline.settings import Settings, get_settings
 from hookline.temporal import connect, ensure_search_attributes
+from workflows.cron import CronRunWorkflow
 from workflows.delivery import DeliveryWorkflow
+from workflows.silence import SilenceCheckWorkflow
 
 log = logging.getLogger("hookline.worker")
 
@@ -39,11 +44,13 @@ async def main(settings: Settings | None = None) -> None:
     client = await _connect_until_up(settings)
     sender = sender_from_settings(settings)
     delivery = DeliveryActivities(sender, client)
+    cron = CronActivities(client, settings)
+    mail = AlertActivities(settings)
     worker = Worker(
         client,
         task_queue=settings.task_queue,
-        workflows=[DeliveryWorkflow],
-        activities=[delivery.attempt_delivery],
+        workflows=[DeliveryWorkflow, CronRunWorkflow, SilenceCheckWorkflow],
+        activities=[delivery.attempt_delivery, cron.run_cron, mail.check_silence],
         max_concurrent_activities=200,
         graceful_shutdown_timeout=timedelta(seconds=5),
     )
@@ -52,10 +59,12 @@ async def main(settings: Settings | None = None) -> None:
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
     reconciler = asyncio.create_task(reconcile_forever(client, settings))
+    schedule_reconciler = asyncio.create_task(reconcile_schedules_forever(client, settings))
     log.info("worker polling task queue %r", settings.task_queue)
     async with worker:
         await stop.wait()
     reconciler.cancel()
+    schedule_reconciler.cancel()
     await sender.aclose()
 
 

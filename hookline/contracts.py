@@ -45,3 +45,26 @@ class DeliveryStart:
     consumer: str | None = None
     status: str = "pending"
     extra: dict[str, str] = field(default_factory=dict)
+
+
+WORKFLOW_CRON_RUN = "CronRunWorkflow"
+WORKFLOW_SILENCE_CHECK = "SilenceCheckWorkflow"
+
+
+@dataclass(frozen=True)
+class CronRunInput:
+    """What a cron Source's Schedule starts its workflow with."""
+
+    source_id: str
+
+
+@dataclass(frozen=True)
+class CronRunActivityInput:
+    source_id: str
+    run_key: str  # the run's workflow id: one message per run, even when retried
+    scheduled_at: str  # ISO 8601: the time the Schedule meant this run for
+
+
+@dataclass(frozen=True)
+class SilenceCheckOutcome:
+    sent: int  # alerts sent by this check

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 import threading
+from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any

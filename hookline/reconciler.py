@@ -1,6 +1,10 @@
 """Finds Deliveries that were accepted but whose workflow never started (the API died between
 its commit and the start, or Temporal was down) and starts them. Runs in every worker; starts
-are idempotent, so several workers reconciling at once is harmless."""
+are idempotent, so several workers reconciling at once is harmless.
+
+A second, slower pass keeps the Temporal Schedules in line with the database: every cron
+Source's Schedule (a change accepted while Temporal was down is applied here) and the
+silence check's Schedule."""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ from datetime import timedelta
 
 from temporalio.client import Client
 
+from hookline import schedules
 from hookline.contracts import SIGNAL_RETRY
 from hookline.db import session_scope
 from hookline.services import deliveries
@@ -40,4 +45,18 @@ async def reconcile_forever(client: Client, settings: Settings) -> None:
             await reconcile_once(client, settings)
         except Exception as exc:  # database or Temporal down: try again next round
             log.warning("reconcile pass failed: %s", exc)
+        await asyncio.sleep(interval)
+
+
+async def reconcile_schedules_forever(client: Client, settings: Settings) -> None:
+    """At start-up (which also refreshes the silence check's Schedule) and periodically."""
+    interval = parse_duration(settings.schedule_reconcile_interval)
+    first = True
+    while True:
+        try:
+            await schedules.ensure_silence_schedule(client, settings, refresh=first)
+            await schedules.reconcile_all(client, settings.task_queue, thorough=first)
+            first = False
+        except Exception as exc:  # Temporal or the database down: try again next round
+            log.warning("schedule reconcile pass failed: %s", exc)
         await asyncio.sleep(interval)

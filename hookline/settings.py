@@ -47,6 +47,8 @@ class Settings(BaseSettings):
     reconcile_interval: str = "10s"
     reconcile_after: str = "15s"
     silence_check_interval: str = "30s"
+    # How often each worker checks every cron Source's Temporal Schedule against the database.
+    schedule_reconcile_interval: str = "60s"
     # Plan given to organizations that have none set explicitly.
     default_rps: int = 100
     default_monthly_events: int = 1_000_000
@@ -60,7 +62,7 @@ class Settings(BaseSettings):
         return value
 
     @field_validator("attempt_timeout", "reconcile_interval", "reconcile_after",
-                     "silence_check_interval")
+                     "silence_check_interval", "schedule_reconcile_interval")
     @classmethod
     def _check_duration(cls, value: str) -> str:
         parse_duration(value)

@@ -15,6 +15,7 @@ from hookline.temporal import SEARCH_ATTRIBUTES
 from tests.support.postgres import throwaway_postgres
 from tests.support.procs import free_port, spawn, stop, temporal_cli, wait_port
 from tests.support.receiver import Receiver
+from tests.support.smtp import SmtpSink
 from tests.support.stack import Stack, Tenant
 
 
@@ -80,12 +81,21 @@ def database_url(request: pytest.FixtureRequest,
 
 
 @pytest.fixture(scope="session")
-def stack(database_url: str, temporal: str,
+def smtp_sink() -> Iterator[SmtpSink]:
+    """The session's mail server: alert e-mail of every stack lands here."""
+    sink = SmtpSink()
+    yield sink
+    sink.stop()
+
+
+@pytest.fixture(scope="session")
+def stack(database_url: str, temporal: str, smtp_sink: SmtpSink,
           tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
     name = "postgres" if database_url.startswith("postgres") else "sqlite"
     engine = make_engine(database_url)
     st = Stack(name=name, db_url=database_url, engine=engine, temporal_address=temporal,
-               folder=tmp_path_factory.mktemp(f"stack-{name}"))
+               folder=tmp_path_factory.mktemp(f"stack-{name}"),
+               env={"HOOKLINE_SMTP_URL": smtp_sink.url})
     st.start()
     yield st
     st.stop_all()

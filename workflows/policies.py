@@ -13,3 +13,15 @@ ATTEMPT_TIMEOUT = timedelta(minutes=2)
 # here; they follow the Delivery's own schedule.
 INFRA_RETRY = RetryPolicy(initial_interval=timedelta(seconds=1), backoff_coefficient=2.0,
                           maximum_interval=timedelta(minutes=1), maximum_attempts=0)
+
+# A cron run: one database transaction and a few Temporal calls. Infrastructure failures
+# are retried, but not past the deadline: a run that late is dropped (the next one comes).
+CRON_RUN_TIMEOUT = timedelta(seconds=30)
+CRON_RUN_DEADLINE = timedelta(minutes=10)
+# The silence check sends its e-mails one by one (15 s SMTP timeout each). A failed send is
+# retried a few times here, and again by the next check. It heartbeats, so a lost worker is
+# noticed in seconds: until then the Schedule skips the checks that overlap it.
+SILENCE_CHECK_TIMEOUT = timedelta(minutes=5)
+SILENCE_HEARTBEAT = timedelta(seconds=20)
+SILENCE_RETRY = RetryPolicy(initial_interval=timedelta(seconds=2), backoff_coefficient=2.0,
+                            maximum_interval=timedelta(seconds=30), maximum_attempts=3)

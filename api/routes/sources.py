@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from fastapi import APIRouter, BackgroundTasks, Response
 from fastapi.concurrency import run_in_threadpool
+from sqlalchemy.orm import object_session
 from sqlmodel import Session
 from temporalio.client import Client
 
@@ -13,9 +15,11 @@ from api.deps import AuthDep, SessionDep, TemporalDep
 from api.dispatch import wake_cancelled
 from api.schemas.common import COMMON_PROBLEMS, problems
 from api.schemas.sources import SecretIn, SourceIn, SourceOut, SourcePatch, source_out
+from hookline import schedules
 from hookline.models import Source
 from hookline.services import sources
 
+log = logging.getLogger("hookline.api.sources")
 router = APIRouter(prefix="/v1/ingest/sources", tags=["ingestion"], responses=COMMON_PROBLEMS)
 
 
@@ -25,9 +29,17 @@ def _out(session: Session, source: Source) -> SourceOut:
 
 
 async def sync_schedule(temporal: Client, source: Source | None, source_id: str) -> None:
-    """Hook point for the cron scheduler: called after a Source's cron fields or status
-    changed, and with `source` None after a delete. Scheduling is not built yet; it will be
-    `await schedules.sync_source(temporal, source_id)` here."""
+    """After the commit that changed a Source's cron fields or status (`source` None: after
+    a delete): bring its Temporal Schedule in line, then reload `source` for the nextRunAt
+    Temporal reported. Temporal being down does not fail the request: the workers'
+    schedule reconcile pass applies the change later."""
+    try:
+        await schedules.sync_source(temporal, source_id)
+    except Exception as exc:
+        log.warning("schedule of %s left to the reconciler: %s", source_id, exc)
+    session = object_session(source) if source is not None else None
+    if session is not None:
+        await run_in_threadpool(session.refresh, source)
 
 
 @router.post("", status_code=201, response_model=SourceOut, responses=problems(402))

@@ -63,6 +63,7 @@ class SourceOut(ApiModel):
     silence_alert_minutes: int | None = None
     alert_emails: str | None = None
     last_alert_at: MaybeTimestamp = None
+    last_alert_error: str | None = None
     destinations: int
     created_at: Timestamp
 
@@ -76,7 +77,8 @@ def source_out(source: Source, destinations: int) -> SourceOut:
         cron_payload=source.cron_payload, next_run_at=source.next_run_at,
         last_run_at=source.last_run_at, last_message_at=source.last_message_at,
         silence_alert_minutes=source.silence_alert_minutes, alert_emails=source.alert_emails,
-        last_alert_at=source.last_alert_at, destinations=destinations,
+        last_alert_at=source.last_alert_at, last_alert_error=source.last_alert_error,
+        destinations=destinations,
         created_at=source.created_at)
 
 

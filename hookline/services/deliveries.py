@@ -116,7 +116,7 @@ def record_attempt(session: Session, delivery_id: str, result: AttemptResult,
     _set(delivery, status)
     session.add(delivery)
     cancelled: list[str] = []
-    target = targets.target_of(session, delivery)
+    target = targets.target_of(session, delivery, for_update=True)
     if target is not None and targets.count_outcome(
             target, succeeded=result.succeeded, exhausted=status == "exhausted"):
         cancelled = cancel_waiting(session, target)

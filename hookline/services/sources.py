@@ -17,6 +17,7 @@ from sqlalchemy import delete, func
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
+from hookline.cron import parse as parse_cron
 from hookline.errors import NotFound, PlanLimitReached, invalid
 from hookline.ids import new_id, token
 from hookline.models import Attempt, Delivery, Destination, Environment, Message, Source
@@ -129,6 +130,10 @@ def validate_cron(expression: str | None, timezone: str | None, payload: str | N
         except (ValueError, KeyError, TypeError):
             raise invalid("cronExpression", f"{expression!r} is not a valid cron "
                                             "expression") from None
+        try:  # what Temporal's scheduler accepts is narrower than croniter (no L, W, #, ?)
+            parse_cron(expression)
+        except ValueError as exc:
+            raise invalid("cronExpression", f"{expression!r}: {exc}") from None
     if payload is not None:
         _check_cron_payload(payload)
 

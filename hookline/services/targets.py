@@ -15,11 +15,14 @@ FAILURE_LIMIT = 20
 ROTATION_OVERLAP = timedelta(hours=24)
 
 
-def target_of(session: Session, delivery: Delivery) -> Target | None:
+def target_of(session: Session, delivery: Delivery, *, for_update: bool = False
+              ) -> Target | None:
+    """`for_update` locks the row (PostgreSQL) for a read-modify-write such as the failure
+    count, which concurrent attempts of one target would otherwise lose."""
     if delivery.endpoint_id:
-        return session.get(Endpoint, delivery.endpoint_id)
+        return session.get(Endpoint, delivery.endpoint_id, with_for_update=for_update)
     if delivery.destination_id:
-        return session.get(Destination, delivery.destination_id)
+        return session.get(Destination, delivery.destination_id, with_for_update=for_update)
     return None
 
 

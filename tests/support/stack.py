@@ -51,6 +51,8 @@ class Stack:
             "HOOKLINE_ALLOWED_PORTS": "*",
             "HOOKLINE_RECONCILE_INTERVAL": "1s",
             "HOOKLINE_RECONCILE_AFTER": "3s",
+            "HOOKLINE_SILENCE_CHECK_INTERVAL": "2s",
+            "HOOKLINE_SCHEDULE_RECONCILE_INTERVAL": "3s",
             "HOOKLINE_DEFAULT_RPS": "1000",
             "HOOKLINE_LOG_LEVEL": "warning",
         }

@@ -1,0 +1,42 @@
+"""The cron run activity: one scheduled run of a cron Source becomes a Message forwarded to
+its Destinations, then the Source's next run time is read back from its Schedule."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import datetime
+
+from temporalio import activity
+from temporalio.client import Client
+
+from hookline import schedules
+from hookline.contracts import CronRunActivityInput
+from hookline.db import session_scope
+from hookline.services import cron
+from hookline.settings import Settings
+from hookline.temporal import start_deliveries
+
+
+def _record(data: CronRunActivityInput, schedule: list[float]) -> cron.CronRun:
+    with session_scope() as session:
+        return cron.record_run(session, data.source_id, data.run_key,
+                               datetime.fromisoformat(data.scheduled_at), schedule)
+
+
+class CronActivities:
+    def __init__(self, client: Client, settings: Settings) -> None:
+        self.client = client
+        self.settings = settings
+
+    @activity.defn(name="run_cron")
+    async def run_cron(self, data: CronRunActivityInput) -> str:
+        """Returns the new message id, or a note when there was nothing to record."""
+        run = await asyncio.to_thread(_record, data, self.settings.retry_delays)
+        if run.starts:  # whatever fails to start here, the reconciler starts later
+            await start_deliveries(self.client, self.settings.task_queue, run.starts)
+        try:
+            await schedules.sync_source(self.client, data.source_id, self.settings.task_queue)
+        except Exception as exc:  # nextRunAt catches up at the next reconcile pass
+            activity.logger.warning("could not read the next run of %s: %s",
+                                    data.source_id, exc)
+        return run.message_id or "nothing recorded (source gone, or run already recorded)"

@@ -1,0 +1,266 @@
+"""Temporal Schedules: one per cron Source (`cron-<source id>`) and the silence check.
+
+The database is the truth: sync_source makes the Source's Schedule match its row (create,
+update, pause, resume, delete) and writes the next run time that Temporal reports back to
+`next_run_at`. The API calls it after each commit; every worker calls reconcile_all on
+start-up and periodically, so a change made while Temporal was down is applied later. The
+periodic pass reads the Schedule list once and predicts next runs with hookline.cron, so
+it describes (a query on each Schedule) only what looks out of line.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import datetime, timedelta
+
+from temporalio.client import (
+    Client,
+    Schedule,
+    ScheduleActionStartWorkflow,
+    ScheduleAlreadyRunningError,
+    ScheduleDescription,
+    ScheduleHandle,
+    ScheduleIntervalSpec,
+    ScheduleListDescription,
+    ScheduleOverlapPolicy,
+    SchedulePolicy,
+    ScheduleSpec,
+    ScheduleState,
+    ScheduleUpdate,
+)
+from temporalio.service import RPCError, RPCStatusCode
+
+from hookline.contracts import WORKFLOW_CRON_RUN, WORKFLOW_SILENCE_CHECK, CronRunInput
+from hookline.cron import next_run
+from hookline.db import session_scope
+from hookline.services import cron
+from hookline.services.cron import CronState
+from hookline.settings import Settings, get_settings, parse_duration
+from hookline.timeutil import utcnow
+
+log = logging.getLogger("hookline.schedules")
+
+CRON_PREFIX = "cron-"
+# After an outage, runs missed by more than this are skipped rather than made in a burst.
+CATCHUP = timedelta(minutes=1)
+POLICY = SchedulePolicy(overlap=ScheduleOverlapPolicy.SKIP, catchup_window=CATCHUP)
+# The action's memo records what the Schedule was built from, to tell when it is stale; the
+# Schedule's own memo (fixed at creation) its deployment's task queue, to tell whose it is.
+MEMO_KEY = "hookline"
+
+
+def schedule_id(source_id: str) -> str:
+    return f"{CRON_PREFIX}{source_id}"
+
+
+def silence_schedule_id(task_queue: str) -> str:
+    """`hookline-silence-check` with the default task queue; one per deployment."""
+    return f"{task_queue}-silence-check"
+
+
+def _fingerprint(state: CronState, task_queue: str) -> str:
+    return f"{state.expression}|{state.timezone}|{task_queue}"
+
+
+def cron_schedule(state: CronState, task_queue: str) -> Schedule:
+    assert state.expression is not None
+    return Schedule(
+        action=ScheduleActionStartWorkflow(
+            WORKFLOW_CRON_RUN, CronRunInput(source_id=state.source_id),
+            id=schedule_id(state.source_id), task_queue=task_queue,
+            memo={MEMO_KEY: _fingerprint(state, task_queue)},
+            static_summary=f"cron {state.expression} ({state.timezone})"),
+        spec=ScheduleSpec(cron_expressions=[state.expression],
+                          time_zone_name=state.timezone),
+        policy=POLICY,
+        state=ScheduleState(paused=not state.enabled,
+                            note=None if state.enabled else "source disabled"))
+
+
+async def _describe(handle: ScheduleHandle) -> ScheduleDescription | None:
+    try:
+        return await handle.describe()
+    except RPCError as exc:
+        if exc.status == RPCStatusCode.NOT_FOUND:
+            return None
+        raise
+
+
+async def delete_for(client: Client, source_id: str) -> None:
+    """Delete the Source's Schedule; a Schedule that is already gone is fine."""
+    try:
+        await client.get_schedule_handle(schedule_id(source_id)).delete()
+    except RPCError as exc:
+        if exc.status != RPCStatusCode.NOT_FOUND:
+            raise
+
+
+def _memo(client: Client, found: ScheduleDescription) -> str | None:
+    action = found.schedule.action
+    if not isinstance(action, ScheduleActionStartWorkflow) or not action.memo:
+        return None
+    payload = action.memo.get(MEMO_KEY)
+    if payload is None:
+        return None
+    converter = client.data_converter.payload_converter
+    try:
+        value = converter.from_payload(payload, str)
+    except Exception:  # written by something else: rebuild it
+        return None
+    return value if isinstance(value, str) else None
+
+
+def _stale(client: Client, found: ScheduleDescription, state: CronState,
+           task_queue: str) -> bool:
+    return (found.schedule.state.paused == state.enabled
+            or _memo(client, found) != _fingerprint(state, task_queue)
+            or found.schedule.policy.catchup_window != CATCHUP
+            or found.schedule.policy.overlap != ScheduleOverlapPolicy.SKIP)
+
+
+def next_time(found: ScheduleDescription | None) -> datetime | None:
+    """The next run Temporal holds; None when there is none or the Schedule is paused."""
+    if found is None or found.schedule.state.paused or not found.info.next_action_times:
+        return None
+    return found.info.next_action_times[0]
+
+
+async def _apply(client: Client, found: ScheduleDescription | None, state: CronState,
+                 task_queue: str) -> datetime | None:
+    """Make the Schedule (`found` as described) match `state`; returns the next run time it
+    then reports."""
+    handle = client.get_schedule_handle(schedule_id(state.source_id))
+    if not state.scheduled:
+        if found is not None:
+            await delete_for(client, state.source_id)
+        return None
+    if found is not None and not _stale(client, found, state, task_queue):
+        return next_time(found)
+    wanted = cron_schedule(state, task_queue)
+    if found is None:
+        try:
+            await client.create_schedule(handle.id, wanted, memo={MEMO_KEY: task_queue})
+        except ScheduleAlreadyRunningError:  # created concurrently: make it ours
+            await handle.update(lambda _: ScheduleUpdate(schedule=wanted))
+    else:
+        await handle.update(lambda _: ScheduleUpdate(schedule=wanted))
+    log.info("schedule %s set to %s", handle.id, _fingerprint(state, task_queue))
+    return next_time(await handle.describe())
+
+
+def _load(source_id: str) -> CronState | None:
+    with session_scope() as session:
+        return cron.cron_state(session, source_id)
+
+
+def _store(source_id: str, when: datetime | None) -> None:
+    with session_scope() as session:
+        cron.set_next_run(session, source_id, when)
+
+
+async def sync_source(client: Client, source_id: str, task_queue: str | None = None
+                      ) -> datetime | None:
+    """Create, update, pause, resume or delete the Source's Schedule to match its row, then
+    store the next run time Temporal reports (None when paused or unscheduled). Raises when
+    Temporal cannot be reached; the workers' reconcile pass retries."""
+    queue = task_queue or get_settings().task_queue
+    # Describe before reading the row: the API commits before it syncs, so a Schedule is
+    # never newer than the row read after it, and a concurrent pass cannot undo a change.
+    found = await _describe(client.get_schedule_handle(schedule_id(source_id)))
+    state = await asyncio.to_thread(_load, source_id)
+    if state is None:  # deleted, or not a cron Source
+        if found is not None:
+            await delete_for(client, source_id)
+        return None
+    when = await _apply(client, found, state, queue)
+    if when != state.next_run_at:
+        await asyncio.to_thread(_store, source_id, when)
+    return when
+
+
+def _scheduled_states() -> list[CronState]:
+    with session_scope() as session:
+        return cron.scheduled_states(session)
+
+
+def _looks_stale(entry: ScheduleListDescription | None, state: CronState,
+                 now: datetime) -> bool:
+    """From the (eventually consistent) list entry: does this Schedule, or the next run time
+    stored in the row, need a look? A false alarm only costs one describe."""
+    if entry is None or entry.schedule is None or entry.info is None:
+        return True
+    if entry.schedule.state.paused == state.enabled \
+            or entry.schedule.spec.time_zone_name != state.timezone:
+        return True
+    if not state.enabled:
+        return state.next_run_at is not None
+    try:
+        expected = next_run(state.expression or "", state.timezone, now)
+    except ValueError:  # stored before today's rules: let the describe (and a log) tell
+        return True
+    listed = next((t for t in entry.info.next_action_times if t > now), None)
+    return listed != expected or state.next_run_at != expected
+
+
+async def _sweep(client: Client, task_queue: str, orphans: list[str]) -> None:
+    """Delete cron Schedules of this deployment whose Source no longer wants one."""
+    for source_id in orphans:
+        state = await asyncio.to_thread(_load, source_id)
+        if state is not None and state.scheduled:  # created since the list was read
+            continue
+        found = await _describe(client.get_schedule_handle(schedule_id(source_id)))
+        action = found.schedule.action if found else None
+        if isinstance(action, ScheduleActionStartWorkflow) and action.task_queue == task_queue:
+            log.info("deleting orphaned schedule %s", schedule_id(source_id))
+            await delete_for(client, source_id)
+
+
+async def reconcile_all(client: Client, task_queue: str, *, thorough: bool = False) -> int:
+    """Bring every cron Source's Schedule and next run time in line, and delete orphaned
+    Schedules; returns how many syncs failed. One list call finds what needs a look;
+    `thorough` (at start-up) describes every Schedule instead, which also catches a changed
+    task queue."""
+    listed = {entry.id[len(CRON_PREFIX):]: entry async for entry in await client.list_schedules()
+              if entry.id.startswith(CRON_PREFIX)}
+    states = await asyncio.to_thread(_scheduled_states)
+    now = utcnow()
+    failed = 0
+    for state in states:
+        if not thorough and not _looks_stale(listed.get(state.source_id), state, now):
+            continue
+        try:
+            await sync_source(client, state.source_id, task_queue)
+        except Exception as exc:
+            failed += 1
+            log.warning("could not sync the schedule of %s: %s", state.source_id, exc)
+    wanted = {state.source_id for state in states}
+    orphans = [i for i, entry in listed.items() if i not in wanted
+               and await entry.memo_value(MEMO_KEY, task_queue) == task_queue]
+    await _sweep(client, task_queue, orphans)
+    return failed
+
+
+def silence_schedule(settings: Settings) -> Schedule:
+    every = timedelta(seconds=max(1.0, parse_duration(settings.silence_check_interval)))
+    return Schedule(
+        action=ScheduleActionStartWorkflow(
+            WORKFLOW_SILENCE_CHECK, id=silence_schedule_id(settings.task_queue),
+            task_queue=settings.task_queue, static_summary="silence alerts"),
+        spec=ScheduleSpec(intervals=[ScheduleIntervalSpec(every=every)]),
+        policy=POLICY)
+
+
+async def ensure_silence_schedule(client: Client, settings: Settings, *,
+                                  refresh: bool) -> None:
+    """Create the silence check's Schedule if missing; with `refresh`, also bring an
+    existing one up to date (interval, task queue): workers do that at start-up."""
+    wanted = silence_schedule(settings)
+    sid = silence_schedule_id(settings.task_queue)
+    try:
+        await client.create_schedule(sid, wanted)
+        log.info("created schedule %s", sid)
+    except ScheduleAlreadyRunningError:
+        if refresh:
+            await client.get_schedule_handle(sid).update(
+                lambda _: ScheduleUpdate(schedule=wanted))
