@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from .base import Incoming, Verification
-from .common import VERIFIED, failed, header
+from .common import VERIFIED, failed, first, header, parse_int, parse_pairs, timestamp_problem
 
 ALGORITHMS: Final[dict[str, Any]] = {
     "sha1": hashlib.sha1,
@@ -89,5 +89,35 @@ def body_hmac_verifier(
         return verify_body_hmac(
             incoming, secret, header_names, prefix=prefix, algorithm=algorithm, encoding=encoding
         )
+
+    return verify
+
+
+def timestamped_pairs_verifier(*, name: str, separator: str, ts_key: str, sig_key: str,
+                               joiner: str, tolerance: int, render_int: bool) -> Verifier:
+    """`Name: ts=...<sep>sig=...[<sep>sig=...]` over "{ts}{joiner}{raw body}" (Stripe,
+    Paddle): HMAC-SHA256 hex; several signatures appear while a secret is being rotated and
+    any one may match; only the age of ts is bounded, as in both SDKs. `render_int` signs
+    ts re-rendered as an integer (Stripe's SDK does) rather than as received (Paddle's)."""
+    label = "-".join(part.capitalize() for part in name.split("-"))
+
+    def verify(incoming: Incoming, secret: str, config: Mapping[str, Any]) -> Verification:
+        value = header(incoming, name)
+        if value is None:
+            return failed(f"missing {label} header")
+        pairs = parse_pairs(value, separator)
+        ts_text = first(pairs, ts_key)
+        ts = parse_int(ts_text)
+        if ts_text is None or ts is None:
+            return failed(f"{label} has no integer {ts_key}=")
+        signatures = pairs.get(sig_key, [])
+        if not signatures:
+            return failed(f"{label} has no {sig_key} signature")
+        signed_ts = str(ts) if render_int else ts_text
+        digest = mac(secret, f"{signed_ts}{joiner}".encode() + incoming.body)
+        if not any(matches(digest, sig, "hex") for sig in signatures):
+            return failed(f"no {sig_key} signature matches")
+        problem = timestamp_problem(ts, incoming.now, tolerance, reject_future=False)
+        return failed(problem) if problem else VERIFIED
 
     return verify
