@@ -5,39 +5,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .base import Incoming, Provider, Reply, Verification
+from .base import Incoming, Provider, Reply
 from .common import (
-    VERIFIED,
     body_field,
-    failed,
-    header,
     json_body,
     json_reply,
-    parse_int,
-    timestamp_problem,
 )
-from .hmac_schemes import mac, matches, strip_prefix
+from .hmac_schemes import v0_verifier
 
 # slack_sdk.signature.SignatureVerifier rejects |now - ts| > 300 s.
 TOLERANCE_SECONDS = 300
 
 
-def verify(incoming: Incoming, secret: str, config: Mapping[str, Any]) -> Verification:
-    value = header(incoming, "x-slack-signature")
-    ts_text = header(incoming, "x-slack-request-timestamp")
-    if value is None or ts_text is None:
-        return failed("missing X-Slack-Signature or X-Slack-Request-Timestamp header")
-    ts = parse_int(ts_text)
-    if ts is None:
-        return failed("X-Slack-Request-Timestamp is not an integer")
-    signature = strip_prefix(value, "v0=")
-    if signature is None:
-        return failed("X-Slack-Signature does not start with 'v0='")
-    digest = mac(secret, f"v0:{ts_text}:".encode() + incoming.body)
-    if not matches(digest, signature, "hex"):
-        return failed("X-Slack-Signature does not match")
-    problem = timestamp_problem(ts, incoming.now, TOLERANCE_SECONDS, reject_future=True)
-    return failed(problem) if problem else VERIFIED
+verify = v0_verifier(signature_header="x-slack-signature",
+                     timestamp_header="x-slack-request-timestamp", tolerance=TOLERANCE_SECONDS)
 
 
 def handshake(incoming: Incoming, secret: str | None, config: Mapping[str, Any]) -> Reply | None:

@@ -6,37 +6,19 @@ import hashlib
 from collections.abc import Mapping
 from typing import Any
 
-from .base import Incoming, Provider, Reply, Verification
+from .base import Incoming, Provider, Reply
 from .common import (
-    VERIFIED,
     as_id,
-    failed,
-    header,
     json_body,
     json_reply,
-    parse_int,
-    timestamp_problem,
 )
-from .hmac_schemes import mac, matches, strip_prefix
+from .hmac_schemes import mac, v0_verifier
 
 TOLERANCE_SECONDS = 300
 
 
-def verify(incoming: Incoming, secret: str, config: Mapping[str, Any]) -> Verification:
-    value = header(incoming, "x-zm-signature")
-    ts_text = header(incoming, "x-zm-request-timestamp")
-    if value is None or ts_text is None:
-        return failed("missing x-zm-signature or x-zm-request-timestamp header")
-    ts = parse_int(ts_text)
-    if ts is None:
-        return failed("x-zm-request-timestamp is not an integer")
-    signature = strip_prefix(value, "v0=")
-    if signature is None:
-        return failed("x-zm-signature does not start with 'v0='")
-    if not matches(mac(secret, f"v0:{ts_text}:".encode() + incoming.body), signature, "hex"):
-        return failed("x-zm-signature does not match")
-    problem = timestamp_problem(ts, incoming.now, TOLERANCE_SECONDS, reject_future=True)
-    return failed(problem) if problem else VERIFIED
+verify = v0_verifier(signature_header="x-zm-signature", timestamp_header="x-zm-request-timestamp",
+                     tolerance=TOLERANCE_SECONDS)
 
 
 def handshake(incoming: Incoming, secret: str | None, config: Mapping[str, Any]) -> Reply | None:
