@@ -12,11 +12,11 @@ from api import pagination
 from api.deps import AuthDep, SessionDep, TemporalDep
 from api.dispatch import start_accepted
 from api.schemas.common import COMMON_PROBLEMS, Int32, Page, problems
-from api.schemas.deliveries import DeliveryOut, delivery_out
+from api.schemas.deliveries import DeliveryOut, deliveries_page
 from api.schemas.events import EventDetail, EventOut, PublishIn, ReplayOut
 from hookline.errors import invalid
 from hookline.models import Event
-from hookline.services import deliveries, events
+from hookline.services import events
 from hookline.settings import get_settings
 from hookline.timeutil import aware
 
@@ -76,10 +76,7 @@ def event_deliveries(event_id: str, auth: AuthDep, session: SessionDep,
                      cursor: str | None = None,
                      limit: Annotated[Int32, Query(ge=1, le=100)] = 50) -> Page[DeliveryOut]:
     events.get_event(session, auth.environment_id, event_id)
-    after = pagination.decode(f"deliveries:{event_id}", cursor)
-    rows = deliveries.list_for(session, event_id=event_id, after=after, limit=limit)
-    items, next_cursor = pagination.page(rows, limit, f"deliveries:{event_id}", lambda d: d.id)
-    return Page[DeliveryOut](items=[delivery_out(d) for d in items], next_cursor=next_cursor)
+    return deliveries_page(session, cursor, limit, event_id=event_id)
 
 
 @router.post("/{event_id}/replay", status_code=202, response_model=ReplayOut,

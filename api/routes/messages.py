@@ -11,10 +11,10 @@ from api import pagination
 from api.deps import AuthDep, SessionDep, TemporalDep
 from api.dispatch import start_accepted
 from api.schemas.common import COMMON_PROBLEMS, Int32, Page, problems
-from api.schemas.deliveries import DeliveryOut, delivery_out
+from api.schemas.deliveries import DeliveryOut, deliveries_page
 from api.schemas.events import ReplayOut
 from api.schemas.messages import MessageDetail, MessageItem, message_detail, message_item
-from hookline.services import deliveries, messages
+from hookline.services import messages
 from hookline.settings import get_settings
 
 router = APIRouter(prefix="/v1/ingest", tags=["ingestion"], responses=COMMON_PROBLEMS)
@@ -48,11 +48,7 @@ def message_deliveries(message_id: str, auth: AuthDep, session: SessionDep,
                        cursor: str | None = None,
                        limit: Annotated[Int32, Query(ge=1, le=100)] = 50) -> Page[DeliveryOut]:
     messages.get_message(session, auth.environment_id, message_id)
-    scope = f"deliveries:{message_id}"
-    rows = deliveries.list_for(session, message_id=message_id,
-                               after=pagination.decode(scope, cursor), limit=limit)
-    items, next_cursor = pagination.page(rows, limit, scope, lambda d: d.id)
-    return Page[DeliveryOut](items=[delivery_out(d) for d in items], next_cursor=next_cursor)
+    return deliveries_page(session, cursor, limit, message_id=message_id)
 
 
 @router.post("/messages/{message_id}/replay", status_code=202, response_model=ReplayOut,

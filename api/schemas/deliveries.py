@@ -5,8 +5,11 @@ from __future__ import annotations
 from datetime import datetime
 
 from pydantic import field_serializer
+from sqlmodel import Session
 
-from api.schemas.common import ApiModel
+from api import pagination
+from api.schemas.common import ApiModel, Page
+from hookline.services import deliveries
 from hookline.timeutil import iso
 
 
@@ -52,3 +55,14 @@ class RetryOut(ApiModel):
 
 def delivery_out(row: object) -> DeliveryOut:
     return DeliveryOut.model_validate(row, from_attributes=True)
+
+
+def deliveries_page(session: Session, cursor: str | None, limit: int, *,
+                    event_id: str | None = None, message_id: str | None = None
+                    ) -> Page[DeliveryOut]:
+    """One page of the Deliveries of an event or of a message, oldest first."""
+    scope = f"deliveries:{event_id or message_id}"
+    rows = deliveries.list_for(session, event_id=event_id, message_id=message_id,
+                               after=pagination.decode(scope, cursor), limit=limit)
+    items, next_cursor = pagination.page(rows, limit, scope, lambda d: d.id)
+    return Page[DeliveryOut](items=[delivery_out(d) for d in items], next_cursor=next_cursor)

@@ -3,51 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from importlib import import_module
 from typing import Any
 
-from . import (
-    discord,
-    generic,
-    github,
-    gitlab,
-    hubspot,
-    linear,
-    meta,
-    paddle,
-    postmark,
-    shopify,
-    slack,
-    standard_webhooks,
-    stripe,
-    twilio,
-    typeform,
-    zoom,
-)
 from .base import Incoming, Provider, Reply, Verification
 from .common import EVENT_ID_WITH_CONFIG, SIGNS_WITH_CONFIG, SKIPPED, failed
 
-_NAMED = (
-    discord,
-    github,
-    gitlab,
-    hubspot,
-    linear,
-    meta,
-    paddle,
-    postmark,
-    shopify,
-    slack,
-    standard_webhooks,
-    stripe,
-    twilio,
-    typeform,
-    zoom,
-)
+_MODULES = ("generic", "discord", "github", "gitlab", "hubspot", "linear", "meta", "paddle",
+            "postmark", "shopify", "slack", "standard_webhooks", "stripe", "twilio",
+            "typeform", "zoom")
+_ALL = [import_module(f".{name}", __package__).PROVIDER for name in _MODULES]
 
 # generic first, then alphabetical by code: the order GET /v1/ingest/providers lists them.
 PROVIDERS: dict[str, Provider] = {
-    p.code: p
-    for p in (generic.PROVIDER, *sorted((m.PROVIDER for m in _NAMED), key=lambda p: p.code))
+    p.code: p for p in sorted(_ALL, key=lambda p: (p.code != "generic", p.code))
 }
 
 NOT_CONFIGURED = Verification("not_configured", "the Source has no secret")
