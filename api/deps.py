@@ -9,7 +9,7 @@ from fastapi import Depends, Request
 from sqlmodel import Session
 from temporalio.client import Client
 
-from hookline.db import get_engine, get_read_engine
+from hookline.db import begin_reading, get_engine, get_read_engine
 from hookline.errors import RateLimited, Unauthorized
 from hookline.sender import Sender
 from hookline.services import accounts, ratelimit
@@ -38,6 +38,7 @@ def _bearer(request: Request) -> str:
 
 
 def authenticate(request: Request, session: SessionDep) -> Principal:
+    begin_reading(session)
     principal = accounts.authenticate(session, _bearer(request))
     rps = accounts.get_plan(session, principal.org_id).rps
     session.commit()  # end the read before the rate limiter's own short write

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ctypes
+import os
 import shutil
 import signal
 import socket
@@ -79,8 +80,13 @@ def _temporal_db_file(settings: Settings) -> Path:
     return folder / "temporal.db"
 
 
-def _spawn(args: list[str]) -> subprocess.Popen[bytes]:
-    return subprocess.Popen(args, preexec_fn=_die_with_parent)
+def _spawn(args: list[str], nice: int = 0) -> subprocess.Popen[bytes]:
+    def prepare() -> None:
+        _die_with_parent()
+        if nice:
+            os.nice(nice)
+
+    return subprocess.Popen(args, preexec_fn=prepare)
 
 
 def _bootstrap() -> str | None:
@@ -136,7 +142,7 @@ def run_stack(settings: Settings) -> int:
         upgrade(settings.database_url)
         key = _bootstrap()
         me = [sys.executable, "-m", "cli"]
-        children.append(_spawn([*me, "worker"]))
+        children.append(_spawn([*me, "worker"], settings.background_nice))
         children.append(_spawn([*me, "api"]))
         api_url = f"http://{settings.api_host}:{settings.api_port}"
         if not _wait_http(api_url + "/healthz", 30):
@@ -175,7 +181,7 @@ def _ensure_temporal(settings: Settings, children: list[subprocess.Popen[bytes]]
         return None
     db_file = _temporal_db_file(settings)
     print(f"Starting the Temporal dev server ({cli}), state in {db_file}")
-    children.append(_spawn(_dev_server_args(cli, settings, db_file)))
+    children.append(_spawn(_dev_server_args(cli, settings, db_file), settings.background_nice))
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if children[0].poll() is not None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import fcntl
+import os
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -9,6 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
 from sqlalchemy.pool import NullPool
 from sqlmodel import Session
 
@@ -41,11 +44,7 @@ def _sqlite_engine(url: str) -> Engine:
         cursor.execute("PRAGMA busy_timeout=30000")
         cursor.close()
 
-    # SQLite has one writer at a time, and a writer that finds the lock taken polls for it
-    # with sleeps growing to 100 ms: under load, short transactions queued for seconds.
-    # Threads of one process therefore queue on a fair mutex first, so at most one of them
-    # polls SQLite's lock against the other processes.
-    writer = threading.Lock()
+    writer = WriterLock(make_url(url).database)
 
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Any) -> None:
@@ -71,6 +70,45 @@ def _sqlite_engine(url: str) -> Engine:
     return engine
 
 
+class WriterLock:
+    """SQLite has one writer at a time, and a writer that finds its lock taken polls for it
+    with sleeps growing to 100 ms: under load, short transactions queued for seconds. So
+    writers queue here first: threads of one process on a mutex, processes on an flock of a
+    file beside the database, which the kernel hands over the moment it is released."""
+
+    def __init__(self, database: str | None) -> None:
+        self._mutex = threading.Lock()
+        in_memory = not database or database == ":memory:" or database.startswith("file::memory")
+        self._path = None if in_memory else f"{database}.writer-lock"
+        self._fd: int | None = None
+        self._pid = 0
+
+    def _file(self) -> int | None:
+        if self._path is None:
+            return None
+        if self._pid != os.getpid():  # a forked child must not share its parent's lock
+            self._fd = os.open(self._path, os.O_RDWR | os.O_CREAT, 0o600)
+            self._pid = os.getpid()
+        return self._fd
+
+    def acquire(self) -> None:
+        self._mutex.acquire()
+        try:
+            fd = self._file()
+            if fd is not None:
+                fcntl.flock(fd, fcntl.LOCK_EX)
+        except BaseException:
+            self._mutex.release()
+            raise
+
+    def release(self) -> None:
+        try:
+            if self._fd is not None and self._pid == os.getpid():
+                fcntl.flock(self._fd, fcntl.LOCK_UN)
+        finally:
+            self._mutex.release()
+
+
 @lru_cache
 def get_engine() -> Engine:
     return make_engine(get_settings().database_url)
@@ -87,3 +125,11 @@ def session_scope() -> Iterator[Session]:
     """A session for work outside a request (worker, CLI). The caller commits."""
     with Session(get_engine(), expire_on_commit=False) as session:
         yield session
+
+
+def begin_reading(session: Session) -> None:
+    """Open the session's next transaction as a read (on SQLite: without the write lock, so
+    the checks before a write do not hold up every other writer). Call before its first
+    statement, and commit before writing."""
+    if not session.in_transaction():
+        session.connection(execution_options={READ_ONLY: True})

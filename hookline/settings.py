@@ -7,7 +7,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import field_validator
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 _UNITS = {"ms": 0.001, "s": 1, "m": 60, "h": 3600, "d": 86400}
@@ -54,6 +54,9 @@ class Settings(BaseSettings):
     default_monthly_events: int = 1_000_000
     default_max_sources: int = 100
     log_level: str = "info"
+    # `hookline up` runs the worker and the Temporal dev server this much nicer than the API:
+    # on a shared machine, answering a publish or an ingestion comes before delivering.
+    background_nice: int = Field(default=10, ge=0, le=19)
 
     @field_validator("retry_schedule")
     @classmethod

@@ -6,19 +6,30 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import timedelta
 
-from sqlalchemy import or_, update
+from sqlalchemy import DateTime, case, insert, literal, or_, update
 from sqlmodel import Session, col, select
 
 from hookline.contracts import DeliveryStart
+from hookline.db import begin_reading
 
 __all__ = ["DeliveryStart"]
 from hookline.errors import Conflict, NotFound
 from hookline.ids import new_id
-from hookline.models import Attempt, Delivery, Endpoint, Environment, Event, Message, Source
+from hookline.models import (
+    Attempt,
+    Delivery,
+    Destination,
+    Endpoint,
+    Environment,
+    Event,
+    Message,
+    Source,
+)
 from hookline.services import targets
 from hookline.timeutil import utcnow
 
 WAITING = ("pending", "retrying")
+_ATTEMPTABLE = (*WAITING, "processing")
 RESPONSE_LIMIT = 4096
 
 
@@ -59,27 +70,46 @@ def _payload(session: Session, delivery: Delivery) -> tuple[str, bytes, str]:
 
 def prepare_attempt(session: Session, delivery_id: str) -> Outgoing | str:
     """Mark the Delivery `processing` and return what to send, or return the status it is
-    left in when there is nothing to send (already final, cancelled, or target gone)."""
+    left in when there is nothing to send (already final, cancelled, or target gone). Reads
+    first, then one single-row update: the write lock is held for that statement alone."""
+    begin_reading(session)
     delivery = session.get(Delivery, delivery_id)
     if delivery is None:
-        return "cancelled"
-    if delivery.status not in (*WAITING, "processing"):
-        return delivery.status
-    target = targets.target_of(session, delivery)
-    if target is None or not targets.is_enabled(target):
-        _set(delivery, "cancelled")
-        session.add(delivery)
         session.commit()
         return "cancelled"
+    if delivery.status not in _ATTEMPTABLE:
+        session.commit()
+        return delivery.status
+    target = targets.target_of(session, delivery)
+    enabled = target is not None and targets.is_enabled(target)
+    if target is None or not enabled:
+        session.commit()
+        return _move(session, delivery_id, "cancelled")
     msg_id, body, content_type = _payload(session, delivery)
     env = session.get(Environment, delivery.environment_id)
-    _set(delivery, "processing")
-    session.add(delivery)
     session.commit()
+    status = _move(session, delivery_id, "processing")
+    if status != "processing":
+        return status
     return Outgoing(url=target.url, msg_id=msg_id, body=body, content_type=content_type,
                     custom_headers=dict(target.custom_headers),
                     secrets=targets.secrets_in_force(target),
                     require_https=env is not None and env.kind == "production")
+
+
+def _move(session: Session, delivery_id: str, status: str) -> str:
+    """Set the status unless the Delivery left the attemptable ones meanwhile (a cancel or
+    a final outcome); returns the status it has now. Commits."""
+    moved = session.execute(update(Delivery).where(
+        col(Delivery.id) == delivery_id, col(Delivery.status).in_(_ATTEMPTABLE))
+        .values(status=status, updated_at=utcnow()))
+    session.commit()
+    if moved.rowcount:  # type: ignore[attr-defined]
+        return status
+    begin_reading(session)
+    now = session.exec(select(Delivery.status).where(Delivery.id == delivery_id)).first()
+    session.commit()
+    return now or "cancelled"
 
 
 def _set(delivery: Delivery, status: str) -> None:
@@ -90,38 +120,50 @@ def _set(delivery: Delivery, status: str) -> None:
 def record_attempt(session: Session, delivery_id: str, result: AttemptResult,
                    next_delay: float | None) -> tuple[str, list[str]]:
     """Store the attempt and move the Delivery on. Returns its status and the ids of other
-    Deliveries this outcome cancelled (an automatic disable), whose workflows to wake."""
-    delivery = session.get(Delivery, delivery_id)
-    if delivery is None:
-        return "cancelled", []
+    Deliveries this outcome cancelled (an automatic disable), whose workflows to wake.
+
+    On SQLite every writer waits for this transaction, so the common outcomes are a few
+    statements: the Delivery moves in one UPDATE, the attempt is one INSERT, and the target
+    row is written only when its count of consecutive failures changes."""
     now = utcnow()
-    delivery.attempts += 1
-    session.add(Attempt(
-        id=new_id("att"), delivery_id=delivery_id, attempt=delivery.attempts,
+    retry_at = None if next_delay is None else now + timedelta(seconds=next_delay)
+    # A success stands even if a cancel landed meanwhile; a failure yields to the cancel.
+    cancelled_now = col(Delivery.status) == "cancelled"
+    failed_status = "exhausted" if next_delay is None else "retrying"
+    row = session.execute(
+        update(Delivery).where(col(Delivery.id) == delivery_id).values(
+            attempts=col(Delivery.attempts) + 1, last_attempt_at=now, updated_at=now,
+            status="delivered" if result.succeeded else
+            case((cancelled_now, "cancelled"), else_=failed_status),
+            next_attempt_at=None if result.succeeded else
+            case((cancelled_now, None), else_=literal(retry_at, DateTime(timezone=True))))
+        .returning(col(Delivery.attempts), col(Delivery.status),
+                   col(Delivery.endpoint_id), col(Delivery.destination_id))).first()
+    if row is None:
+        session.commit()
+        return "cancelled", []
+    attempts, status, endpoint_id, destination_id = row
+    session.execute(insert(Attempt).values(
+        id=new_id("att"), delivery_id=delivery_id, attempt=attempts,
         status="succeeded" if result.succeeded else "failed", status_code=result.status_code,
         response_body=(result.response_body or "")[:RESPONSE_LIMIT] or None,
         error_type=result.error_type, error_message=result.error_message,
         duration_ms=result.duration_ms, created_at=now))
-    delivery.last_attempt_at = now
-    delivery.next_attempt_at = None
-    if result.succeeded:
-        status = "delivered"
-    elif delivery.status == "cancelled":  # disabled while this attempt was in flight
-        status = "cancelled"
-    elif next_delay is None:
-        status = "exhausted"
-    else:
-        status = "retrying"
-        delivery.next_attempt_at = now + timedelta(seconds=next_delay)
-    _set(delivery, status)
-    session.add(delivery)
     cancelled: list[str] = []
-    target = targets.target_of(session, delivery, for_update=True)
-    if target is not None and targets.count_outcome(
-            target, succeeded=result.succeeded, exhausted=status == "exhausted"):
-        cancelled = cancel_waiting(session, target)
-    if target is not None:
-        session.add(target)
+    if result.succeeded:  # a success ends any run of failures
+        model: type[Endpoint] | type[Destination] = Endpoint if endpoint_id else Destination
+        session.execute(update(model).where(col(model.id) == (endpoint_id or destination_id),
+                                            col(model.failure_count) != 0)
+                        .values(failure_count=0))
+    elif status == "exhausted":
+        target: targets.Target | None = (
+            session.get(Endpoint, endpoint_id, with_for_update=True) if endpoint_id
+            else session.get(Destination, destination_id, with_for_update=True))
+        if target is not None and targets.count_outcome(target, succeeded=False,
+                                                        exhausted=True):
+            cancelled = cancel_waiting(session, target)
+        if target is not None:
+            session.add(target)
     session.commit()
     return status, cancelled
 
@@ -143,23 +185,28 @@ def remaining_delays(delivery: Delivery, schedule: list[float]) -> list[float]:
     return schedule[delivery.attempts:]
 
 
-def start_for(session: Session, delivery: Delivery, schedule: list[float]) -> DeliveryStart:
-    """Workflow input and UI labels (search attributes, summary) for one Delivery."""
-    target = targets.target_of(session, delivery)
+def start_for(session: Session, delivery: Delivery, schedule: list[float], *,
+              target: targets.Target | None = None, event: Event | None = None,
+              source_name: str | None = None) -> DeliveryStart:
+    """Workflow input and UI labels (search attributes, summary) for one Delivery. Rows the
+    caller already holds (target, event, source name) save their queries."""
+    target = target or targets.target_of(session, delivery)
     url = target.url if target else "?"
     start = DeliveryStart(delivery_id=delivery.id, delays=remaining_delays(delivery, schedule),
                           environment_id=delivery.environment_id, status=delivery.status,
                           summary="")
     if delivery.event_id:
-        event = session.get(Event, delivery.event_id)
+        event = event or session.get(Event, delivery.event_id)
         event_type = event.type if event else "?"
         return replace(start, endpoint_id=delivery.endpoint_id, event_type=event_type,
                        consumer=event.consumer_external_id if event else None,
                        summary=f"{event_type} -> {url}")
-    message = session.get(Message, delivery.message_id)
-    source = session.get(Source, message.source_id) if message else None
-    name = source.name if source else "message"
-    return replace(start, destination_id=delivery.destination_id, summary=f"{name} -> {url}")
+    if source_name is None:
+        message = session.get(Message, delivery.message_id)
+        source = session.get(Source, message.source_id) if message else None
+        source_name = source.name if source else "message"
+    return replace(start, destination_id=delivery.destination_id,
+                   summary=f"{source_name} -> {url}")
 
 
 def get_scoped(session: Session, environment_id: str, delivery_id: str) -> Delivery:

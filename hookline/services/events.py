@@ -9,11 +9,12 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import exists, text
+from sqlalchemy import exists, insert, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from hookline.contracts import DeliveryStart
+from hookline.db import begin_reading
 from hookline.errors import NotFound, PayloadTooLarge, PlanLimitReached, invalid
 from hookline.ids import new_id
 from hookline.models import Delivery, Endpoint, Event
@@ -38,26 +39,27 @@ class Published:
 
 
 def _existing(session: Session, env_id: str, key: str) -> Event | None:
+    """The Event an Idempotency-Key made in the last 24 h (older keys may be used again)."""
     event = session.exec(select(Event).where(Event.environment_id == env_id,
                                              Event.idempotency_key == key)).first()
-    if event is None:
+    if event is None or aware(event.created_at) < utcnow() - IDEMPOTENCY_WINDOW:
         return None
-    if aware(event.created_at) >= utcnow() - IDEMPOTENCY_WINDOW:
-        return event
-    event.idempotency_key = None  # expired: the key may be used again
-    session.add(event)
-    session.flush()
-    return None
+    return event
 
 
-def _charge(session: Session, org_id: str) -> None:
-    plan = accounts.get_plan(session, org_id)
+def _release_expired_key(session: Session, env_id: str, key: str) -> None:
+    session.execute(update(Event).where(
+        col(Event.environment_id) == env_id, col(Event.idempotency_key) == key,
+        col(Event.created_at) < utcnow() - IDEMPOTENCY_WINDOW).values(idempotency_key=None))
+
+
+def _charge(session: Session, org_id: str, monthly_events: int) -> None:
     used = int(session.execute(_COUNT, {"org": org_id,
                                         "period": utcnow().strftime("%Y-%m")}).scalar_one())
-    if used > plan.monthly_events:
+    if used > monthly_events:
         session.rollback()
         raise PlanLimitReached(
-            f"the monthly quota of {plan.monthly_events} events is used up",
+            f"the monthly quota of {monthly_events} events is used up",
             title="Entrega quota exhausted", slug="event-quota-exhausted")
 
 
@@ -67,45 +69,64 @@ def subscribed(session: Session, consumer_id: str, event_type: str) -> list[Endp
     return [e for e in endpoints if not e.events or event_type in e.events]
 
 
-def fan_out(session: Session, event: Event, schedule: list[float]) -> list[DeliveryStart]:
-    """One pending Delivery per endpoint subscribed now (publish and replay)."""
+def _add_deliveries(session: Session, event: Event, endpoints: list[Endpoint],
+                    schedule: list[float]) -> list[DeliveryStart]:
     now = utcnow()
     rows = [Delivery(id=new_id("dlv"), environment_id=event.environment_id, event_id=event.id,
                      endpoint_id=endpoint.id, created_at=now, updated_at=now)
-            for endpoint in subscribed(session, event.consumer_id, event.type)]
-    session.add_all(rows)
-    event.deliveries += len(rows)
+            for endpoint in endpoints]
+    if rows:  # one multi-row INSERT; the unit of work would add a round of bookkeeping
+        session.execute(insert(Delivery), [r.model_dump() for r in rows])
+    return [deliveries.start_for(session, d, schedule, target=e, event=event)
+            for d, e in zip(rows, endpoints, strict=True)]
+
+
+def fan_out(session: Session, event: Event, schedule: list[float]) -> list[DeliveryStart]:
+    """One pending Delivery per endpoint subscribed now (replay). The caller commits."""
+    starts = _add_deliveries(session, event, subscribed(session, event.consumer_id,
+                                                        event.type), schedule)
+    event.deliveries += len(starts)
     session.add(event)
-    session.flush()
-    return [deliveries.start_for(session, d, schedule) for d in rows]
+    return starts
 
 
 def publish(session: Session, principal: Principal, event_type: str, consumer_ref: str,
             data: dict[str, Any], idempotency_key: str | None, schedule: list[float]
             ) -> Published:
+    """Checks in a read transaction, then one short write: on SQLite every other writer
+    waits for that one, so it holds only the quota count and the inserts."""
     env_id = principal.environment_id
+    begin_reading(session)
     if idempotency_key and (found := _existing(session, env_id, idempotency_key)):
+        session.commit()
         return Published(found, [], replayed=True)
     if not consumers.registered_names(session, env_id, [event_type]):
         raise invalid("type", f"event type {event_type!r} is not registered")
     consumer = _consumer(session, env_id, consumer_ref)
+    monthly_events = accounts.get_plan(session, principal.org_id).monthly_events
+    endpoints = subscribed(session, consumer.id, event_type)
+    session.commit()
     created = utcnow()
     data_text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
     if len(data_text.encode()) > MAX_DATA_BYTES:
         raise PayloadTooLarge("`data` is larger than 1 MiB once serialized")
     body = (f'{{"type":{json.dumps(event_type)},"timestamp":"{iso(created)}",'
             f'"data":{data_text}}}')
-    _charge(session, principal.org_id)
     event = Event(id=new_id("evt"), environment_id=env_id, type=event_type,
                   consumer_id=consumer.id, consumer_external_id=consumer.external_id,
-                  payload=body, idempotency_key=idempotency_key, created_at=created)
-    session.add(event)
-    starts = fan_out(session, event, schedule)
+                  payload=body, idempotency_key=idempotency_key, created_at=created,
+                  deliveries=len(endpoints))
+    _charge(session, principal.org_id, monthly_events)
+    if idempotency_key:
+        _release_expired_key(session, env_id, idempotency_key)
     try:
+        session.execute(insert(Event).values(event.model_dump()))
+        starts = _add_deliveries(session, event, endpoints, schedule)
         session.commit()
     except IntegrityError:  # the same key raced in from another request: answer with it
         session.rollback()
         if idempotency_key and (found := _existing(session, env_id, idempotency_key)):
+            session.commit()
             return Published(found, [], replayed=True)
         raise
     return Published(event, starts, replayed=False)

@@ -1,7 +1,8 @@
 """Receiving: one request to an ingestion URL becomes a stored Message and its Deliveries.
 
-All of it is one transaction (one write lock on SQLite), so that a message the provider was
-told we accepted has its Deliveries too; the caller starts their workflows after the commit.
+The message and its Deliveries are written in one transaction, so that a message the provider
+was told we accepted has its Deliveries too; the caller starts their workflows after the
+commit.
 """
 
 from __future__ import annotations
@@ -11,10 +12,12 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from urllib.parse import parse_qsl
 
+from sqlalchemy import insert, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from hookline.contracts import DeliveryStart
+from hookline.db import begin_reading
 from hookline.errors import MethodNotAllowed, NotFound
 from hookline.ids import new_id
 from hookline.models import Delivery, Destination, Message, Source
@@ -92,15 +95,13 @@ def _duplicate(session: Session, source: Source, event_id: str) -> str | None:
 
 
 def fan_out(session: Session, message: Message) -> list[Delivery]:
-    """One pending Delivery per destination of the message's Source enabled now (ingestion
-    and replay). The caller flushes and commits."""
+    """One pending Delivery per destination of the message's Source enabled now (replay and
+    cron runs). The caller flushes and commits."""
     now = utcnow()
     rows = [Delivery(id=new_id("dlv"), environment_id=message.environment_id,
                      message_id=message.id, destination_id=d.id, created_at=now,
                      updated_at=now)
-            for d in session.exec(select(Destination).where(
-                Destination.source_id == message.source_id, Destination.status == "enabled")
-                .order_by(col(Destination.id)))]
+            for d in enabled_destinations(session, message.source_id)]
     session.add_all(rows)
     message.fanout += len(rows)
     session.add(message)
@@ -121,7 +122,10 @@ def _message(source: Source, received: Received, provider: Provider, result: Ver
 
 
 def receive(session: Session, received: Received, schedule: list[float]) -> Outcome:
-    """Handshake, verification, dedupe, storage and fan-out rows, then commit."""
+    """Handshake, verification, dedupe, storage and fan-out rows, then commit. Everything
+    that only reads (the Source, the signature, its destinations) happens before the write
+    transaction, which on SQLite every other writer waits for."""
+    begin_reading(session)
     source = session.exec(select(Source).where(Source.token == received.token)).first()
     if source is None:
         raise NotFound("no source has this ingestion URL")
@@ -137,31 +141,48 @@ def receive(session: Session, received: Received, schedule: list[float]) -> Outc
     result = registry.verify(provider, incoming, source.secret, source.provider_config)
     event_id = _event_id(provider, incoming, source)
     failed = result.verdict == "failed"
+    targets = enabled_destinations(session, source.id) \
+        if not failed and source.status == "enabled" else []
+    session.commit()
     if event_id and not failed and (first := _duplicate(session, source, event_id)):
         _touch(session, source)
         session.commit()
         return Outcome(message_id=first)
     message = _message(source, received, provider, result, event_id)
-    session.add(message)
-    rows = fan_out(session, message) if not failed and source.status == "enabled" else []
-    if not failed:  # a forged request must not hold off the silence alert
-        _touch(session, source)
-    return _commit(session, message, rows, schedule, result)
-
-
-def _touch(session: Session, source: Source) -> None:
-    source.last_message_at = utcnow()
-    session.add(source)
-
-
-def _commit(session: Session, message: Message, rows: list[Delivery], schedule: list[float],
-            result: Verification) -> Outcome:
+    message.fanout = len(targets)
     try:
-        session.flush()
-        starts = [deliveries.start_for(session, d, schedule) for d in rows]
+        session.execute(insert(Message).values(message.model_dump()))
+        starts = add_deliveries(session, message, targets, schedule, source.name)
+        if not failed:  # a forged request must not hold off the silence alert
+            _touch(session, source)
         session.commit()
     except IntegrityError:  # the Source was deleted while this request was in flight
         session.rollback()
         raise NotFound("no source has this ingestion URL") from None
-    failure = (result.reason or "signature mismatch") if result.verdict == "failed" else None
+    failure = (result.reason or "signature mismatch") if failed else None
     return Outcome(message_id=message.id, failure=failure, starts=starts)
+
+
+def enabled_destinations(session: Session, source_id: str) -> list[Destination]:
+    return list(session.exec(select(Destination).where(
+        Destination.source_id == source_id, Destination.status == "enabled")
+        .order_by(col(Destination.id))))
+
+
+def add_deliveries(session: Session, message: Message, destinations: list[Destination],
+                   schedule: list[float], source_name: str) -> list[DeliveryStart]:
+    """One pending Delivery per destination, in one multi-row INSERT."""
+    now = utcnow()
+    rows = [Delivery(id=new_id("dlv"), environment_id=message.environment_id,
+                     message_id=message.id, destination_id=d.id, created_at=now,
+                     updated_at=now)
+            for d in destinations]
+    if rows:
+        session.execute(insert(Delivery), [r.model_dump() for r in rows])
+    return [deliveries.start_for(session, row, schedule, target=d, source_name=source_name)
+            for row, d in zip(rows, destinations, strict=True)]
+
+
+def _touch(session: Session, source: Source) -> None:
+    session.execute(update(Source).where(col(Source.id) == source.id)
+                    .values(last_message_at=utcnow()))
