@@ -55,7 +55,7 @@ def authenticate(request: Request, session: SessionDep) -> Principal:
 AuthDep = Annotated[Principal, Depends(authenticate)]
 
 
-def get_temporal(request: Request) -> Client:
+async def get_temporal(request: Request) -> Client:  # async: no thread hop
     client: Client = request.app.state.temporal
     return client
 
@@ -63,7 +63,7 @@ def get_temporal(request: Request) -> Client:
 TemporalDep = Annotated[Client, Depends(get_temporal)]
 
 
-def get_sender(request: Request) -> Sender:
+async def get_sender(request: Request) -> Sender:
     """The API's one Sender: URL checks at registration and the endpoint test."""
     sender: Sender = request.app.state.sender
     return sender

@@ -5,12 +5,12 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, BackgroundTasks, Header, Query, Response
+from fastapi import APIRouter, Header, Query, Response
 from fastapi.concurrency import run_in_threadpool
 
 from api import pagination
 from api.deps import AuthDep, SessionDep, TemporalDep
-from api.dispatch import start_accepted
+from api.dispatch import queue_starts, start_accepted
 from api.schemas.common import COMMON_PROBLEMS, Int32, Page, problems
 from api.schemas.deliveries import DeliveryOut, deliveries_page
 from api.schemas.events import EventDetail, EventOut, PublishIn, ReplayOut
@@ -31,7 +31,7 @@ def _out(event: Event) -> EventOut:
 
 @router.post("", status_code=201, response_model=EventOut, responses=problems(402, 413))
 async def publish(body: PublishIn, auth: AuthDep, session: SessionDep, temporal: TemporalDep,
-                  response: Response, background: BackgroundTasks,
+                  response: Response,
                   idempotency_key: Annotated[str | None, Header(max_length=255)] = None,
                   ) -> EventOut:
     published = await run_in_threadpool(
@@ -39,9 +39,9 @@ async def publish(body: PublishIn, auth: AuthDep, session: SessionDep, temporal:
         get_settings().retry_delays)
     if published.replayed:
         response.headers["Idempotent-Replayed"] = "true"
-    # The committed rows are the outbox: start after answering, and should this process die
-    # first, the worker's reconciler starts them. Publishing never waits on Temporal.
-    background.add_task(start_accepted, temporal, published.starts)
+    # The committed rows are the outbox: queued starts, and should this process die first,
+    # the worker's reconciler starts them. Publishing never waits on Temporal.
+    queue_starts(temporal, published.starts)
     return _out(published.event)
 
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from fastapi import APIRouter, BackgroundTasks, Request, Response
+from fastapi import APIRouter, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 
-from api.dispatch import start_accepted
+from api.dispatch import queue_starts
 from api.schemas.common import problems
 from api.schemas.messages import Accepted
 from hookline.db import session_scope
@@ -51,7 +51,7 @@ def _store(received: ingest.Received) -> ingest.Outcome:
         return ingest.receive(session, received, get_settings().retry_delays)
 
 
-async def receive(token: str, request: Request, background: BackgroundTasks) -> Response:
+async def receive(token: str, request: Request) -> Response:
     body = await request.body()  # the middleware refuses (413) beyond 5 MiB
     outcome = await run_in_threadpool(_store, _received(token, request, body))
     if outcome.reply is not None:
@@ -62,7 +62,7 @@ async def receive(token: str, request: Request, background: BackgroundTasks) -> 
                               "not forwarded")
     if outcome.starts:
         # Not TemporalDep: a sync dependency costs a thread hop on every request.
-        background.add_task(start_accepted, request.app.state.temporal, outcome.starts)
+        queue_starts(request.app.state.temporal, outcome.starts)
     return JSONResponse({"id": outcome.message_id}, status_code=202)
 
 
