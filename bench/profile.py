@@ -69,7 +69,8 @@ class Profiler:
         for role, pid in pids.items():
             path = self.out_dir / f"profile-{self.label}-{role}.txt"
             self.procs[role] = (subprocess.Popen(
-                [tool, "record", "--pid", str(pid), "--rate", "50",
+                # --gil: only the thread holding the GIL, i.e. where Python spends CPU.
+                [tool, "record", "--pid", str(pid), "--rate", "50", "--gil",
                  "--format", "raw", "--duration", str(int(seconds)), "--output", str(path)],
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL), path)
 

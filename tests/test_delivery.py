@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import concurrent.futures
 import json
 import subprocess
 import time
 
+import httpx
 from standardwebhooks.webhooks import Webhook
 
 from tests.support.api import (
@@ -95,6 +97,27 @@ def test_idempotency_key_returns_the_first_event(tenant: Tenant, receiver: Recei
     receiver.wait(1)
     assert len(ok(tenant.client.get("/v1/events"))["items"]) == 1
     assert publish(tenant, headers={"Idempotency-Key": "order-2"})["id"] != first["id"]
+
+
+def test_one_idempotency_key_raced_by_many_requests_makes_one_event(
+        tenant: Tenant, receiver: Receiver) -> None:
+    # The key is checked in a read before the write transaction: the unique index decides.
+    setup_endpoint(tenant, receiver.url("/ok"))
+
+    def post(n: int) -> httpx.Response:
+        return tenant.client.post("/v1/events", headers={"Idempotency-Key": "race-1"},
+                                  json={"type": "invoice.paid", "consumer": "acme",
+                                        "data": {"n": n}})
+
+    with concurrent.futures.ThreadPoolExecutor(8) as pool:
+        answers = list(pool.map(post, range(16)))
+    assert [a.status_code for a in answers] == [201] * 16
+    assert len({a.json()["id"] for a in answers}) == 1
+    assert sum(a.headers.get("idempotent-replayed") == "true" for a in answers) == 15
+    receiver.wait(1)
+    time.sleep(1.0)
+    assert len(receiver.received) == 1
+    assert len(ok(tenant.client.get("/v1/events"))["items"]) == 1
 
 
 def test_replay_sends_to_endpoints_subscribed_now(tenant: Tenant, receiver: Receiver) -> None:

@@ -57,6 +57,20 @@ def _stop(proc: subprocess.Popen[bytes], ports: list[int]) -> None:
         time.sleep(0.2)
 
 
+def _children(pid: int) -> list[int]:
+    found = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    return [int(p) for p in found]
+
+
+def _command(pid: int) -> str:
+    return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+
+
+def _nice(pid: int) -> int:
+    stat = Path(f"/proc/{pid}/stat").read_text()
+    return int(stat.rsplit(")", 1)[1].split()[16])  # field 19, counted after the name
+
+
 def test_up_runs_the_stack_and_stops_it(tmp_path: Path) -> None:
     api_port, temporal_port = free_port(), free_port()
     env = {**os.environ, "HOOKLINE_DATABASE_URL": f"sqlite:///{tmp_path / 'hookline.db'}",
@@ -75,6 +89,10 @@ def test_up_runs_the_stack_and_stops_it(tmp_path: Path) -> None:
         assert httpx.get(api + "/v1/consumers").status_code == 401
         assert httpx.get(f"http://127.0.0.1:{temporal_port + 1000}/").status_code == 200
         assert httpx.get(api + "/readyz").status_code == 200
+        # Answering comes first: the worker and the dev server run nicer than the API.
+        nice = {_command(pid): _nice(pid) for pid in _children(proc.pid)}
+        assert sorted(nice.values()) == [0, 10, 10], nice
+        assert [v for k, v in nice.items() if "cli api" in k] == [0], nice
     finally:
         _stop(proc, ports)
     assert (tmp_path / "temporal.db").exists()  # Temporal state lives beside the database

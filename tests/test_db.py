@@ -1,0 +1,72 @@
+"""SQLite's writer queue: writers of every process wait on an flock beside the database
+(handed over by the kernel, instead of SQLite's sleeping retries); readers never do."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from sqlalchemy import text
+
+from hookline.db import make_engine
+
+REPO = Path(__file__).resolve().parents[1]
+SCRIPT = """
+import sys
+from sqlalchemy import text
+from hookline.db import READ_ONLY, make_engine
+url, mode, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
+engine = make_engine(url)
+if mode == "read":
+    engine = engine.execution_options(**{READ_ONLY: True})
+for _ in range(count):
+    with engine.begin() as conn:
+        n = conn.execute(text("SELECT n FROM counter")).scalar_one()
+        if mode == "write":
+            conn.execute(text("UPDATE counter SET n = :n"), {"n": n + 1})
+print("done", flush=True)
+"""
+
+
+def _database(tmp_path: Path) -> str:
+    url = f"sqlite:///{tmp_path / 'hookline.db'}"
+    with make_engine(url).begin() as conn:
+        conn.execute(text("CREATE TABLE counter (n INTEGER NOT NULL)"))
+        conn.execute(text("INSERT INTO counter VALUES (0)"))
+    return url
+
+
+def _run(url: str, mode: str, count: int) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-c", SCRIPT, url, mode, str(count)], cwd=REPO,
+                            stdout=subprocess.PIPE, text=True)
+
+
+def test_writers_in_several_processes_lose_no_update(tmp_path: Path) -> None:
+    url = _database(tmp_path)
+    writers = [_run(url, "write", 300) for _ in range(3)]
+    assert [w.wait(120) for w in writers] == [0, 0, 0]
+    with make_engine(url).connect() as conn:
+        assert conn.execute(text("SELECT n FROM counter")).scalar_one() == 900
+    assert (tmp_path / "hookline.db.writer-lock").exists()
+
+
+def test_writers_wait_for_the_lock_file_and_readers_do_not(tmp_path: Path) -> None:
+    url = _database(tmp_path)
+    fd = os.open(tmp_path / "hookline.db.writer-lock", os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)  # the lock alone: SQLite itself is not locked
+        writer = _run(url, "write", 1)
+        reader = _run(url, "read", 5)
+        assert reader.wait(30) == 0
+        time.sleep(1.0)
+        assert writer.poll() is None  # still queued behind the lock holder
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        assert writer.wait(30) == 0
+    finally:
+        os.close(fd)
+    with make_engine(url).connect() as conn:
+        assert conn.execute(text("SELECT n FROM counter")).scalar_one() == 1
