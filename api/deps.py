@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator
 from typing import Annotated
 
 from fastapi import Depends, Request
+from fastapi.concurrency import run_in_threadpool
 from sqlmodel import Session
 from temporalio.client import Client
 
@@ -16,12 +17,17 @@ from hookline.services import accounts, ratelimit
 from hookline.services.accounts import Principal
 
 
-def get_session(request: Request) -> Iterator[Session]:
-    """Reads (GET) run without SQLite's write lock; everything else takes it up front."""
+async def get_session(request: Request) -> AsyncIterator[Session]:
+    """Reads (GET) run without SQLite's write lock; everything else takes it when it first
+    touches the database. Async: opening a Session does no I/O, so only closing it (which
+    returns the connection) costs a trip to the thread pool."""
     read_only = request.method in ("GET", "HEAD")
     engine = get_read_engine() if read_only else get_engine()
-    with Session(engine, expire_on_commit=False) as session:
+    session = Session(engine, expire_on_commit=False)
+    try:
         yield session
+    finally:
+        await run_in_threadpool(session.close)
 
 
 SessionDep = Annotated[Session, Depends(get_session)]
