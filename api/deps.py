@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from typing import Annotated
 
+import anyio
 from fastapi import Depends, Request
 from fastapi.concurrency import run_in_threadpool
 from sqlmodel import Session
@@ -27,7 +28,10 @@ async def get_session(request: Request) -> AsyncIterator[Session]:
     try:
         yield session
     finally:
-        await run_in_threadpool(session.close)
+        # Shielded: a cancelled request must still end its transaction, or on SQLite it
+        # would keep the write lock that every writer waits for.
+        with anyio.CancelScope(shield=True):
+            await run_in_threadpool(session.close)
 
 
 SessionDep = Annotated[Session, Depends(get_session)]
