@@ -15,9 +15,9 @@ log = logging.getLogger("hookline.api.dispatch")
 
 # Publishing and ingestion hand their starts to a queue that a few tasks drain, so a burst
 # costs a small record per Delivery rather than a task per start (measured before: 750 MB
-# for 20,000 queued starts). Beyond the cap the API makes none and leaves the committed rows
-# to the worker's reconciler, which is also what happens to the queue if this process dies.
-MAX_QUEUED_STARTS = 2000
+# for 20,000 queued starts). Beyond HOOKLINE_MAX_QUEUED_STARTS the API makes none and leaves
+# the committed rows to the worker's reconciler, which is also what happens to the queue if
+# this process dies.
 STARTERS = 16
 _queue: asyncio.Queue[tuple[Client, DeliveryStart]] | None = None
 _starters: list[asyncio.Task[None]] = []
@@ -25,9 +25,9 @@ _starters: list[asyncio.Task[None]] = []
 
 def queue_starts(client: Client, starts: list[DeliveryStart]) -> None:
     """Best effort and immediate: the request has succeeded whatever Temporal does next."""
-    queue = _running_queue()
+    queue, cap = _running_queue(), get_settings().max_queued_starts
     for index, start in enumerate(starts):
-        if queue.full():
+        if queue.qsize() >= cap:
             log.info("Temporal is behind: %d starts left to the reconciler",
                      len(starts) - index)
             return
@@ -37,7 +37,7 @@ def queue_starts(client: Client, starts: list[DeliveryStart]) -> None:
 def _running_queue() -> asyncio.Queue[tuple[Client, DeliveryStart]]:
     global _queue
     if _queue is None:
-        _queue = asyncio.Queue(maxsize=MAX_QUEUED_STARTS)
+        _queue = asyncio.Queue()  # bounded by queue_starts, which reads the cap
         loop = asyncio.get_running_loop()
         _starters.extend(loop.create_task(_drain(_queue)) for _ in range(STARTERS))
     return _queue

@@ -54,6 +54,9 @@ class Settings(BaseSettings):
     default_monthly_events: int = 1_000_000
     default_max_sources: int = 100
     log_level: str = "info"
+    # Workflow starts an API process keeps queued in memory; beyond them (Temporal behind or
+    # down) it leaves the committed rows to the workers' reconciler.
+    max_queued_starts: int = Field(default=2000, ge=0)
     # `hookline up` runs the worker and the Temporal dev server this much nicer than the API:
     # on a shared machine, answering a publish or an ingestion comes before delivering.
     background_nice: int = Field(default=10, ge=0, le=19)

@@ -88,6 +88,26 @@ def test_api_killed_between_commit_and_start(stack: Stack, tenant: Tenant,
     assert len(receiver.wait(1)) == 1
 
 
+def test_starts_beyond_the_api_queue_are_left_to_the_reconciler(
+        stack: Stack, tenant: Tenant, receiver: Receiver) -> None:
+    setup_endpoint(tenant, receiver.url("/ok"))
+    proc, url = stack.start_api(HOOKLINE_MAX_QUEUED_STARTS="0")  # every start is beyond it
+    client = httpx.Client(base_url=url, headers=tenant.client.headers)
+    try:
+        published = time.monotonic()
+        ids = {ok(client.post("/v1/events", json={"type": "invoice.paid", "consumer": "acme",
+                                                   "data": {"n": n}}), 201)["id"]
+               for n in range(3)}
+        arrived = receiver.wait(3, timeout=60)
+        # The reconciler takes rows only once they are HOOKLINE_RECONCILE_AFTER (3 s) old;
+        # a start from the API itself would have arrived within a second.
+        assert time.monotonic() - published > 2.5
+        assert {r.headers["webhook-id"] for r in arrived} == ids
+    finally:
+        client.close()
+        stop(proc)
+
+
 def _wait_committed(stack: Stack, environment_id: str) -> str:
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
