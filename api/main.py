@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import multiprocessing
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -14,6 +15,7 @@ from api import errors, pagination
 from api.middleware import GuardMiddleware
 from api.routes import ROUTERS
 from hookline import __version__
+from hookline.process import die_with_parent
 from hookline.sender import sender_from_settings
 from hookline.settings import get_settings
 from hookline.temporal import connect
@@ -23,6 +25,8 @@ log = logging.getLogger("hookline.api")
 
 @asynccontextmanager
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+    if multiprocessing.parent_process() is not None:  # one of several uvicorn workers
+        die_with_parent()
     # Lazy: the API starts and serves reads while Temporal is down, and reconnects by itself.
     app.state.temporal = await connect(get_settings(), lazy=True)
     app.state.sender = sender_from_settings(get_settings())

@@ -52,7 +52,8 @@ def api(port: Annotated[int | None, typer.Option(help="Overrides HOOKLINE_API_PO
 
     s = get_settings()
     uvicorn.run("api.main:create_app", factory=True, host=s.api_host, port=port or s.api_port,
-                log_level=s.log_level.lower(), access_log=False, proxy_headers=False)
+                log_level=s.log_level.lower(), access_log=False, proxy_headers=False,
+                workers=s.api_workers)
 
 
 @app.command()

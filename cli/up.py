@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import ctypes
 import os
 import shutil
 import signal
@@ -19,18 +17,12 @@ import httpx
 
 from hookline.db import session_scope
 from hookline.migrations import upgrade
+from hookline.process import die_with_parent
 from hookline.services import accounts
 from hookline.settings import Settings
 from hookline.temporal import SEARCH_ATTRIBUTES, connect, ensure_search_attributes
 
 REPO = Path(__file__).resolve().parents[1]
-_PR_SET_PDEATHSIG = 1
-
-
-def _die_with_parent() -> None:
-    # Children get SIGTERM if `hookline up` itself is killed, so none is left orphaned.
-    with contextlib.suppress(OSError, AttributeError):  # not Linux: best effort
-        ctypes.CDLL(None).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 def temporal_cli() -> str | None:
@@ -82,7 +74,7 @@ def _temporal_db_file(settings: Settings) -> Path:
 
 def _spawn(args: list[str], nice: int = 0) -> subprocess.Popen[bytes]:
     def prepare() -> None:
-        _die_with_parent()
+        die_with_parent()  # none is left orphaned if `hookline up` itself is killed
         if nice:
             os.nice(nice)
 

@@ -35,6 +35,9 @@ class Settings(BaseSettings):
     task_queue: str = "hookline"
     api_host: str = "127.0.0.1"
     api_port: int = 8000
+    # Processes serving the API on one port (uvicorn workers): one per spare core. Rate
+    # limits, queues and the SQLite writer queue already work across processes.
+    api_workers: int = Field(default=1, ge=1, le=64)
     public_url: str = "http://127.0.0.1:8000"
     retry_schedule: str = "5s,5m,30m,2h,5h,10h,10h"
     attempt_timeout: str = "15s"

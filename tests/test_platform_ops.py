@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
@@ -76,6 +77,44 @@ def test_rate_limit_is_shared_by_two_api_processes(stack: Stack) -> None:
         assert retry_after == "1"  # integer seconds to the next one-second window
         assert allowed[-1].headers["ratelimit-remaining"] == "0"
         assert limited[0].headers["ratelimit-limit"] == "4"
+    finally:
+        stop(proc)
+
+
+def _spawned_workers(pid: int) -> list[int]:
+    found = []
+    for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
+        with contextlib.suppress(FileNotFoundError):
+            if b"spawn_main" in Path(f"/proc/{child}/cmdline").read_bytes():
+                found.append(int(child))
+    return found
+
+
+def _serving(url: str) -> bool:
+    try:
+        httpx.get(url + "/healthz", timeout=2)
+    except httpx.TransportError:
+        return False
+    return True
+
+
+def test_api_workers_share_one_port_and_die_with_their_parent(stack: Stack) -> None:
+    tenant = stack.tenant()
+    proc, url = stack.start_api(HOOKLINE_API_WORKERS="2")
+    try:
+        deadline = time.monotonic() + 30
+        while len(workers := _spawned_workers(proc.pid)) < 2:
+            assert time.monotonic() < deadline, workers
+            time.sleep(0.2)
+        assert len(workers) == 2
+        with httpx.Client(base_url=url, headers=tenant.client.headers) as client:
+            assert {client.get("/v1/consumers").status_code for _ in range(20)} == {200}
+        proc.kill()  # no chance to stop its workers: they must stop themselves
+        proc.wait()
+        deadline = time.monotonic() + 20
+        while _serving(url):
+            assert time.monotonic() < deadline, "the workers outlived their parent"
+            time.sleep(0.2)
     finally:
         stop(proc)
 
