@@ -28,6 +28,8 @@ from urllib.parse import parse_qs
 import httptools
 import httpx
 
+from bench.stack import wait_healthy
+
 OK = b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n\r\nok"
 NOT_FOUND = b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n"
 
@@ -149,17 +151,10 @@ class Receiver:
                 [sys.executable, "-m", "bench.receiver", "--port", str(self.port)],
                 stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
                 cwd=Path(__file__).resolve().parents[1])
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"receiver exited with {self.proc.returncode}")
-            try:
-                if httpx.get(self.base + "/_health", timeout=1, trust_env=False).is_success:
-                    return
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
-        raise TimeoutError("receiver did not start")
+        try:
+            wait_healthy(self.proc, self.base + "/_health", time.monotonic() + seconds)
+        except (RuntimeError, TimeoutError) as exc:
+            raise type(exc)(f"receiver: {exc}") from None
 
     def url(self, tag: str, name: str = "0") -> str:
         return f"{self.base}/{tag}/{name}"

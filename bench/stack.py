@@ -87,6 +87,21 @@ def sample(pid: int) -> ProcSample | None:
                       round(memory["VmRSS"], 1))
 
 
+def wait_healthy(proc: subprocess.Popen[bytes], url: str, deadline: float) -> None:
+    """Until `url` answers 2xx; RuntimeError if `proc` exits first, TimeoutError after
+    `deadline` (monotonic)."""
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"exited with {proc.returncode}")
+        try:
+            if httpx.get(url, timeout=1, trust_env=False).is_success:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    raise TimeoutError(f"{url} did not answer in time")
+
+
 def sample_tree(pid: int) -> ProcSample | None:
     """A process with its children summed in (the API's uvicorn workers, when it has some).
     Peaks are summed too: an upper bound, since children may peak at different times."""
@@ -177,19 +192,10 @@ class Stack:
             self.proc = subprocess.Popen([HOOKLINE, "up"], env=self.env, cwd=self.folder,
                                          stdout=log, stderr=subprocess.STDOUT,
                                          start_new_session=True)
-        deadline = started + seconds
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"`hookline up` exited with {self.proc.returncode}:\n"
-                                   + self.log_tail())
-            try:
-                if httpx.get(self.api_url + "/healthz", timeout=1, trust_env=False).is_success:
-                    break
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.25)
-        else:
-            raise TimeoutError(f"the API did not answer within {seconds} s:\n" + self.log_tail())
+        try:
+            wait_healthy(self.proc, self.api_url + "/healthz", started + seconds)
+        except (RuntimeError, TimeoutError) as exc:
+            raise type(exc)(f"`hookline up`: {exc}:\n{self.log_tail()}") from None
         self.roles = {_role(pid): pid for pid in children_of(self.proc.pid)}
         return time.monotonic() - started
 

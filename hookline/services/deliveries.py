@@ -26,6 +26,7 @@ from hookline.models import (
     Source,
 )
 from hookline.services import targets
+from hookline.services.scoped import get_in
 from hookline.timeutil import utcnow
 
 WAITING = ("pending", "retrying")
@@ -210,10 +211,8 @@ def start_for(session: Session, delivery: Delivery, schedule: list[float], *,
 
 
 def get_scoped(session: Session, environment_id: str, delivery_id: str) -> Delivery:
-    delivery = session.get(Delivery, delivery_id)
-    if delivery is None or delivery.environment_id != environment_id:
-        raise NotFound(f"Entrega {delivery_id} not found", title="Entrega not found")
-    return delivery
+    return get_in(session, Delivery, environment_id, delivery_id,
+                  NotFound(f"Entrega {delivery_id} not found", title="Entrega not found"))
 
 
 def request_retry(session: Session, environment_id: str, delivery_id: str,

@@ -16,6 +16,7 @@ from hookline.models import Destination, Source
 from hookline.services import deliveries, sources, targets
 from hookline.services.endpoints import KEEP, Keep, check_url
 from hookline.services.headers import check_headers
+from hookline.services.scoped import get_in
 from hookline.signing import new_secret
 from hookline.timeutil import utcnow
 
@@ -35,10 +36,8 @@ class DestinationPatch:
 
 
 def get_scoped(session: Session, env_id: str, destination_id: str) -> Destination:
-    destination = session.get(Destination, destination_id)
-    if destination is None or destination.environment_id != env_id:
-        raise NotFound(f"destination {destination_id!r} not found")
-    return destination
+    return get_in(session, Destination, env_id, destination_id,
+                  NotFound(f"destination {destination_id!r} not found"))
 
 
 def ensure_source(session: Session, env_id: str, source_id: str) -> None:

@@ -19,6 +19,7 @@ from hookline.models import Consumer, Endpoint
 from hookline.services import consumers, deliveries, targets
 from hookline.services.deliveries import Outgoing
 from hookline.services.headers import check_headers
+from hookline.services.scoped import get_in
 from hookline.signing import is_valid_secret, new_secret
 from hookline.timeutil import iso, utcnow
 from hookline.url_guard import DNSFailure, URLRefused
@@ -84,10 +85,8 @@ def _check_secret(secret: str | None) -> str:
 
 
 def get_scoped(session: Session, env_id: str, endpoint_id: str) -> Endpoint:
-    endpoint = session.get(Endpoint, endpoint_id)
-    if endpoint is None or endpoint.environment_id != env_id:
-        raise NotFound(f"endpoint {endpoint_id!r} not found")
-    return endpoint
+    return get_in(session, Endpoint, env_id, endpoint_id,
+                  NotFound(f"endpoint {endpoint_id!r} not found"))
 
 
 def _row(session: Session, endpoint: Endpoint) -> EndpointRow:

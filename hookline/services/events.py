@@ -20,6 +20,7 @@ from hookline.ids import new_id
 from hookline.models import Delivery, Endpoint, Event
 from hookline.services import accounts, consumers, deliveries
 from hookline.services.accounts import Principal
+from hookline.services.scoped import get_in
 from hookline.timeutil import aware, iso, utcnow
 
 MAX_DATA_BYTES = 1024 * 1024
@@ -147,10 +148,7 @@ def replay(session: Session, env_id: str, event_id: str, schedule: list[float]
 
 
 def get_event(session: Session, env_id: str, event_id: str) -> Event:
-    event = session.get(Event, event_id)
-    if event is None or event.environment_id != env_id:
-        raise NotFound(f"event {event_id} not found")
-    return event
+    return get_in(session, Event, env_id, event_id, NotFound(f"event {event_id} not found"))
 
 
 def data_of(event: Event) -> Any:

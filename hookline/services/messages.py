@@ -11,6 +11,7 @@ from hookline.contracts import DeliveryStart
 from hookline.errors import Conflict, NotFound
 from hookline.models import Delivery, Message, Source
 from hookline.services import deliveries, ingest, sources
+from hookline.services.scoped import get_in
 
 IN_FLIGHT = ("pending", "processing", "retrying")
 
@@ -25,10 +26,8 @@ class Counts:
 
 
 def get_message(session: Session, env_id: str, message_id: str) -> Message:
-    message = session.get(Message, message_id)
-    if message is None or message.environment_id != env_id:
-        raise NotFound(f"message {message_id!r} not found")
-    return message
+    return get_in(session, Message, env_id, message_id,
+                  NotFound(f"message {message_id!r} not found"))
 
 
 def list_messages(session: Session, env_id: str, source_id: str, verification: str | None,

@@ -23,6 +23,7 @@ from hookline.ids import new_id, token
 from hookline.models import Attempt, Delivery, Destination, Environment, Message, Source
 from hookline.providers.registry import get_provider
 from hookline.services import accounts, deliveries
+from hookline.services.scoped import get_in
 from hookline.settings import get_settings
 
 LIST_LIMIT = 200
@@ -46,10 +47,8 @@ def ingest_url(source_token: str) -> str:
 
 
 def get_source(session: Session, env_id: str, source_id: str) -> Source:
-    source = session.get(Source, source_id)
-    if source is None or source.environment_id != env_id:
-        raise NotFound(f"source {source_id!r} not found")
-    return source
+    return get_in(session, Source, env_id, source_id,
+                  NotFound(f"source {source_id!r} not found"))
 
 
 def destination_counts(session: Session, source_ids: list[str]) -> dict[str, int]:
