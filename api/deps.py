@@ -50,7 +50,7 @@ def _bearer(request: Request) -> str:
 def authenticate(request: Request, session: SessionDep) -> Principal:
     begin_reading(session)
     principal = accounts.authenticate(session, _bearer(request))
-    rps = accounts.get_plan(session, principal.org_id).rps
+    rps = principal.rps
     session.commit()  # end the read before the rate limiter's own short write
     decision = ratelimit.hit(session, principal.org_id, rps)
     request.state.ratelimit = decision

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+import httpx
 from sqlmodel import Session
 
 from hookline.services import accounts
@@ -34,6 +35,25 @@ def test_publish_validation_creates_nothing(tenant: Tenant, receiver: Receiver) 
     assert_problem(post("/v1/events", json=big), 413)
     assert _events(tenant) == []
     assert receiver.received == []
+
+
+def test_publish_reads_its_body_as_every_other_route_does(stack: Stack, tenant: Tenant) -> None:
+    """Publish parses its own body (the hot path skips FastAPI's body model); a mistake must
+    still give the problem a modelled route gives, and the API key is checked first."""
+    post, json_type = tenant.client.post, {"content-type": "application/json"}
+    for content in (b"{nope", b"", b"[1, 2]"):
+        ours = assert_problem(post("/v1/events", content=content, headers=json_type), 422)
+        modelled = assert_problem(post("/v1/consumers", content=content, headers=json_type),
+                                  422)
+        assert (ours["detail"], ours["errors"]) == (modelled["detail"], modelled["errors"])
+    valid = {"type": "invoice.paid", "consumer": "acme", "data": {}}
+    too_long = assert_problem(post("/v1/events", json={"type": "", "consumer": "acme"},
+                                   headers={"Idempotency-Key": "k" * 256}), 422)
+    assert {e["field"] for e in too_long["errors"]} == {"idempotency-key", "type", "data"}
+    anonymous = httpx.post(f"{stack.base_url}/v1/events", content=b"{nope", headers=json_type)
+    assert_problem(anonymous, 401)
+    assert_problem(post("/v1/events", json=valid, headers={"Idempotency-Key": "k" * 256}), 422)
+    assert _events(tenant) == []
 
 
 def test_monthly_quota_is_402_and_changes_nothing(stack: Stack, tenant: Tenant,

@@ -5,7 +5,8 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from sqlalchemy import or_
+import sqlalchemy as sa
+from sqlalchemy import bindparam, or_
 from sqlmodel import Session, col, select
 
 from hookline.errors import Conflict, NotFound, Unauthorized, invalid
@@ -26,6 +27,8 @@ class Principal:
     environment_id: str
     environment_kind: str
     org_id: str
+    rps: int  # the plan's limits as the request found them
+    monthly_events: int
 
     @property
     def requires_https(self) -> bool:
@@ -116,19 +119,28 @@ def set_plan(session: Session, org_ref: str, *, rps: int | None = None,
     return plan
 
 
+# Every request runs this: one prepared statement, the plan's limits included, no ORM rows.
+_AUTHENTICATE = (
+    sa.select(col(ApiKey.id), col(ApiKey.revoked_at), col(Environment.id), col(Environment.kind),
+           col(Environment.org_id), col(Plan.rps), col(Plan.monthly_events))
+    .join(Environment, col(Environment.id) == col(ApiKey.environment_id))
+    .outerjoin(Plan, col(Plan.org_id) == col(Environment.org_id))
+    .where(col(ApiKey.key_hash) == bindparam("key_hash"))
+)
+
+
 def authenticate(session: Session, key: str) -> Principal:
-    row = session.exec(
-        select(ApiKey, Environment)
-        .join(Environment, Environment.id == ApiKey.environment_id)  # type: ignore[arg-type]
-        .where(ApiKey.key_hash == hash_key(key))
-    ).first()
+    row = session.execute(_AUTHENTICATE, {"key_hash": hash_key(key)}).first()
     if row is None:
         raise Unauthorized("the API key is not valid")
-    record, env = row
-    if record.revoked_at is not None:
+    key_id, revoked_at, env_id, env_kind, org_id, rps, monthly_events = row
+    if revoked_at is not None:
         raise Unauthorized("the API key has been revoked")
-    return Principal(key_id=record.id, environment_id=env.id,
-                     environment_kind=env.kind, org_id=env.org_id)
+    defaults = get_settings()
+    return Principal(key_id=key_id, environment_id=env_id, environment_kind=env_kind,
+                     org_id=org_id, rps=defaults.default_rps if rps is None else rps,
+                     monthly_events=defaults.default_monthly_events
+                     if monthly_events is None else monthly_events)
 
 
 def has_any_org(session: Session) -> bool:

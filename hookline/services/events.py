@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import exists, insert, text, update
+import sqlalchemy as sa
+from sqlalchemy import bindparam, exists, or_, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
@@ -17,8 +18,8 @@ from hookline.contracts import DeliveryStart
 from hookline.db import begin_reading
 from hookline.errors import NotFound, PayloadTooLarge, PlanLimitReached, invalid
 from hookline.ids import new_id
-from hookline.models import Delivery, Endpoint, Event
-from hookline.services import accounts, consumers, deliveries
+from hookline.models import Consumer, Delivery, Endpoint, Event, EventType
+from hookline.services import deliveries
 from hookline.services.accounts import Principal
 from hookline.services.scoped import get_in
 from hookline.timeutil import aware, iso, utcnow
@@ -39,10 +40,13 @@ class Published:
     replayed: bool  # an earlier request with the same Idempotency-Key made it
 
 
+_BY_KEY = select(Event).where(col(Event.environment_id) == bindparam("env"),
+                              col(Event.idempotency_key) == bindparam("key"))
+
+
 def _existing(session: Session, env_id: str, key: str) -> Event | None:
     """The Event an Idempotency-Key made in the last 24 h (older keys may be used again)."""
-    event = session.exec(select(Event).where(Event.environment_id == env_id,
-                                             Event.idempotency_key == key)).first()
+    event = session.scalars(_BY_KEY, {"env": env_id, "key": key}).first()
     if event is None or aware(event.created_at) < utcnow() - IDEMPOTENCY_WINDOW:
         return None
     return event
@@ -64,9 +68,22 @@ def _charge(session: Session, org_id: str, monthly_events: int) -> None:
             title="Entrega quota exhausted", slug="event-quota-exhausted")
 
 
+# Publishing runs these on every request: built once, with bound parameters, and for the
+# checks plain columns rather than ORM rows.
+_TYPES, _CONSUMERS = EventType.__table__, Consumer.__table__  # type: ignore[attr-defined]
+_REGISTERED = sa.select(_TYPES.c.name).where(_TYPES.c.environment_id == bindparam("env"),
+                                             _TYPES.c.name == bindparam("type"))
+_CONSUMER = sa.select(_CONSUMERS.c.id, _CONSUMERS.c.external_id).where(
+    _CONSUMERS.c.environment_id == bindparam("env"),
+    or_(_CONSUMERS.c.id == bindparam("ref"), _CONSUMERS.c.external_id == bindparam("ref")))
+_INSERT_EVENT = sa.insert(Event.__table__)  # type: ignore[attr-defined]
+_INSERT_DELIVERY = sa.insert(Delivery.__table__)  # type: ignore[attr-defined]
+_ENABLED = select(Endpoint).where(col(Endpoint.consumer_id) == bindparam("consumer"),
+                                  col(Endpoint.status) == "Enabled")
+
+
 def subscribed(session: Session, consumer_id: str, event_type: str) -> list[Endpoint]:
-    endpoints = session.exec(select(Endpoint).where(
-        Endpoint.consumer_id == consumer_id, Endpoint.status == "Enabled")).all()
+    endpoints = session.scalars(_ENABLED, {"consumer": consumer_id}).all()
     return [e for e in endpoints if not e.events or event_type in e.events]
 
 
@@ -77,7 +94,7 @@ def _add_deliveries(session: Session, event: Event, endpoints: list[Endpoint],
                      endpoint_id=endpoint.id, created_at=now, updated_at=now)
             for endpoint in endpoints]
     if rows:  # one multi-row INSERT; the unit of work would add a round of bookkeeping
-        session.execute(insert(Delivery), [r.model_dump() for r in rows])
+        session.execute(_INSERT_DELIVERY, [r.model_dump() for r in rows])
     return [deliveries.start_for(session, d, schedule, target=e, event=event)
             for d, e in zip(rows, endpoints, strict=True)]
 
@@ -101,10 +118,11 @@ def publish(session: Session, principal: Principal, event_type: str, consumer_re
     if idempotency_key and (found := _existing(session, env_id, idempotency_key)):
         session.commit()
         return Published(found, [], replayed=True)
-    if not consumers.registered_names(session, env_id, [event_type]):
+    if session.execute(_REGISTERED, {"env": env_id, "type": event_type}).first() is None:
         raise invalid("type", f"event type {event_type!r} is not registered")
-    consumer = _consumer(session, env_id, consumer_ref)
-    monthly_events = accounts.get_plan(session, principal.org_id).monthly_events
+    consumer = session.execute(_CONSUMER, {"env": env_id, "ref": consumer_ref}).first()
+    if consumer is None:
+        raise invalid("consumer", f"no consumer with externalId {consumer_ref!r}")
     endpoints = subscribed(session, consumer.id, event_type)
     session.commit()
     created = utcnow()
@@ -117,11 +135,11 @@ def publish(session: Session, principal: Principal, event_type: str, consumer_re
                   consumer_id=consumer.id, consumer_external_id=consumer.external_id,
                   payload=body, idempotency_key=idempotency_key, created_at=created,
                   deliveries=len(endpoints))
-    _charge(session, principal.org_id, monthly_events)
+    _charge(session, principal.org_id, principal.monthly_events)
     if idempotency_key:
         _release_expired_key(session, env_id, idempotency_key)
     try:
-        session.execute(insert(Event).values(event.model_dump()))
+        session.execute(_INSERT_EVENT, event.model_dump())
         starts = _add_deliveries(session, event, endpoints, schedule)
         session.commit()
     except IntegrityError:  # the same key raced in from another request: answer with it
@@ -131,13 +149,6 @@ def publish(session: Session, principal: Principal, event_type: str, consumer_re
             return Published(found, [], replayed=True)
         raise
     return Published(event, starts, replayed=False)
-
-
-def _consumer(session: Session, env_id: str, external_id: str) -> Any:
-    try:
-        return consumers.get_consumer(session, env_id, external_id)
-    except NotFound:
-        raise invalid("consumer", f"no consumer with externalId {external_id!r}") from None
 
 
 def replay(session: Session, env_id: str, event_id: str, schedule: list[float]
