@@ -11,20 +11,20 @@ from temporalio.client import Client
 from hookline.contracts import SIGNAL_CANCEL, AttemptInput, AttemptOutcome
 from hookline.db import session_scope
 from hookline.sender import Sender
-from hookline.services import deliveries
-from hookline.services.deliveries import AttemptResult, Outgoing
+from hookline.services import attempts
+from hookline.services.attempts import AttemptResult, Outgoing
 from hookline.temporal import signal_delivery
 
 
 def _prepare(delivery_id: str) -> Outgoing | str:
     with session_scope() as session:
-        return deliveries.prepare_attempt(session, delivery_id)
+        return attempts.prepare_attempt(session, delivery_id)
 
 
 def _record(delivery_id: str, result: AttemptResult, next_delay: float | None
             ) -> tuple[str, list[str]]:
     with session_scope() as session:
-        return deliveries.record_attempt(session, delivery_id, result, next_delay)
+        return attempts.record_attempt(session, delivery_id, result, next_delay)
 
 
 class DeliveryActivities:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import httpx
 
 from hookline import USER_AGENT
-from hookline.services.deliveries import RESPONSE_LIMIT, AttemptResult, Outgoing
+from hookline.services.attempts import RESPONSE_LIMIT, AttemptResult, Outgoing
 from hookline.settings import Settings
 from hookline.signing import webhook_headers
 from hookline.url_guard import DNSFailure, Network, Target, URLRefused, check_address, check_syntax

@@ -3,24 +3,20 @@ manual retry, cancellation, and finding Deliveries whose workflow never started.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import timedelta
 
-from sqlalchemy import DateTime, case, insert, literal, or_, update
+from sqlalchemy import insert, or_, update
 from sqlmodel import Session, col, select
 
 from hookline.contracts import DeliveryStart
-from hookline.db import begin_reading
 
 __all__ = ["DeliveryStart"]
 from hookline.errors import Conflict, NotFound
-from hookline.ids import new_id
 from hookline.models import (
     Attempt,
     Delivery,
-    Destination,
     Endpoint,
-    Environment,
     Event,
     Message,
     Source,
@@ -30,143 +26,11 @@ from hookline.services.scoped import get_in
 from hookline.timeutil import utcnow
 
 WAITING = ("pending", "retrying")
-_ATTEMPTABLE = (*WAITING, "processing")
-RESPONSE_LIMIT = 4096
-
-
-@dataclass(frozen=True)
-class Outgoing:
-    """Everything one attempt sends; signing happens at send time (fresh timestamp)."""
-
-    url: str
-    msg_id: str
-    body: bytes
-    content_type: str
-    custom_headers: dict[str, str]
-    secrets: list[str]
-    require_https: bool
-
-
-@dataclass(frozen=True)
-class AttemptResult:
-    succeeded: bool
-    status_code: int | None
-    response_body: str | None
-    error_type: str | None
-    error_message: str | None
-    duration_ms: int
-
-
-def _payload(session: Session, delivery: Delivery) -> tuple[str, bytes, str]:
-    if delivery.event_id:
-        event = session.get(Event, delivery.event_id)
-        if event is None:
-            raise NotFound(f"event {delivery.event_id} is gone")
-        return event.id, event.payload.encode(), "application/json"
-    message = session.get(Message, delivery.message_id)
-    if message is None:
-        raise NotFound(f"message {delivery.message_id} is gone")
-    return message.id, message.body or b"", message.content_type or "application/octet-stream"
-
-
-def prepare_attempt(session: Session, delivery_id: str) -> Outgoing | str:
-    """Mark the Delivery `processing` and return what to send, or return the status it is
-    left in when there is nothing to send (already final, cancelled, or target gone). Reads
-    first, then one single-row update: the write lock is held for that statement alone."""
-    begin_reading(session)
-    delivery = session.get(Delivery, delivery_id)
-    if delivery is None:
-        session.commit()
-        return "cancelled"
-    if delivery.status not in _ATTEMPTABLE:
-        session.commit()
-        return delivery.status
-    target = targets.target_of(session, delivery)
-    enabled = target is not None and targets.is_enabled(target)
-    if target is None or not enabled:
-        session.commit()
-        return _move(session, delivery_id, "cancelled")
-    msg_id, body, content_type = _payload(session, delivery)
-    env = session.get(Environment, delivery.environment_id)
-    session.commit()
-    status = _move(session, delivery_id, "processing")
-    if status != "processing":
-        return status
-    return Outgoing(url=target.url, msg_id=msg_id, body=body, content_type=content_type,
-                    custom_headers=dict(target.custom_headers),
-                    secrets=targets.secrets_in_force(target),
-                    require_https=env is not None and env.kind == "production")
-
-
-def _move(session: Session, delivery_id: str, status: str) -> str:
-    """Set the status unless the Delivery left the attemptable ones meanwhile (a cancel or
-    a final outcome); returns the status it has now. Commits."""
-    moved = session.execute(update(Delivery).where(
-        col(Delivery.id) == delivery_id, col(Delivery.status).in_(_ATTEMPTABLE))
-        .values(status=status, updated_at=utcnow()))
-    session.commit()
-    if moved.rowcount:  # type: ignore[attr-defined]
-        return status
-    begin_reading(session)
-    now = session.exec(select(Delivery.status).where(Delivery.id == delivery_id)).first()
-    session.commit()
-    return now or "cancelled"
 
 
 def _set(delivery: Delivery, status: str) -> None:
     delivery.status = status
     delivery.updated_at = utcnow()
-
-
-def record_attempt(session: Session, delivery_id: str, result: AttemptResult,
-                   next_delay: float | None) -> tuple[str, list[str]]:
-    """Store the attempt and move the Delivery on. Returns its status and the ids of other
-    Deliveries this outcome cancelled (an automatic disable), whose workflows to wake.
-
-    On SQLite every writer waits for this transaction, so the common outcomes are a few
-    statements: the Delivery moves in one UPDATE, the attempt is one INSERT, and the target
-    row is written only when its count of consecutive failures changes."""
-    now = utcnow()
-    retry_at = None if next_delay is None else now + timedelta(seconds=next_delay)
-    # A success stands even if a cancel landed meanwhile; a failure yields to the cancel.
-    cancelled_now = col(Delivery.status) == "cancelled"
-    failed_status = "exhausted" if next_delay is None else "retrying"
-    row = session.execute(
-        update(Delivery).where(col(Delivery.id) == delivery_id).values(
-            attempts=col(Delivery.attempts) + 1, last_attempt_at=now, updated_at=now,
-            status="delivered" if result.succeeded else
-            case((cancelled_now, "cancelled"), else_=failed_status),
-            next_attempt_at=None if result.succeeded else
-            case((cancelled_now, None), else_=literal(retry_at, DateTime(timezone=True))))
-        .returning(col(Delivery.attempts), col(Delivery.status),
-                   col(Delivery.endpoint_id), col(Delivery.destination_id))).first()
-    if row is None:
-        session.commit()
-        return "cancelled", []
-    attempts, status, endpoint_id, destination_id = row
-    session.execute(insert(Attempt).values(
-        id=new_id("att"), delivery_id=delivery_id, attempt=attempts,
-        status="succeeded" if result.succeeded else "failed", status_code=result.status_code,
-        response_body=(result.response_body or "")[:RESPONSE_LIMIT] or None,
-        error_type=result.error_type, error_message=result.error_message,
-        duration_ms=result.duration_ms, created_at=now))
-    cancelled: list[str] = []
-    if result.succeeded:  # a success ends any run of failures
-        model: type[Endpoint] | type[Destination] = Endpoint if endpoint_id else Destination
-        session.execute(update(model).where(col(model.id) == (endpoint_id or destination_id),
-                                            col(model.failure_count) != 0)
-                        .values(failure_count=0))
-    elif status == "exhausted":
-        target: targets.Target | None = (
-            session.get(Endpoint, endpoint_id, with_for_update=True) if endpoint_id
-            else session.get(Destination, destination_id, with_for_update=True))
-        if target is not None and targets.count_outcome(target, succeeded=False,
-                                                        exhausted=True):
-            cancelled = cancel_waiting(session, target)
-        if target is not None:
-            session.add(target)
-    session.commit()
-    return status, cancelled
 
 
 def cancel_waiting(session: Session, target: targets.Target) -> list[str]:
@@ -184,6 +48,15 @@ def remaining_delays(delivery: Delivery, schedule: list[float]) -> list[float]:
     """The schedule from where the Delivery stands: a new one gets all of it, an exhausted
     one a single attempt, a cancelled one what it had left."""
     return schedule[delivery.attempts:]
+
+
+_INSERT = insert(Delivery.__table__)  # type: ignore[attr-defined]  # Core: no unit of work
+
+
+def insert_pending(session: Session, rows: list[Delivery]) -> None:
+    """New Deliveries in one multi-row INSERT, after the row they belong to."""
+    if rows:
+        session.execute(_INSERT, [r.model_dump() for r in rows])
 
 
 def start_for(session: Session, delivery: Delivery, schedule: list[float], *,

@@ -17,7 +17,7 @@ from hookline.errors import NotFound, invalid
 from hookline.ids import new_id
 from hookline.models import Consumer, Endpoint
 from hookline.services import consumers, deliveries, targets
-from hookline.services.deliveries import Outgoing
+from hookline.services.attempts import Outgoing
 from hookline.services.headers import check_headers
 from hookline.services.scoped import get_in
 from hookline.signing import is_valid_secret, new_secret

@@ -77,7 +77,6 @@ _CONSUMER = sa.select(_CONSUMERS.c.id, _CONSUMERS.c.external_id).where(
     _CONSUMERS.c.environment_id == bindparam("env"),
     or_(_CONSUMERS.c.id == bindparam("ref"), _CONSUMERS.c.external_id == bindparam("ref")))
 _INSERT_EVENT = sa.insert(Event.__table__)  # type: ignore[attr-defined]
-_INSERT_DELIVERY = sa.insert(Delivery.__table__)  # type: ignore[attr-defined]
 _ENABLED = select(Endpoint).where(col(Endpoint.consumer_id) == bindparam("consumer"),
                                   col(Endpoint.status) == "Enabled")
 
@@ -93,8 +92,7 @@ def _add_deliveries(session: Session, event: Event, endpoints: list[Endpoint],
     rows = [Delivery(id=new_id("dlv"), environment_id=event.environment_id, event_id=event.id,
                      endpoint_id=endpoint.id, created_at=now, updated_at=now)
             for endpoint in endpoints]
-    if rows:  # one multi-row INSERT; the unit of work would add a round of bookkeeping
-        session.execute(_INSERT_DELIVERY, [r.model_dump() for r in rows])
+    deliveries.insert_pending(session, rows)
     return [deliveries.start_for(session, d, schedule, target=e, event=event)
             for d, e in zip(rows, endpoints, strict=True)]
 

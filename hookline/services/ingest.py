@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from urllib.parse import parse_qsl
 
-from sqlalchemy import insert, update
+from sqlalchemy import bindparam, insert, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
@@ -81,17 +81,31 @@ def _event_id(provider: Provider, incoming: Incoming, source: Source) -> str | N
     return found or None
 
 
+# Every post runs these: built once, with bound parameters.
+_BY_TOKEN = select(Source).where(col(Source.token) == bindparam("token"))
+_ENABLED = select(Destination).where(col(Destination.source_id) == bindparam("source"),
+                                     col(Destination.status) == "enabled"
+                                     ).order_by(col(Destination.id))
+_LOCK_SOURCE = select(Source.id).where(col(Source.id) == bindparam("source")).with_for_update()
+_FIRST = select(Message.id).where(
+    col(Message.source_id) == bindparam("source"),
+    col(Message.provider_event_id) == bindparam("event_id"),
+    col(Message.verification) != "failed", col(Message.created_at) >= bindparam("since"),
+).order_by(col(Message.id)).limit(1)
+_INSERT_MESSAGE = insert(Message.__table__)  # type: ignore[attr-defined]
+_TOUCH = update(Source.__table__).where(  # type: ignore[attr-defined]
+    Source.__table__.c.id == bindparam("source")  # type: ignore[attr-defined]
+).values(last_message_at=bindparam("now"))
+
+
 def _duplicate(session: Session, source: Source, event_id: str) -> str | None:
     """The first message with this event id in the last 24 h. Messages that failed
     verification do not count: a forged request must not block the real one."""
     # On PostgreSQL, lock the Source row so two copies arriving together cannot both pass
     # this check (SQLite's write lock, taken at BEGIN, already serializes them).
-    session.exec(select(Source.id).where(Source.id == source.id).with_for_update()).one()
-    return session.exec(select(Message.id).where(
-        Message.source_id == source.id, Message.provider_event_id == event_id,
-        Message.verification != "failed",
-        col(Message.created_at) >= utcnow() - DEDUPE_WINDOW,
-    ).order_by(col(Message.id)).limit(1)).first()
+    session.execute(_LOCK_SOURCE, {"source": source.id}).one()
+    return session.execute(_FIRST, {"source": source.id, "event_id": event_id,
+                                    "since": utcnow() - DEDUPE_WINDOW}).scalar()
 
 
 def fan_out(session: Session, message: Message) -> list[Delivery]:
@@ -126,7 +140,7 @@ def receive(session: Session, received: Received, schedule: list[float]) -> Outc
     that only reads (the Source, the signature, its destinations) happens before the write
     transaction, which on SQLite every other writer waits for."""
     begin_reading(session)
-    source = session.exec(select(Source).where(Source.token == received.token)).first()
+    source = session.scalars(_BY_TOKEN, {"token": received.token}).first()
     if source is None:
         raise NotFound("no source has this ingestion URL")
     provider = provider_of(source)
@@ -151,7 +165,7 @@ def receive(session: Session, received: Received, schedule: list[float]) -> Outc
     message = _message(source, received, provider, result, event_id)
     message.fanout = len(targets)
     try:
-        session.execute(insert(Message).values(message.model_dump()))
+        session.execute(_INSERT_MESSAGE, message.model_dump())
         starts = add_deliveries(session, message, targets, schedule, source.name)
         if not failed:  # a forged request must not hold off the silence alert
             _touch(session, source)
@@ -164,9 +178,7 @@ def receive(session: Session, received: Received, schedule: list[float]) -> Outc
 
 
 def enabled_destinations(session: Session, source_id: str) -> list[Destination]:
-    return list(session.exec(select(Destination).where(
-        Destination.source_id == source_id, Destination.status == "enabled")
-        .order_by(col(Destination.id))))
+    return list(session.scalars(_ENABLED, {"source": source_id}))
 
 
 def add_deliveries(session: Session, message: Message, destinations: list[Destination],
@@ -177,12 +189,10 @@ def add_deliveries(session: Session, message: Message, destinations: list[Destin
                      message_id=message.id, destination_id=d.id, created_at=now,
                      updated_at=now)
             for d in destinations]
-    if rows:
-        session.execute(insert(Delivery), [r.model_dump() for r in rows])
+    deliveries.insert_pending(session, rows)
     return [deliveries.start_for(session, row, schedule, target=d, source_name=source_name)
             for row, d in zip(rows, destinations, strict=True)]
 
 
 def _touch(session: Session, source: Source) -> None:
-    session.execute(update(Source).where(col(Source.id) == source.id)
-                    .values(last_message_at=utcnow()))
+    session.execute(_TOUCH, {"source": source.id, "now": utcnow()})

@@ -26,17 +26,25 @@ def target_of(session: Session, delivery: Delivery, *, for_update: bool = False
     return None
 
 
+ENABLED = ("Enabled", "enabled")  # an endpoint's status, a destination's
+
+
 def is_enabled(target: Target) -> bool:
-    return target.status in ("Enabled", "enabled")
+    return target.status in ENABLED
 
 
 def secrets_in_force(target: Target, now: datetime | None = None) -> list[str]:
+    return current_secrets(target.secret, target.previous_secret,
+                           target.previous_secret_expires_at, now)
+
+
+def current_secrets(secret: str, previous: str | None, previous_expires: datetime | None,
+                    now: datetime | None = None) -> list[str]:
     """The current secret, and the previous one during the 24 hours after a rotation."""
     now = now or utcnow()
-    found = [target.secret]
-    expires = target.previous_secret_expires_at
-    if target.previous_secret and expires and aware(expires) > now:
-        found.append(target.previous_secret)
+    found = [secret]
+    if previous and previous_expires and aware(previous_expires) > now:
+        found.append(previous)
     return found
 
 
