@@ -60,12 +60,27 @@ def _sqlite_engine(url: str) -> Engine:
             _release(connection)
             raise
 
+    def _ending(statement: str) -> Any:
+        def end(connection: Any) -> None:
+            if not connection.info.pop(_HOLDS_WRITER, False):
+                return
+            # SQLAlchemy fires these events before it ends the transaction; end it here, so
+            # the lock is handed over only once SQLite's own is free (the driver's commit or
+            # rollback that follows finds no transaction and does nothing).
+            driver = connection.connection.driver_connection
+            try:
+                if driver.in_transaction:  # SQLite ends it itself on some errors
+                    driver.execute(statement)
+            finally:
+                writer.release()
+        return end
+
     def _release(connection: Any) -> None:
         if connection.info.pop(_HOLDS_WRITER, False):
             writer.release()
 
-    event.listen(engine, "commit", _release)
-    event.listen(engine, "rollback", _release)
+    event.listen(engine, "commit", _ending("COMMIT"))
+    event.listen(engine, "rollback", _ending("ROLLBACK"))
 
     return engine
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import sqlite3
 import subprocess
 import sys
 import time
@@ -70,3 +71,30 @@ def test_writers_wait_for_the_lock_file_and_readers_do_not(tmp_path: Path) -> No
         os.close(fd)
     with make_engine(url).connect() as conn:
         assert conn.execute(text("SELECT n FROM counter")).scalar_one() == 1
+
+
+def test_the_lock_is_handed_over_only_after_the_commit(tmp_path: Path) -> None:
+    """Whoever gets the lock file must find SQLite's own lock free: were it handed over
+    before COMMIT finished, the next writer's BEGIN IMMEDIATE would fall back to SQLite's
+    sleeping retries. A raw connection that never retries (busy_timeout 0) checks it."""
+    url = _database(tmp_path)
+    writer = _run(url, "write", 3000)
+    fd = os.open(tmp_path / "hookline.db.writer-lock", os.O_RDWR | os.O_CREAT, 0o600)
+    probe = sqlite3.connect(tmp_path / "hookline.db", timeout=0, isolation_level=None)
+    busy = checks = 0
+    try:
+        while writer.poll() is None:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            try:
+                probe.execute("BEGIN IMMEDIATE")
+                probe.execute("COMMIT")
+            except sqlite3.OperationalError:
+                busy += 1
+            finally:
+                fcntl.flock(fd, fcntl.LOCK_UN)
+            checks += 1
+    finally:
+        os.close(fd)
+        probe.close()
+    assert writer.wait(60) == 0
+    assert checks > 100 and busy == 0, f"{busy} of {checks} handovers found SQLite busy"
