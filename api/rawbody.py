@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 from typing import Any, TypeVar
 
-from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, ValidationError
 
 M = TypeVar("M", bound=BaseModel)
@@ -38,11 +37,6 @@ def short_header(name: str, value: str | None, max_length: int,
                        "input": value, "ctx": {"max_length": max_length}})
         return None
     return value
-
-
-def raise_if_any(errors: list[dict[str, Any]]) -> None:
-    if errors:
-        raise RequestValidationError(errors)
 
 
 def request_body_doc(model: type[BaseModel]) -> dict[str, Any]:

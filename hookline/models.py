@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Column, DateTime, Index, LargeBinary, Text, UniqueConstraint
+from sqlalchemy import JSON, Column, DateTime, Index, LargeBinary, Table, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 
@@ -245,3 +245,10 @@ class Attempt(SQLModel, table=True):
     error_message: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     duration_ms: int = 0
     created_at: datetime = _ts()
+
+
+def table_of(model: type[SQLModel]) -> Table:
+    """The Core table behind a model, for prepared statements on hot paths (no ORM rows and
+    no unit of work)."""
+    table: Table = model.__table__  # type: ignore[attr-defined]
+    return table

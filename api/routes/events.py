@@ -7,12 +7,13 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
+from fastapi.exceptions import RequestValidationError
 from sqlmodel import Session
 
 from api import pagination
 from api.deps import AuthDep, SessionDep, TemporalDep, authenticate
 from api.dispatch import queue_starts, start_accepted
-from api.rawbody import parse_body, raise_if_any, request_body_doc, short_header
+from api.rawbody import parse_body, request_body_doc, short_header
 from api.schemas.common import COMMON_PROBLEMS, Int32, Page, problems
 from api.schemas.deliveries import DeliveryOut, deliveries_page
 from api.schemas.events import EventDetail, EventOut, PublishIn, ReplayOut
@@ -56,8 +57,8 @@ def _publish(request: Request, body: bytes) -> events.Published:
         key = short_header("idempotency-key", request.headers.get("idempotency-key"), 255,
                            errors)
         publish_in = parse_body(PublishIn, body, errors)
-        raise_if_any(errors)
-        assert publish_in is not None
+        if errors or publish_in is None:
+            raise RequestValidationError(errors)
         return events.publish(session, auth, publish_in.type, publish_in.consumer,
                               publish_in.data, key, get_settings().retry_delays)
 

@@ -18,7 +18,16 @@ from sqlmodel import Session
 from hookline.db import begin_reading
 from hookline.errors import NotFound
 from hookline.ids import new_id
-from hookline.models import Attempt, Delivery, Destination, Endpoint, Environment, Event, Message
+from hookline.models import (
+    Attempt,
+    Delivery,
+    Destination,
+    Endpoint,
+    Environment,
+    Event,
+    Message,
+    table_of,
+)
 from hookline.services import targets
 from hookline.services.deliveries import WAITING, cancel_waiting
 from hookline.timeutil import utcnow
@@ -50,13 +59,8 @@ class AttemptResult:
     duration_ms: int
 
 
-def _table(model: Any) -> sa.Table:
-    table: sa.Table = model.__table__
-    return table
-
-
-_D, _ENV, _EP, _DS = (_table(m) for m in (Delivery, Environment, Endpoint, Destination))
-_EV, _MSG, _ATT = (_table(m) for m in (Event, Message, Attempt))
+_D, _ENV, _EP, _DS = (table_of(m) for m in (Delivery, Environment, Endpoint, Destination))
+_EV, _MSG, _ATT = (table_of(m) for m in (Event, Message, Attempt))
 
 
 def _target(column: str) -> sa.Label[Any]:

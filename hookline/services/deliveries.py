@@ -20,6 +20,7 @@ from hookline.models import (
     Event,
     Message,
     Source,
+    table_of,
 )
 from hookline.services import targets
 from hookline.services.scoped import get_in
@@ -50,7 +51,7 @@ def remaining_delays(delivery: Delivery, schedule: list[float]) -> list[float]:
     return schedule[delivery.attempts:]
 
 
-_INSERT = insert(Delivery.__table__)  # type: ignore[attr-defined]  # Core: no unit of work
+_INSERT = insert(table_of(Delivery))
 
 
 def insert_pending(session: Session, rows: list[Delivery]) -> None:

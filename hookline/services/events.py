@@ -18,7 +18,7 @@ from hookline.contracts import DeliveryStart
 from hookline.db import begin_reading
 from hookline.errors import NotFound, PayloadTooLarge, PlanLimitReached, invalid
 from hookline.ids import new_id
-from hookline.models import Consumer, Delivery, Endpoint, Event, EventType
+from hookline.models import Consumer, Delivery, Endpoint, Event, EventType, table_of
 from hookline.services import deliveries
 from hookline.services.accounts import Principal
 from hookline.services.scoped import get_in
@@ -70,13 +70,13 @@ def _charge(session: Session, org_id: str, monthly_events: int) -> None:
 
 # Publishing runs these on every request: built once, with bound parameters, and for the
 # checks plain columns rather than ORM rows.
-_TYPES, _CONSUMERS = EventType.__table__, Consumer.__table__  # type: ignore[attr-defined]
+_TYPES, _CONSUMERS = table_of(EventType), table_of(Consumer)
 _REGISTERED = sa.select(_TYPES.c.name).where(_TYPES.c.environment_id == bindparam("env"),
                                              _TYPES.c.name == bindparam("type"))
 _CONSUMER = sa.select(_CONSUMERS.c.id, _CONSUMERS.c.external_id).where(
     _CONSUMERS.c.environment_id == bindparam("env"),
     or_(_CONSUMERS.c.id == bindparam("ref"), _CONSUMERS.c.external_id == bindparam("ref")))
-_INSERT_EVENT = sa.insert(Event.__table__)  # type: ignore[attr-defined]
+_INSERT_EVENT = sa.insert(table_of(Event))
 _ENABLED = select(Endpoint).where(col(Endpoint.consumer_id) == bindparam("consumer"),
                                   col(Endpoint.status) == "Enabled")
 

@@ -20,7 +20,7 @@ from hookline.contracts import DeliveryStart
 from hookline.db import begin_reading
 from hookline.errors import MethodNotAllowed, NotFound
 from hookline.ids import new_id
-from hookline.models import Delivery, Destination, Message, Source
+from hookline.models import Delivery, Destination, Message, Source, table_of
 from hookline.providers import registry
 from hookline.providers.base import Incoming, Provider, Reply, Verification
 from hookline.services import deliveries
@@ -92,10 +92,9 @@ _FIRST = select(Message.id).where(
     col(Message.provider_event_id) == bindparam("event_id"),
     col(Message.verification) != "failed", col(Message.created_at) >= bindparam("since"),
 ).order_by(col(Message.id)).limit(1)
-_INSERT_MESSAGE = insert(Message.__table__)  # type: ignore[attr-defined]
-_TOUCH = update(Source.__table__).where(  # type: ignore[attr-defined]
-    Source.__table__.c.id == bindparam("source")  # type: ignore[attr-defined]
-).values(last_message_at=bindparam("now"))
+_INSERT_MESSAGE = insert(table_of(Message))
+_TOUCH = update(table_of(Source)).where(table_of(Source).c.id == bindparam("source")) \
+    .values(last_message_at=bindparam("now"))
 
 
 def _duplicate(session: Session, source: Source, event_id: str) -> str | None:
