@@ -34,7 +34,15 @@ from bench import ceilings, scenarios
 from bench.profile import Profiler
 from bench.receiver import Receiver
 from bench.scenarios import Out, Target
-from bench.stack import Stack, all_cpu, code_version, free_port, machine_busy_s, sample
+from bench.stack import (
+    Stack,
+    all_cpu,
+    children_of,
+    code_version,
+    free_port,
+    machine_busy_s,
+    sample,
+)
 from bench.stats import ratio
 
 OUT_DIR = Path(__file__).resolve().parent / "out"
@@ -141,6 +149,7 @@ async def scenario(name: str, run: Step, timeout: float, stack: Stack, receiver:
     after = _snapshot(stack, receiver)
     _cpu(out, before, after, {k: v - busy[k] for k, v in machine_busy_s().items()})
     ours = {s.pid for s in after.values() if s} | {stack.proc.pid if stack.proc else -1}
+    ours |= {child for pid in list(ours) for child in children_of(pid)}  # uvicorn workers
     out["cpu_s"]["top_others"] = _others(everyone, ours)
     out["memory_mb"] = _memory(stack)
     if profile:
