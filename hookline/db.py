@@ -62,7 +62,7 @@ def _sqlite_engine(url: str) -> Engine:
 
     def _ending(statement: str) -> Any:
         def end(connection: Any) -> None:
-            if not connection.info.pop(_HOLDS_WRITER, False):
+            if not connection.info.get(_HOLDS_WRITER):
                 return
             # SQLAlchemy fires these events before it ends the transaction; end it here, so
             # the lock is handed over only once SQLite's own is free (the driver's commit or
@@ -72,7 +72,7 @@ def _sqlite_engine(url: str) -> Engine:
                 if driver.in_transaction:  # SQLite ends it itself on some errors
                     driver.execute(statement)
             finally:
-                writer.release()
+                _release(connection)
         return end
 
     def _release(connection: Any) -> None:

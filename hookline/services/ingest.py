@@ -110,15 +110,19 @@ def _duplicate(session: Session, source: Source, event_id: str) -> str | None:
 def fan_out(session: Session, message: Message) -> list[Delivery]:
     """One pending Delivery per destination of the message's Source enabled now (replay and
     cron runs). The caller flushes and commits."""
-    now = utcnow()
-    rows = [Delivery(id=new_id("dlv"), environment_id=message.environment_id,
-                     message_id=message.id, destination_id=d.id, created_at=now,
-                     updated_at=now)
-            for d in enabled_destinations(session, message.source_id)]
+    rows = _pending(message, enabled_destinations(session, message.source_id))
     session.add_all(rows)
     message.fanout += len(rows)
     session.add(message)
     return rows
+
+
+def _pending(message: Message, destinations: list[Destination]) -> list[Delivery]:
+    now = utcnow()
+    return [Delivery(id=new_id("dlv"), environment_id=message.environment_id,
+                     message_id=message.id, destination_id=d.id, created_at=now,
+                     updated_at=now)
+            for d in destinations]
 
 
 def _message(source: Source, received: Received, provider: Provider, result: Verification,
@@ -183,11 +187,7 @@ def enabled_destinations(session: Session, source_id: str) -> list[Destination]:
 def add_deliveries(session: Session, message: Message, destinations: list[Destination],
                    schedule: list[float], source_name: str) -> list[DeliveryStart]:
     """One pending Delivery per destination, in one multi-row INSERT."""
-    now = utcnow()
-    rows = [Delivery(id=new_id("dlv"), environment_id=message.environment_id,
-                     message_id=message.id, destination_id=d.id, created_at=now,
-                     updated_at=now)
-            for d in destinations]
+    rows = _pending(message, destinations)
     deliveries.insert_pending(session, rows)
     return [deliveries.start_for(session, row, schedule, target=d, source_name=source_name)
             for row, d in zip(rows, destinations, strict=True)]
