@@ -26,8 +26,8 @@ log = logging.getLogger("hookline.api")
 
 @asynccontextmanager
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-    if multiprocessing.parent_process() is not None:  # one of several uvicorn workers
-        die_with_parent()
+    if (parent := multiprocessing.parent_process()) is not None:  # one of several workers
+        die_with_parent(parent.pid)
     # Lazy: the API starts and serves reads while Temporal is down, and reconnects by itself.
     app.state.temporal = await connect(get_settings(), lazy=True)
     app.state.sender = sender_from_settings(get_settings())

@@ -73,8 +73,10 @@ def _temporal_db_file(settings: Settings) -> Path:
 
 
 def _spawn(args: list[str], nice: int = 0) -> subprocess.Popen[bytes]:
+    me = os.getpid()
+
     def prepare() -> None:
-        die_with_parent()  # none is left orphaned if `hookline up` itself is killed
+        die_with_parent(me)  # none is left orphaned if `hookline up` itself is killed
         if nice:
             os.nice(nice)
 
