@@ -11,6 +11,7 @@ from fastapi.concurrency import run_in_threadpool
 from sqlmodel import Session
 from temporalio.client import Client
 
+from hookline.batches import BatchWriter
 from hookline.db import begin_reading, get_engine, get_read_engine
 from hookline.errors import RateLimited, Unauthorized
 from hookline.sender import Sender
@@ -50,16 +51,29 @@ def _bearer(request: Request) -> str:
 def authenticate(request: Request, session: SessionDep) -> Principal:
     begin_reading(session)
     principal = accounts.authenticate(session, _bearer(request))
-    rps = principal.rps
-    session.commit()  # end the read before the rate limiter's own short write
-    decision = ratelimit.hit(session, principal.org_id, rps)
+    session.commit()  # end the read: the route's writes must take the write lock
+    admit(request, session, principal)
+    return principal
+
+
+def authenticate_in_batch(request: Request, session: Session) -> Principal:
+    """The same, as a batched job's check (`hookline.batches`): the batch's read transaction
+    goes on, and starts again if the rate limiter ended it to lease tokens."""
+    principal = accounts.authenticate(session, _bearer(request))
+    admit(request, session, principal)
+    begin_reading(session)
+    return principal
+
+
+def admit(request: Request, session: Session, principal: Principal) -> None:
+    """The organization's requests per second: 429 beyond them."""
+    decision = ratelimit.hit(session, principal.org_id, principal.rps)
     request.state.ratelimit = decision
     if not decision.allowed:
         raise RateLimited(
-            f"more than {rps} requests per second for this organization",
+            f"more than {principal.rps} requests per second for this organization",
             headers={"Retry-After": str(decision.reset_seconds)},
         )
-    return principal
 
 
 AuthDep = Annotated[Principal, Depends(authenticate)]
@@ -71,6 +85,12 @@ async def get_temporal(request: Request) -> Client:  # async: no thread hop
 
 
 TemporalDep = Annotated[Client, Depends(get_temporal)]
+
+
+def batches_of(request: Request) -> BatchWriter:
+    """The process's group commit, for the busiest routes (publish, ingestion)."""
+    writer: BatchWriter = request.app.state.batches
+    return writer
 
 
 async def get_sender(request: Request) -> Sender:

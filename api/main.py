@@ -16,6 +16,7 @@ from api import errors, pagination
 from api.middleware import GuardMiddleware
 from api.routes import ROUTERS
 from hookline import __version__
+from hookline.batches import BatchWriter
 from hookline.process import die_with_parent
 from hookline.sender import sender_from_settings
 from hookline.settings import get_settings
@@ -31,6 +32,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     # Lazy: the API starts and serves reads while Temporal is down, and reconnects by itself.
     app.state.temporal = await connect(get_settings(), lazy=True)
     app.state.sender = sender_from_settings(get_settings())
+    app.state.batches = BatchWriter()
     try:
         await run_in_threadpool(pagination.load_key)
     except OperationalError:
@@ -42,6 +44,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     gc.collect()
     gc.freeze()
     yield
+    await run_in_threadpool(app.state.batches.close)
     await app.state.sender.aclose()
 
 

@@ -71,6 +71,12 @@ def _sqlite_engine(url: str) -> Engine:
             try:
                 if driver.in_transaction:  # SQLite ends it itself on some errors
                     driver.execute(statement)
+            except BaseException:
+                # A COMMIT that fails (a deferred constraint, a full disk) leaves the
+                # transaction open: end it, or the pooled connection keeps it.
+                if driver.in_transaction:
+                    driver.execute("ROLLBACK")
+                raise
             finally:
                 _release(connection)
         return end

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import concurrent.futures
+from collections import Counter
 from datetime import UTC, datetime, timedelta
 
 import httpx
+from sqlalchemy import text
 from sqlmodel import Session
 
 from hookline.services import accounts
@@ -69,6 +72,31 @@ def test_monthly_quota_is_402_and_changes_nothing(stack: Stack, tenant: Tenant,
     assert len(_events(tenant)) == 2
     receiver.wait(2)
     assert len(receiver.received) == 2
+
+
+def test_the_quota_holds_for_publishes_batched_together(stack: Stack, tenant: Tenant,
+                                                       receiver: Receiver) -> None:
+    """Concurrent publishes share one write transaction (`hookline.batches`): those over the
+    quota are refused and leave no count, Event or Delivery behind; the rest are kept."""
+    setup_endpoint(tenant, receiver.url("/ok"))
+    with Session(stack.engine) as session:
+        accounts.set_plan(session, tenant.org_id, monthly_events=10)
+
+    def post(i: int) -> int:
+        event_type = "nope.unknown" if i % 5 == 0 else "invoice.paid"
+        return tenant.client.post("/v1/events", json={
+            "type": event_type, "consumer": "acme", "data": {"i": i}}).status_code
+
+    with concurrent.futures.ThreadPoolExecutor(16) as pool:
+        statuses = Counter(pool.map(post, range(30)))
+    assert statuses == {201: 10, 402: 14, 422: 6}
+    assert len(_events(tenant)) == 10
+    with stack.engine.connect() as conn:
+        used = conn.execute(text("SELECT events FROM usage_counters WHERE org_id = :org"),
+                            {"org": tenant.org_id}).scalar_one()
+    assert used == 10
+    receiver.wait(10)
+    assert len(receiver.received) == 10
 
 
 def test_event_reads_and_filters(tenant: Tenant, receiver: Receiver) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from functools import partial
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request, Response
@@ -11,13 +12,13 @@ from fastapi.exceptions import RequestValidationError
 from sqlmodel import Session
 
 from api import pagination
-from api.deps import AuthDep, SessionDep, TemporalDep, authenticate
+from api.deps import AuthDep, SessionDep, TemporalDep, authenticate_in_batch, batches_of
 from api.dispatch import queue_starts, start_accepted
 from api.rawbody import parse_body, request_body_doc, short_header
 from api.schemas.common import COMMON_PROBLEMS, Int32, Page, problems
 from api.schemas.deliveries import DeliveryOut, deliveries_page
 from api.schemas.events import EventDetail, EventOut, PublishIn, ReplayOut
-from hookline.db import get_engine
+from hookline.batches import Write
 from hookline.errors import invalid
 from hookline.models import Event
 from hookline.services import events
@@ -38,10 +39,11 @@ def _out(event: Event) -> EventOut:
                  {"name": "Idempotency-Key", "in": "header", "required": False,
                   "schema": {"type": "string", "maxLength": 255}}]})
 async def publish(request: Request) -> Response:
-    """The busiest route reads its own body and writes its own answer, and makes one trip to
-    the thread pool for the key check and the publish: FastAPI's dependencies, body model and
-    response model cost more CPU here than the publish itself."""
-    published = await run_in_threadpool(_publish, request, await request.body())
+    """The busiest route reads its own body and writes its own answer, and runs its database
+    work in the process's batches (`hookline.batches`): FastAPI's dependencies, body model
+    and response model cost more CPU here than the publish itself."""
+    body = await request.body()
+    published = await batches_of(request).run(partial(_publish, request, body))
     # The committed rows are the outbox: queued starts, and should this process die first,
     # the worker's reconciler starts them. Publishing never waits on Temporal.
     queue_starts(request.app.state.temporal, published.starts)
@@ -50,17 +52,16 @@ async def publish(request: Request) -> Response:
                     headers=headers, media_type="application/json")
 
 
-def _publish(request: Request, body: bytes) -> events.Published:
-    with Session(get_engine(), expire_on_commit=False) as session:
-        auth = authenticate(request, session)
-        errors: list[dict[str, Any]] = []
-        key = short_header("idempotency-key", request.headers.get("idempotency-key"), 255,
-                           errors)
-        publish_in = parse_body(PublishIn, body, errors)
-        if errors or publish_in is None:
-            raise RequestValidationError(errors)
-        return events.publish(session, auth, publish_in.type, publish_in.consumer,
-                              publish_in.data, key, get_settings().retry_delays)
+def _publish(request: Request, body: bytes, session: Session
+             ) -> events.Published | Write[events.Published]:
+    auth = authenticate_in_batch(request, session)
+    errors: list[dict[str, Any]] = []
+    key = short_header("idempotency-key", request.headers.get("idempotency-key"), 255, errors)
+    publish_in = parse_body(PublishIn, body, errors)
+    if errors or publish_in is None:
+        raise RequestValidationError(errors)
+    return events.publish(session, auth, publish_in.type, publish_in.consumer, publish_in.data,
+                          key, get_settings().retry_delays)
 
 
 @router.get("", response_model=Page[EventOut])

@@ -6,16 +6,16 @@ workflows) runs after it is sent, and the reconciler starts whatever that misses
 from __future__ import annotations
 
 import time
+from functools import partial
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
-from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 
+from api.deps import batches_of
 from api.dispatch import queue_starts
 from api.schemas.common import problems
 from api.schemas.messages import Accepted
-from hookline.db import session_scope
 from hookline.errors import Unauthorized
 from hookline.services import ingest
 from hookline.settings import get_settings
@@ -46,14 +46,11 @@ def _received(token: str, request: Request, body: bytes) -> ingest.Received:
         remote_ip=request.client.host if request.client else None, now=time.time())
 
 
-def _store(received: ingest.Received) -> ingest.Outcome:
-    with session_scope() as session:
-        return ingest.receive(session, received, get_settings().retry_delays)
-
-
 async def receive(token: str, request: Request) -> Response:
     body = await request.body()  # the middleware refuses (413) beyond 5 MiB
-    outcome = await run_in_threadpool(_store, _received(token, request, body))
+    outcome = await batches_of(request).run(partial(
+        ingest.receive, received=_received(token, request, body),
+        schedule=get_settings().retry_delays))
     if outcome.reply is not None:
         reply = outcome.reply
         return Response(reply.body, status_code=reply.status, media_type=reply.content_type)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import partial
 from typing import Any
 
 import sqlalchemy as sa
@@ -14,8 +15,8 @@ from sqlalchemy import bindparam, exists, or_, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
+from hookline.batches import Write
 from hookline.contracts import DeliveryStart
-from hookline.db import begin_reading
 from hookline.errors import NotFound, PayloadTooLarge, PlanLimitReached, invalid
 from hookline.ids import new_id
 from hookline.models import Consumer, Delivery, Endpoint, Event, EventType, table_of
@@ -61,8 +62,7 @@ def _release_expired_key(session: Session, env_id: str, key: str) -> None:
 def _charge(session: Session, org_id: str, monthly_events: int) -> None:
     used = int(session.execute(_COUNT, {"org": org_id,
                                         "period": utcnow().strftime("%Y-%m")}).scalar_one())
-    if used > monthly_events:
-        session.rollback()
+    if used > monthly_events:  # the caller's rollback takes the count back
         raise PlanLimitReached(
             f"the monthly quota of {monthly_events} events is used up",
             title="Entrega quota exhausted", slug="event-quota-exhausted")
@@ -108,13 +108,11 @@ def fan_out(session: Session, event: Event, schedule: list[float]) -> list[Deliv
 
 def publish(session: Session, principal: Principal, event_type: str, consumer_ref: str,
             data: dict[str, Any], idempotency_key: str | None, schedule: list[float]
-            ) -> Published:
-    """Checks in a read transaction, then one short write: on SQLite every other writer
-    waits for that one, so it holds only the quota count and the inserts."""
+            ) -> Published | Write[Published]:
+    """A batched job's check (`hookline.batches`): it only reads, so on SQLite no writer
+    waits for it; the Write it returns holds just the quota count and the inserts."""
     env_id = principal.environment_id
-    begin_reading(session)
     if idempotency_key and (found := _existing(session, env_id, idempotency_key)):
-        session.commit()
         return Published(found, [], replayed=True)
     if session.execute(_REGISTERED, {"env": env_id, "type": event_type}).first() is None:
         raise invalid("type", f"event type {event_type!r} is not registered")
@@ -122,7 +120,6 @@ def publish(session: Session, principal: Principal, event_type: str, consumer_re
     if consumer is None:
         raise invalid("consumer", f"no consumer with externalId {consumer_ref!r}")
     endpoints = subscribed(session, consumer.id, event_type)
-    session.commit()
     created = utcnow()
     data_text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
     if len(data_text.encode()) > MAX_DATA_BYTES:
@@ -133,19 +130,31 @@ def publish(session: Session, principal: Principal, event_type: str, consumer_re
                   consumer_id=consumer.id, consumer_external_id=consumer.external_id,
                   payload=body, idempotency_key=idempotency_key, created_at=created,
                   deliveries=len(endpoints))
-    _charge(session, principal.org_id, principal.monthly_events)
-    if idempotency_key:
-        _release_expired_key(session, env_id, idempotency_key)
+    return Write(partial(_write, event=event, endpoints=endpoints, principal=principal,
+                         schedule=schedule))
+
+
+def _write(session: Session, *, event: Event, endpoints: list[Endpoint],
+           principal: Principal, schedule: list[float]) -> Published:
+    key = event.idempotency_key
+    if key is None:
+        return _insert(session, event, endpoints, principal, schedule)
     try:
-        session.execute(_INSERT_EVENT, event.model_dump())
-        starts = _add_deliveries(session, event, endpoints, schedule)
-        session.commit()
-    except IntegrityError:  # the same key raced in from another request: answer with it
-        session.rollback()
-        if idempotency_key and (found := _existing(session, env_id, idempotency_key)):
-            session.commit()
+        with session.begin_nested():  # undoes the quota count too when the key lost a race
+            return _insert(session, event, endpoints, principal, schedule)
+    except IntegrityError:  # the same key came in the same batch or from another process
+        if found := _existing(session, event.environment_id, key):
             return Published(found, [], replayed=True)
         raise
+
+
+def _insert(session: Session, event: Event, endpoints: list[Endpoint], principal: Principal,
+            schedule: list[float]) -> Published:
+    _charge(session, principal.org_id, principal.monthly_events)
+    if event.idempotency_key:
+        _release_expired_key(session, event.environment_id, event.idempotency_key)
+    session.execute(_INSERT_EVENT, event.model_dump())
+    starts = _add_deliveries(session, event, endpoints, schedule)
     return Published(event, starts, replayed=False)
 
 

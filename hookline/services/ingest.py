@@ -10,14 +10,15 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from datetime import timedelta
+from functools import partial
 from urllib.parse import parse_qsl
 
 from sqlalchemy import bindparam, insert, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
+from hookline.batches import Write
 from hookline.contracts import DeliveryStart
-from hookline.db import begin_reading
 from hookline.errors import MethodNotAllowed, NotFound
 from hookline.ids import new_id
 from hookline.models import Delivery, Destination, Message, Source, table_of
@@ -138,11 +139,11 @@ def _message(source: Source, received: Received, provider: Provider, result: Ver
         verification=result.verdict)
 
 
-def receive(session: Session, received: Received, schedule: list[float]) -> Outcome:
-    """Handshake, verification, dedupe, storage and fan-out rows, then commit. Everything
-    that only reads (the Source, the signature, its destinations) happens before the write
-    transaction, which on SQLite every other writer waits for."""
-    begin_reading(session)
+def receive(session: Session, received: Received, schedule: list[float]
+            ) -> Outcome | Write[Outcome]:
+    """A batched job's check (`hookline.batches`): the handshake, the signature and the
+    Source's destinations only read; the Write it returns dedupes, stores and fans out in the
+    write transaction, which on SQLite every other writer waits for."""
     source = session.scalars(_BY_TOKEN, {"token": received.token}).first()
     if source is None:
         raise NotFound("no source has this ingestion URL")
@@ -150,7 +151,6 @@ def receive(session: Session, received: Received, schedule: list[float]) -> Outc
     incoming = _incoming(received)
     reply = registry.handshake(provider, incoming, source.secret, source.provider_config)
     if reply is not None:  # registration handshakes are answered, never stored
-        session.commit()
         return Outcome(reply=reply)
     if received.method == "GET":
         raise MethodNotAllowed("the ingestion URL accepts POST, PUT and PATCH; GET only for "
@@ -160,23 +160,26 @@ def receive(session: Session, received: Received, schedule: list[float]) -> Outc
     failed = result.verdict == "failed"
     targets = enabled_destinations(session, source.id) \
         if not failed and source.status == "enabled" else []
-    session.commit()
-    if event_id and not failed and (first := _duplicate(session, source, event_id)):
-        _touch(session, source)
-        session.commit()
-        return Outcome(message_id=first)
     message = _message(source, received, provider, result, event_id)
     message.fanout = len(targets)
+    failure = (result.reason or "signature mismatch") if failed else None
+    return Write(partial(_store, source=source, message=message, targets=targets,
+                         failure=failure, schedule=schedule))
+
+
+def _store(session: Session, *, source: Source, message: Message,
+           targets: list[Destination], failure: str | None, schedule: list[float]) -> Outcome:
+    event_id = message.provider_event_id
+    if event_id and failure is None and (first := _duplicate(session, source, event_id)):
+        _touch(session, source)
+        return Outcome(message_id=first)
     try:
         session.execute(_INSERT_MESSAGE, message.model_dump())
         starts = add_deliveries(session, message, targets, schedule, source.name)
-        if not failed:  # a forged request must not hold off the silence alert
-            _touch(session, source)
-        session.commit()
     except IntegrityError:  # the Source was deleted while this request was in flight
-        session.rollback()
         raise NotFound("no source has this ingestion URL") from None
-    failure = (result.reason or "signature mismatch") if failed else None
+    if failure is None:  # a forged request must not hold off the silence alert
+        _touch(session, source)
     return Outcome(message_id=message.id, failure=failure, starts=starts)
 
 

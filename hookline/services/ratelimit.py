@@ -65,7 +65,9 @@ class Limiter:
 
 
 def _take(session: Session, org_id: str, window: int, limit: int) -> tuple[int, int]:
-    """Lease a chunk of this window's budget: (tokens granted, the shared count now)."""
+    """Lease a chunk of this window's budget: (tokens granted, the shared count now). The
+    lease is a short write transaction of its own: the caller's reads end first."""
+    session.commit()
     chunk = max(1, limit // 10)
     total = int(session.execute(_LEASE, {"org": org_id, "window": window, "n": chunk})
                 .scalar_one())
