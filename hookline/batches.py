@@ -100,7 +100,7 @@ class BatchWriter:
                     break
                 batch.append(more)
             try:
-                run_batch(self._engine or get_engine(), batch)
+                _run_batch(self._engine or get_engine(), batch)
             except Exception as exc:  # the database is unreachable: nothing was written
                 log.warning("a batch of %d failed: %s", len(batch), exc)
                 for pending in batch:
@@ -108,7 +108,7 @@ class BatchWriter:
             _answer(batch)
 
 
-def run_batch(engine: Engine, batch: list[_Pending]) -> None:
+def _run_batch(engine: Engine, batch: list[_Pending]) -> None:
     with Session(engine, expire_on_commit=False) as session:
         writes: list[tuple[_Pending, Write[Any]]] = []
         for pending in batch:
