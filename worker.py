@@ -1,5 +1,6 @@
 """The Temporal worker process: delivery, cron run and silence check workflows, their
-activities, and the reconcilers (Deliveries, Schedules)."""
+activities, the outbox relay that starts new Deliveries, and the reconcilers (Deliveries,
+Schedules)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from activities.cron import CronActivities
 from activities.http import DeliveryActivities
 from activities.mail import AlertActivities
 from hookline.reconciler import reconcile_forever, reconcile_schedules_forever
+from hookline.relay import relay_forever
 from hookline.sender import sender_from_settings
 from hookline.settings import Settings, get_settings
 from hookline.temporal import connect, ensure_search_attributes
@@ -58,13 +60,14 @@ async def main(settings: Settings | None = None) -> None:
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
-    reconciler = asyncio.create_task(reconcile_forever(client, settings))
-    schedule_reconciler = asyncio.create_task(reconcile_schedules_forever(client, settings))
+    loops = [asyncio.create_task(relay_forever(client, settings)),
+             asyncio.create_task(reconcile_forever(client, settings)),
+             asyncio.create_task(reconcile_schedules_forever(client, settings))]
     log.info("worker polling task queue %r", settings.task_queue)
     async with worker:
         await stop.wait()
-    reconciler.cancel()
-    schedule_reconciler.cancel()
+    for loop_task in loops:
+        loop_task.cancel()
     await sender.aclose()
 
 

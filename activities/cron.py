@@ -14,10 +14,9 @@ from hookline.contracts import CronRunActivityInput
 from hookline.db import session_scope
 from hookline.services import cron
 from hookline.settings import Settings
-from hookline.temporal import start_deliveries
 
 
-def _record(data: CronRunActivityInput, schedule: list[float]) -> cron.CronRun:
+def _record(data: CronRunActivityInput, schedule: list[float]) -> str | None:
     with session_scope() as session:
         return cron.record_run(session, data.source_id, data.run_key,
                                datetime.fromisoformat(data.scheduled_at), schedule)
@@ -30,13 +29,12 @@ class CronActivities:
 
     @activity.defn(name="run_cron")
     async def run_cron(self, data: CronRunActivityInput) -> str:
-        """Returns the new message id, or a note when there was nothing to record."""
-        run = await asyncio.to_thread(_record, data, self.settings.retry_delays)
-        if run.starts:  # whatever fails to start here, the reconciler starts later
-            await start_deliveries(self.client, self.settings.task_queue, run.starts)
+        """Returns the new message id, or a note when there was nothing to record. The
+        relay starts the run's Deliveries from the outbox."""
+        message_id = await asyncio.to_thread(_record, data, self.settings.retry_delays)
         try:
             await schedules.sync_source(self.client, data.source_id, self.settings.task_queue)
         except Exception as exc:  # nextRunAt catches up at the next reconcile pass
             activity.logger.warning("could not read the next run of %s: %s",
                                     data.source_id, exc)
-        return run.message_id or "nothing recorded (source gone, or run already recorded)"
+        return message_id or "nothing recorded (source gone, or run already recorded)"

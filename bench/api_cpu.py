@@ -23,7 +23,6 @@ Headers = list[tuple[bytes, bytes]]
 def _configure(folder: str) -> None:
     os.environ.update({
         "HOOKLINE_DATABASE_URL": f"sqlite:///{folder}/hookline.db",
-        "HOOKLINE_MAX_QUEUED_STARTS": "0",  # no Temporal here: leave starts to the reconciler
         "HOOKLINE_TEMPORAL_ADDRESS": "127.0.0.1:9",
         "HOOKLINE_LOG_LEVEL": "error",
         "HOOKLINE_DEFAULT_RPS": "1000000",

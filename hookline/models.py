@@ -252,3 +252,12 @@ def table_of(model: type[SQLModel]) -> Table:
     no unit of work)."""
     table: Table = model.__table__  # type: ignore[attr-defined]
     return table
+
+
+class OutboxStart(SQLModel, table=True):
+    """A new Delivery whose workflow is still to start: written in the transaction that
+    creates the Delivery, deleted by the worker's relay when it takes the start."""
+
+    __tablename__ = "delivery_outbox"
+    delivery_id: str = Field(primary_key=True)
+    start: str = Field(sa_column=Column(Text, nullable=False))  # the DeliveryStart, as JSON

@@ -1,6 +1,7 @@
-"""Finds Deliveries that were accepted but whose workflow never started (the API died between
-its commit and the start, or Temporal was down) and starts them. Runs in every worker; starts
-are idempotent, so several workers reconciling at once is harmless.
+"""Finds Deliveries that were accepted but whose workflow never started (a relay died between
+taking their starts from the outbox and making them, or Temporal was down) or whose workflow
+Temporal lost, and starts them. Runs in every worker; starts are idempotent, so several
+workers reconciling at once is harmless.
 
 A second, slower pass keeps the Temporal Schedules in line with the database: every cron
 Source's Schedule (a change accepted while Temporal was down is applied here) and the

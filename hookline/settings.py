@@ -49,6 +49,9 @@ class Settings(BaseSettings):
     # how old such a row must be before it counts as orphaned rather than in flight.
     reconcile_interval: str = "10s"
     reconcile_after: str = "15s"
+    # How often an idle worker looks in the outbox for new Deliveries to start: the most a
+    # new Delivery waits for its workflow, and a read of an empty table per worker each time.
+    relay_interval: str = "100ms"
     silence_check_interval: str = "30s"
     # How often each worker checks every cron Source's Temporal Schedule against the database.
     schedule_reconcile_interval: str = "60s"
@@ -57,9 +60,6 @@ class Settings(BaseSettings):
     default_monthly_events: int = 1_000_000
     default_max_sources: int = 100
     log_level: str = "info"
-    # Workflow starts an API process keeps queued in memory; beyond them (Temporal behind or
-    # down) it leaves the committed rows to the workers' reconciler.
-    max_queued_starts: int = Field(default=2000, ge=0)
     # `hookline up` runs the worker and the Temporal dev server this much nicer than the API:
     # on a shared machine, answering a publish or an ingestion comes before delivering.
     background_nice: int = Field(default=10, ge=0, le=19)
@@ -70,7 +70,7 @@ class Settings(BaseSettings):
         parse_schedule(value)
         return value
 
-    @field_validator("attempt_timeout", "reconcile_interval", "reconcile_after",
+    @field_validator("attempt_timeout", "reconcile_interval", "reconcile_after", "relay_interval",
                      "silence_check_interval", "schedule_reconcile_interval")
     @classmethod
     def _check_duration(cls, value: str) -> str:

@@ -7,13 +7,11 @@ from functools import partial
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request, Response
-from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
 from sqlmodel import Session
 
 from api import pagination
-from api.deps import AuthDep, SessionDep, TemporalDep, authenticate_in_batch, batches_of
-from api.dispatch import queue_starts, start_accepted
+from api.deps import AuthDep, SessionDep, authenticate_in_batch, batches_of
 from api.rawbody import parse_body, request_body_doc, short_header
 from api.schemas.common import COMMON_PROBLEMS, Int32, Page, problems
 from api.schemas.deliveries import DeliveryOut, deliveries_page
@@ -43,10 +41,9 @@ async def publish(request: Request) -> Response:
     work in the process's batches (`hookline.batches`): FastAPI's dependencies, body model
     and response model cost more CPU here than the publish itself."""
     body = await request.body()
+    # The batch commits the Deliveries' workflow starts to the outbox with them; the
+    # workers' relay makes the starts, so publishing never waits on (or for) Temporal.
     published = await batches_of(request).run(partial(_publish, request, body))
-    # The committed rows are the outbox: queued starts, and should this process die first,
-    # the worker's reconciler starts them. Publishing never waits on Temporal.
-    queue_starts(request.app.state.temporal, published.starts)
     headers = {"Idempotent-Replayed": "true"} if published.replayed else None
     return Response(_out(published.event).model_dump_json(by_alias=True), status_code=201,
                     headers=headers, media_type="application/json")
@@ -100,9 +97,6 @@ def event_deliveries(event_id: str, auth: AuthDep, session: SessionDep,
 
 @router.post("/{event_id}/replay", status_code=202, response_model=ReplayOut,
              responses=problems(404))
-async def replay(event_id: str, auth: AuthDep, session: SessionDep,
-                 temporal: TemporalDep) -> ReplayOut:
-    starts = await run_in_threadpool(events.replay, session, auth.environment_id, event_id,
-                                     get_settings().retry_delays)
-    await start_accepted(temporal, starts)
+def replay(event_id: str, auth: AuthDep, session: SessionDep) -> ReplayOut:
+    starts = events.replay(session, auth.environment_id, event_id, get_settings().retry_delays)
     return ReplayOut(event_id=event_id, deliveries=[s.delivery_id for s in starts])

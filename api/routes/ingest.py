@@ -1,7 +1,7 @@
 """The ingestion URL, /in/{token}: providers post here; no API key, the token is the secret.
 
-Verification and storage finish before the answer; forwarding (starting the Delivery
-workflows) runs after it is sent, and the reconciler starts whatever that misses."""
+Verification and storage (the Message, its Deliveries and their workflow starts in the
+outbox) finish in one transaction before the answer; the workers' relay makes the starts."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 
 from api.deps import batches_of
-from api.dispatch import queue_starts
 from api.schemas.common import problems
 from api.schemas.messages import Accepted
 from hookline.errors import Unauthorized
@@ -57,9 +56,6 @@ async def receive(token: str, request: Request) -> Response:
     if outcome.failure is not None:
         raise SignatureFailed(f"{outcome.failure}; stored as message {outcome.message_id}, "
                               "not forwarded")
-    if outcome.starts:
-        # Not TemporalDep: a sync dependency costs a thread hop on every request.
-        queue_starts(request.app.state.temporal, outcome.starts)
     return JSONResponse({"id": outcome.message_id}, status_code=202)
 
 

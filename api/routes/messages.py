@@ -5,11 +5,9 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query
-from fastapi.concurrency import run_in_threadpool
 
 from api import pagination
-from api.deps import AuthDep, SessionDep, TemporalDep
-from api.dispatch import start_accepted
+from api.deps import AuthDep, SessionDep
 from api.schemas.common import COMMON_PROBLEMS, Int32, Page, problems
 from api.schemas.deliveries import DeliveryOut, deliveries_page
 from api.schemas.events import ReplayOut
@@ -53,9 +51,7 @@ def message_deliveries(message_id: str, auth: AuthDep, session: SessionDep,
 
 @router.post("/messages/{message_id}/replay", status_code=202, response_model=ReplayOut,
              responses=problems(404, 409))
-async def replay(message_id: str, auth: AuthDep, session: SessionDep,
-                 temporal: TemporalDep) -> ReplayOut:
-    starts = await run_in_threadpool(messages.replay, session, auth.environment_id,
-                                     message_id, get_settings().retry_delays)
-    await start_accepted(temporal, starts)
+def replay(message_id: str, auth: AuthDep, session: SessionDep) -> ReplayOut:
+    starts = messages.replay(session, auth.environment_id, message_id,
+                             get_settings().retry_delays)
     return ReplayOut(message_id=message_id, deliveries=[s.delivery_id for s in starts])

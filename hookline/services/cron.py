@@ -9,10 +9,9 @@ from datetime import datetime
 from sqlalchemy import update
 from sqlmodel import Session, col, select
 
-from hookline.contracts import DeliveryStart
 from hookline.ids import new_id
 from hookline.models import Message, Source
-from hookline.services import deliveries, ingest
+from hookline.services import ingest
 from hookline.timeutil import aware, utcnow
 
 
@@ -30,12 +29,6 @@ class CronState:
     def scheduled(self) -> bool:
         """Only a Source with an expression has a Schedule."""
         return self.expression is not None
-
-
-@dataclass(frozen=True)
-class CronRun:
-    message_id: str | None  # None when the Source is gone or the run was already recorded
-    starts: list[DeliveryStart]
 
 
 def _state(source: Source) -> CronState:
@@ -68,16 +61,17 @@ def set_next_run(session: Session, source_id: str, when: datetime | None) -> Non
 
 
 def record_run(session: Session, source_id: str, run_key: str, run_at: datetime,
-               schedule: list[float]) -> CronRun:
+               schedule: list[float]) -> str | None:
     """Store one run's Message (like an ingested one, verification `skipped`) with its
-    pending Deliveries, and commit; the caller starts them. A run already recorded under
-    `run_key` (a retried activity) is not recorded twice."""
+    pending Deliveries and their starts in the outbox, and commit; returns the Message id.
+    None when the Source is gone, or when a run was already recorded under `run_key` (a
+    retried activity): no run is recorded twice."""
     source = session.get(Source, source_id)
     if source is None or source.type != "cron":
-        return CronRun(None, [])
+        return None
     if session.exec(select(Message.id).where(Message.source_id == source_id,
                                              Message.provider_event_id == run_key)).first():
-        return CronRun(None, [])
+        return None
     body = (source.cron_payload or "{}").encode()
     message = Message(id=new_id("msg"), environment_id=source.environment_id,
                       source_id=source.id, method="POST", content_type="application/json",
@@ -85,11 +79,10 @@ def record_run(session: Session, source_id: str, run_key: str, run_at: datetime,
                       provider_event_id=run_key, verification="skipped")
     session.add(message)
     # A disabled Source stores what it makes but forwards nothing (a manual trigger).
-    rows = ingest.fan_out(session, message) if source.status == "enabled" else []
+    if source.status == "enabled":
+        ingest.fan_out(session, message, schedule, source.name)
     source.last_run_at = run_at
     source.last_message_at = utcnow()
     session.add(source)
-    session.flush()
-    starts = [deliveries.start_for(session, d, schedule) for d in rows]
     session.commit()
-    return CronRun(message.id, starts)
+    return message.id

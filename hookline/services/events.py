@@ -1,6 +1,5 @@
-"""Publishing: one Event and one pending Delivery per subscribed endpoint, in one transaction.
-The rows are the outbox: workflows start after the commit, and the reconciler starts any
-that did not."""
+"""Publishing: one Event and one pending Delivery per subscribed endpoint, in one transaction,
+with the Deliveries' workflow starts in the outbox (the workers' relay makes them)."""
 
 from __future__ import annotations
 
@@ -20,7 +19,7 @@ from hookline.contracts import DeliveryStart
 from hookline.errors import NotFound, PayloadTooLarge, PlanLimitReached, invalid
 from hookline.ids import new_id
 from hookline.models import Consumer, Delivery, Endpoint, Event, EventType, table_of
-from hookline.services import deliveries
+from hookline.services import deliveries, outbox
 from hookline.services.accounts import Principal
 from hookline.services.scoped import get_in
 from hookline.timeutil import aware, iso, utcnow
@@ -37,7 +36,6 @@ _COUNT = text(
 @dataclass(frozen=True)
 class Published:
     event: Event
-    starts: list[DeliveryStart]
     replayed: bool  # an earlier request with the same Idempotency-Key made it
 
 
@@ -93,8 +91,10 @@ def _add_deliveries(session: Session, event: Event, endpoints: list[Endpoint],
                      endpoint_id=endpoint.id, created_at=now, updated_at=now)
             for endpoint in endpoints]
     deliveries.insert_pending(session, rows)
-    return [deliveries.start_for(session, d, schedule, target=e, event=event)
-            for d, e in zip(rows, endpoints, strict=True)]
+    starts = [deliveries.start_for(session, d, schedule, target=e, event=event)
+              for d, e in zip(rows, endpoints, strict=True)]
+    outbox.add(session, starts)
+    return starts
 
 
 def fan_out(session: Session, event: Event, schedule: list[float]) -> list[DeliveryStart]:
@@ -113,7 +113,7 @@ def publish(session: Session, principal: Principal, event_type: str, consumer_re
     waits for it; the Write it returns holds just the quota count and the inserts."""
     env_id = principal.environment_id
     if idempotency_key and (found := _existing(session, env_id, idempotency_key)):
-        return Published(found, [], replayed=True)
+        return Published(found, replayed=True)
     if session.execute(_REGISTERED, {"env": env_id, "type": event_type}).first() is None:
         raise invalid("type", f"event type {event_type!r} is not registered")
     consumer = session.execute(_CONSUMER, {"env": env_id, "ref": consumer_ref}).first()
@@ -144,7 +144,7 @@ def _write(session: Session, *, event: Event, endpoints: list[Endpoint],
             return _insert(session, event, endpoints, principal, schedule)
     except IntegrityError:  # the same key came in the same batch or from another process
         if found := _existing(session, event.environment_id, key):
-            return Published(found, [], replayed=True)
+            return Published(found, replayed=True)
         raise
 
 
@@ -154,8 +154,8 @@ def _insert(session: Session, event: Event, endpoints: list[Endpoint], principal
     if event.idempotency_key:
         _release_expired_key(session, event.environment_id, event.idempotency_key)
     session.execute(_INSERT_EVENT, event.model_dump())
-    starts = _add_deliveries(session, event, endpoints, schedule)
-    return Published(event, starts, replayed=False)
+    _add_deliveries(session, event, endpoints, schedule)
+    return Published(event, replayed=False)
 
 
 def replay(session: Session, env_id: str, event_id: str, schedule: list[float]

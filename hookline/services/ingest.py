@@ -1,14 +1,13 @@
 """Receiving: one request to an ingestion URL becomes a stored Message and its Deliveries.
 
 The message and its Deliveries are written in one transaction, so that a message the provider
-was told we accepted has its Deliveries too; the caller starts their workflows after the
-commit.
+was told we accepted has its Deliveries too, and their workflow starts in the outbox.
 """
 
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
 from urllib.parse import parse_qsl
@@ -24,7 +23,7 @@ from hookline.ids import new_id
 from hookline.models import Delivery, Destination, Message, Source, table_of
 from hookline.providers import registry
 from hookline.providers.base import Incoming, Provider, Reply, Verification
-from hookline.services import deliveries
+from hookline.services import deliveries, outbox
 from hookline.settings import get_settings
 from hookline.timeutil import utcnow
 
@@ -54,7 +53,6 @@ class Outcome:
     message_id: str | None = None
     reply: Reply | None = None
     failure: str | None = None  # why verification failed; the request answers 401
-    starts: list[DeliveryStart] = field(default_factory=list)
 
 
 def stripped_headers(provider: Provider) -> list[str]:
@@ -108,14 +106,15 @@ def _duplicate(session: Session, source: Source, event_id: str) -> str | None:
                                     "since": utcnow() - DEDUPE_WINDOW}).scalar()
 
 
-def fan_out(session: Session, message: Message) -> list[Delivery]:
+def fan_out(session: Session, message: Message, schedule: list[float], source_name: str
+            ) -> list[DeliveryStart]:
     """One pending Delivery per destination of the message's Source enabled now (replay and
-    cron runs). The caller flushes and commits."""
-    rows = _pending(message, enabled_destinations(session, message.source_id))
-    session.add_all(rows)
-    message.fanout += len(rows)
+    cron runs). The caller commits."""
+    destinations = enabled_destinations(session, message.source_id)
+    message.fanout += len(destinations)
     session.add(message)
-    return rows
+    session.flush()  # the message's row before its Deliveries'
+    return add_deliveries(session, message, destinations, schedule, source_name)
 
 
 def _pending(message: Message, destinations: list[Destination]) -> list[Delivery]:
@@ -175,12 +174,12 @@ def _store(session: Session, *, source: Source, message: Message,
         return Outcome(message_id=first)
     try:
         session.execute(_INSERT_MESSAGE, message.model_dump())
-        starts = add_deliveries(session, message, targets, schedule, source.name)
+        add_deliveries(session, message, targets, schedule, source.name)
     except IntegrityError:  # the Source was deleted while this request was in flight
         raise NotFound("no source has this ingestion URL") from None
     if failure is None:  # a forged request must not hold off the silence alert
         _touch(session, source)
-    return Outcome(message_id=message.id, failure=failure, starts=starts)
+    return Outcome(message_id=message.id, failure=failure)
 
 
 def enabled_destinations(session: Session, source_id: str) -> list[Destination]:
@@ -189,11 +188,13 @@ def enabled_destinations(session: Session, source_id: str) -> list[Destination]:
 
 def add_deliveries(session: Session, message: Message, destinations: list[Destination],
                    schedule: list[float], source_name: str) -> list[DeliveryStart]:
-    """One pending Delivery per destination, in one multi-row INSERT."""
+    """One pending Delivery per destination, in one multi-row INSERT, and their starts."""
     rows = _pending(message, destinations)
     deliveries.insert_pending(session, rows)
-    return [deliveries.start_for(session, row, schedule, target=d, source_name=source_name)
-            for row, d in zip(rows, destinations, strict=True)]
+    starts = [deliveries.start_for(session, row, schedule, target=d, source_name=source_name)
+              for row, d in zip(rows, destinations, strict=True)]
+    outbox.add(session, starts)
+    return starts
 
 
 def _touch(session: Session, source: Source) -> None:

@@ -10,7 +10,7 @@ from sqlmodel import Session, col, select
 from hookline.contracts import DeliveryStart
 from hookline.errors import Conflict, NotFound
 from hookline.models import Delivery, Message, Source
-from hookline.services import deliveries, ingest, sources
+from hookline.services import ingest, sources
 from hookline.services.scoped import get_in
 
 IN_FLIGHT = ("pending", "processing", "retrying")
@@ -73,7 +73,7 @@ def body_text(message: Message) -> str | None:
 
 def replay(session: Session, env_id: str, message_id: str, schedule: list[float]
            ) -> list[DeliveryStart]:
-    """New Deliveries for the destinations enabled now. Commits; the caller starts them."""
+    """New Deliveries for the destinations enabled now, their starts in the outbox. Commits."""
     message = get_message(session, env_id, message_id)
     if message.verification == "failed":
         raise Conflict(f"message {message_id} failed verification; such messages are never "
@@ -82,8 +82,6 @@ def replay(session: Session, env_id: str, message_id: str, schedule: list[float]
     if source is None or source.status != "enabled":
         raise Conflict(f"the source of message {message_id} is disabled; enable it first",
                        slug="source-disabled")
-    rows = ingest.fan_out(session, message)
-    session.flush()
-    starts = [deliveries.start_for(session, d, schedule) for d in rows]
+    starts = ingest.fan_out(session, message, schedule, source.name)
     session.commit()
     return starts

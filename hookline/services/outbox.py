@@ -1,0 +1,57 @@
+"""The outbox of Delivery workflow starts: a row per new Delivery, written in the transaction
+that creates it, so no accepted Delivery can miss its start (the request that made it need
+not reach Temporal at all). The workers' relay (`hookline.relay`) takes and starts them."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+
+from sqlalchemy import insert, select, text
+from sqlmodel import Session
+
+from hookline.contracts import DeliveryStart
+from hookline.db import begin_reading
+from hookline.models import OutboxStart, table_of
+
+_TABLE = table_of(OutboxStart)
+_INSERT = insert(_TABLE)
+_ANY = select(_TABLE.c.delivery_id).limit(1)
+# Taking a row deletes it, so two relays never take the same start; one that dies before
+# starting leaves a pending Delivery, which the reconciler starts. SKIP LOCKED keeps
+# PostgreSQL's relays off each other's rows; SQLite has one writer at a time anyway.
+_TAKE = {
+    "postgresql": text("DELETE FROM delivery_outbox WHERE delivery_id IN (SELECT delivery_id "
+                       "FROM delivery_outbox ORDER BY delivery_id LIMIT :n "
+                       "FOR UPDATE SKIP LOCKED) RETURNING start"),
+    "sqlite": text("DELETE FROM delivery_outbox WHERE delivery_id IN (SELECT delivery_id "
+                   "FROM delivery_outbox ORDER BY delivery_id LIMIT :n) RETURNING start"),
+}
+
+
+def add(session: Session, starts: list[DeliveryStart]) -> None:
+    """In the caller's transaction, beside the Deliveries' own rows."""
+    if starts:
+        session.execute(_INSERT, [{"delivery_id": s.delivery_id, "start": _dump(s)}
+                                  for s in starts])
+
+
+def take(session: Session, limit: int) -> list[DeliveryStart]:
+    """Up to `limit` starts, oldest Delivery first, deleted and committed. An empty outbox
+    costs one read (on SQLite, no write lock): relays ask several times a second."""
+    begin_reading(session)
+    empty = session.execute(_ANY).first() is None
+    session.commit()
+    if empty:
+        return []
+    rows = session.execute(_TAKE[session.get_bind().dialect.name], {"n": limit}).scalars().all()
+    session.commit()
+    return sorted((_load(row) for row in rows), key=lambda s: s.delivery_id)
+
+
+def _dump(start: DeliveryStart) -> str:
+    return json.dumps(asdict(start), separators=(",", ":"))
+
+
+def _load(row: str) -> DeliveryStart:
+    return DeliveryStart(**json.loads(row))
