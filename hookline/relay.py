@@ -24,15 +24,15 @@ log = logging.getLogger("hookline.relay")
 BATCH = 256  # starts taken at once; a full batch means more wait, so take again at once
 
 
-def _take(limit: int) -> list[DeliveryStart]:
+def _take(limit: int, max_waiting: int) -> list[DeliveryStart]:
     with session_scope() as session:
-        return outbox.take(session, limit)
+        return outbox.take(session, limit, max_waiting)
 
 
 async def relay_once(client: Client, settings: Settings, limit: int = BATCH
                      ) -> tuple[int, int]:
     """Takes and starts one batch; returns (taken, failed)."""
-    starts = await asyncio.to_thread(_take, limit)
+    starts = await asyncio.to_thread(_take, limit, settings.relay_max_waiting)
     if not starts:
         return 0, 0
     failed = await start_deliveries(client, settings.task_queue, starts)

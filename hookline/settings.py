@@ -52,6 +52,10 @@ class Settings(BaseSettings):
     # How often an idle worker looks in the outbox for new Deliveries to start: the most a
     # new Delivery waits for its workflow, and a read of an empty table per worker each time.
     relay_interval: str = "100ms"
+    # New Deliveries the relays keep in Temporal waiting for their first attempt, at most;
+    # the rest wait in the outbox. Twenty thousand started at once made the dev server
+    # thrash (856 delivered in 150 s instead of about 6,000).
+    relay_max_waiting: int = Field(default=500, ge=1)
     silence_check_interval: str = "30s"
     # How often each worker checks every cron Source's Temporal Schedule against the database.
     schedule_reconcile_interval: str = "60s"

@@ -1,22 +1,27 @@
 """The outbox of Delivery workflow starts (`hookline.services.outbox`), on SQLite and
-PostgreSQL: each start is taken once, oldest first, even by relays taking at the same time.
-A database of its own, so the stack's running relay does not take these rows."""
+PostgreSQL: each start is taken once, oldest first, even by relays taking at the same time;
+no more are taken than keep HOOKLINE_RELAY_MAX_WAITING Deliveries waiting in Temporal; and
+the reconciler leaves queued starts alone. A database of its own, so the stack's running
+relay does not take these rows."""
 
 from __future__ import annotations
 
 import threading
 import uuid
 from collections.abc import Iterator
+from datetime import timedelta
 
 import pytest
-from sqlalchemy import Engine, create_engine, text
+from sqlalchemy import Engine, create_engine, text, update
 from sqlalchemy.engine import make_url
-from sqlmodel import Session
+from sqlmodel import Session, col, select
 
 from hookline.contracts import DeliveryStart
 from hookline.db import make_engine
+from hookline.ids import new_id
 from hookline.migrations import upgrade
-from hookline.services import outbox
+from hookline.models import Delivery, Event
+from hookline.services import accounts, deliveries, outbox
 
 
 @pytest.fixture
@@ -60,9 +65,9 @@ def _add(engine: Engine, numbers: range) -> None:
 def test_takes_oldest_first_each_once_and_whole(engine: Engine) -> None:
     _add(engine, range(10))
     with Session(engine) as session:
-        first = outbox.take(session, 3)
-        rest = outbox.take(session, 100)
-        after = outbox.take(session, 100)
+        first = outbox.take(session, 3, 1000)
+        rest = outbox.take(session, 100, 1000)
+        after = outbox.take(session, 100, 1000)
     assert first == [_start(n) for n in range(3)]  # every field survives the round trip
     assert rest == [_start(n) for n in range(3, 10)]
     assert after == []
@@ -73,7 +78,7 @@ def test_an_empty_outbox_is_read_without_the_write_lock(engine: Engine) -> None:
 
     def relay() -> None:
         with Session(engine) as session:
-            answers.append(outbox.take(session, 10))
+            answers.append(outbox.take(session, 10, 1000))
 
     with Session(engine) as writer, writer.begin():
         # A writer in the middle of a transaction (on SQLite it holds the write lock).
@@ -92,7 +97,7 @@ def test_relays_taking_at_once_never_share_a_start(engine: Engine) -> None:
 
     def relay(mine: list[DeliveryStart]) -> None:
         with Session(engine) as session:
-            while batch := outbox.take(session, 9):
+            while batch := outbox.take(session, 9, 1000):
                 mine.extend(batch)
 
     threads = [threading.Thread(target=relay, args=(mine,)) for mine in taken]
@@ -103,3 +108,40 @@ def test_relays_taking_at_once_never_share_a_start(engine: Engine) -> None:
     ids = [s.delivery_id for mine in taken for s in mine]
     assert sorted(ids) == [f"dlv_{n:04d}" for n in range(400)]  # all of them, none twice
     assert sum(1 for mine in taken if mine) >= 2  # they did take side by side
+
+
+def _pending_deliveries(engine: Engine, count: int) -> list[str]:
+    """`count` pending Deliveries of one event, with their starts in the outbox."""
+    with Session(engine) as session:
+        org = accounts.create_org(session, f"org-{uuid.uuid4().hex[:8]}")
+        env = accounts.create_env(session, org.id, "prod", "production")
+        session.add(Event(id=new_id("evt"), environment_id=env.id, type="invoice.paid",
+                          consumer_id="csm_gone", consumer_external_id="acme", payload="{}"))
+        session.flush()
+        event_id = session.exec(select(Event.id)).one()
+        rows = [Delivery(id=new_id("dlv"), environment_id=env.id, event_id=event_id,
+                         endpoint_id="ep_gone") for _ in range(count)]
+        deliveries.insert_pending(session, rows)
+        outbox.add(session, [deliveries.start_for(session, d, [1.0]) for d in rows])
+        session.commit()
+        return sorted(d.id for d in rows)
+
+
+def test_takes_no_more_than_keep_max_waiting_in_temporal(engine: Engine) -> None:
+    ids = _pending_deliveries(engine, 10)
+    with Session(engine) as session:
+        assert [s.delivery_id for s in outbox.take(session, 100, 4)] == ids[:4]
+        assert outbox.take(session, 100, 4) == []  # four started, none attempted yet
+        session.execute(update(Delivery).where(col(Delivery.id).in_(ids[:3]))
+                        .values(status="delivered"))
+        session.commit()
+        assert [s.delivery_id for s in outbox.take(session, 2, 4)] == ids[4:6]  # the batch
+        assert [s.delivery_id for s in outbox.take(session, 100, 4)] == ids[6:7]
+
+
+def test_the_reconciler_leaves_the_outbox_to_the_relay(engine: Engine) -> None:
+    ids = _pending_deliveries(engine, 3)
+    with Session(engine) as session:
+        taken = outbox.take(session, 1, 100)  # and lost, as by a relay that died
+        orphans = deliveries.orphans(session, timedelta(0), [1.0])
+    assert [s.delivery_id for s in orphans] == [taken[0].delivery_id] == ids[:1]

@@ -102,7 +102,7 @@ def test_a_relay_that_dies_holding_starts_loses_none(stack: Stack, tenant: Tenan
         events = [publish(tenant, {"n": n}) for n in range(3)]
         with Session(stack.engine) as session:
             # What a relay takes and then dies with: its rows are gone from the outbox.
-            lost = outbox.take(session, 1)
+            lost = outbox.take(session, 1, 1000)
         assert len(lost) == 1
     finally:
         stack.worker = stack.start_worker()

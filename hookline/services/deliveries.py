@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import timedelta
 
-from sqlalchemy import insert, or_, update
+from sqlalchemy import exists, insert, or_, update
 from sqlmodel import Session, col, select
 
 from hookline.contracts import DeliveryStart
@@ -19,6 +19,7 @@ from hookline.models import (
     Endpoint,
     Event,
     Message,
+    OutboxStart,
     Source,
     table_of,
 )
@@ -116,11 +117,13 @@ def request_retry(session: Session, environment_id: str, delivery_id: str,
 def orphans(session: Session, older_than: timedelta, schedule: list[float],
             limit: int = 500) -> list[DeliveryStart]:
     """Deliveries accepted but apparently without a running workflow: pending for too long
-    (the API died between commit and start) or overdue for their next attempt (Temporal lost
-    the workflow). Touches them so the next pass leaves them alone for a while."""
+    (a relay died holding their start, or the start failed) or overdue for their next
+    attempt (Temporal lost the workflow). Those still in the outbox are the relay's, not
+    orphans. Touches them so the next pass leaves them alone for a while."""
     cutoff = utcnow() - older_than
+    queued = exists().where(col(OutboxStart.delivery_id) == col(Delivery.id))
     rows = list(session.exec(select(Delivery).where(or_(
-        (col(Delivery.status) == "pending") & (col(Delivery.updated_at) < cutoff),
+        (col(Delivery.status) == "pending") & (col(Delivery.updated_at) < cutoff) & ~queued,
         (col(Delivery.status) == "retrying") & (col(Delivery.next_attempt_at) < cutoff),
     )).order_by(col(Delivery.updated_at)).limit(limit)).all())
     starts = [start_for(session, d, schedule) for d in rows]

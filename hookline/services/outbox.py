@@ -7,16 +7,18 @@ from __future__ import annotations
 import json
 from dataclasses import asdict
 
-from sqlalchemy import insert, select, text
+from sqlalchemy import func, insert, select, text
 from sqlmodel import Session
 
 from hookline.contracts import DeliveryStart
 from hookline.db import begin_reading
-from hookline.models import OutboxStart, table_of
+from hookline.models import Delivery, OutboxStart, table_of
 
 _TABLE = table_of(OutboxStart)
 _INSERT = insert(_TABLE)
-_ANY = select(_TABLE.c.delivery_id).limit(1)
+_QUEUED = select(func.count()).select_from(_TABLE)
+_PENDING = select(func.count()).select_from(table_of(Delivery)).where(
+    table_of(Delivery).c.status == "pending")
 # Taking a row deletes it, so two relays never take the same start; one that dies before
 # starting leaves a pending Delivery, which the reconciler starts. SKIP LOCKED keeps
 # PostgreSQL's relays off each other's rows; SQLite has one writer at a time anyway.
@@ -36,13 +38,16 @@ def add(session: Session, starts: list[DeliveryStart]) -> None:
                                   for s in starts])
 
 
-def take(session: Session, limit: int) -> list[DeliveryStart]:
-    """Up to `limit` starts, oldest Delivery first, deleted and committed. An empty outbox
-    costs one read (on SQLite, no write lock): relays ask several times a second."""
+def take(session: Session, limit: int, max_waiting: int) -> list[DeliveryStart]:
+    """Up to `limit` starts, oldest Delivery first, deleted and committed; fewer when that
+    would put more than `max_waiting` Deliveries in Temporal waiting for their first attempt.
+    Asking costs a read (on SQLite, no write lock): relays ask several times a second."""
     begin_reading(session)
-    empty = session.execute(_ANY).first() is None
+    queued = session.execute(_QUEUED).scalar_one()
+    waiting = session.execute(_PENDING).scalar_one() - queued if queued else 0
     session.commit()
-    if empty:
+    limit = min(limit, queued, max_waiting - waiting)
+    if limit <= 0:
         return []
     rows = session.execute(_TAKE[session.get_bind().dialect.name], {"n": limit}).scalars().all()
     session.commit()
