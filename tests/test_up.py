@@ -13,6 +13,7 @@ from pathlib import Path
 
 import httpx
 
+from hookline.settings import Settings
 from tests.support.procs import REPO, free_port, hookline
 
 
@@ -91,7 +92,8 @@ def test_up_runs_the_stack_and_stops_it(tmp_path: Path) -> None:
         assert httpx.get(api + "/readyz").status_code == 200
         # Answering comes first: the worker and the dev server run nicer than the API.
         nice = {_command(pid): _nice(pid) for pid in _children(proc.pid)}
-        assert sorted(nice.values()) == [0, 10, 10], nice
+        background = Settings.model_fields["background_nice"].default
+        assert sorted(nice.values()) == [0, background, background], nice
         assert [v for k, v in nice.items() if "cli api" in k] == [0], nice
     finally:
         _stop(proc, ports)
