@@ -10,7 +10,7 @@ from temporalio.client import Client
 
 from hookline.contracts import SIGNAL_CANCEL, SIGNAL_RETRY, DeliveryStart
 from hookline.settings import get_settings
-from hookline.temporal import signal_delivery, start_delivery
+from hookline.temporal import signal_delivery, start_deliveries
 
 log = logging.getLogger("hookline.api.dispatch")
 
@@ -18,10 +18,7 @@ log = logging.getLogger("hookline.api.dispatch")
 async def retry_now(client: Client, start: DeliveryStart) -> None:
     """Wake the running workflow, or start one (signal-with-start). Best effort: should this
     fail, the Delivery is pending in the database and the reconciler wakes it."""
-    try:
-        await start_delivery(client, get_settings().task_queue, start, signal=SIGNAL_RETRY)
-    except Exception as exc:
-        log.warning("could not wake %s: %s", start.delivery_id, exc)
+    await start_deliveries(client, get_settings().task_queue, [start], signal=SIGNAL_RETRY)
 
 
 async def wake_cancelled(client: Client, delivery_ids: list[str]) -> None:

@@ -29,10 +29,9 @@ def _take(limit: int, max_waiting: int) -> list[DeliveryStart]:
         return outbox.take(session, limit, max_waiting)
 
 
-async def relay_once(client: Client, settings: Settings, limit: int = BATCH
-                     ) -> tuple[int, int]:
+async def relay_once(client: Client, settings: Settings) -> tuple[int, int]:
     """Takes and starts one batch; returns (taken, failed)."""
-    starts = await asyncio.to_thread(_take, limit, settings.relay_max_waiting)
+    starts = await asyncio.to_thread(_take, BATCH, settings.relay_max_waiting)
     if not starts:
         return 0, 0
     failed = await start_deliveries(client, settings.task_queue, starts)
