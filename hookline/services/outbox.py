@@ -21,11 +21,14 @@ _PENDING = select(func.count()).select_from(table_of(Delivery)).where(
     table_of(Delivery).c.status == "pending")
 # Taking a row deletes it, so two relays never take the same start; one that dies before
 # starting leaves a pending Delivery, which the reconciler starts. SKIP LOCKED keeps
-# PostgreSQL's relays off each other's rows; SQLite has one writer at a time anyway.
+# PostgreSQL's relays off each other's rows; SQLite has one writer at a time anyway. On
+# PostgreSQL the rows are chosen once, in a materialized CTE: as an `IN (subquery)` the
+# planner may rescan the LIMIT per row, and a test saw a take of 1 delete 3.
 _TAKE = {
-    "postgresql": text("DELETE FROM delivery_outbox WHERE delivery_id IN (SELECT delivery_id "
-                       "FROM delivery_outbox ORDER BY delivery_id LIMIT :n "
-                       "FOR UPDATE SKIP LOCKED) RETURNING start"),
+    "postgresql": text("WITH taken AS MATERIALIZED (SELECT delivery_id FROM delivery_outbox "
+                       "ORDER BY delivery_id LIMIT :n FOR UPDATE SKIP LOCKED) "
+                       "DELETE FROM delivery_outbox o USING taken "
+                       "WHERE o.delivery_id = taken.delivery_id RETURNING o.start"),
     "sqlite": text("DELETE FROM delivery_outbox WHERE delivery_id IN (SELECT delivery_id "
                    "FROM delivery_outbox ORDER BY delivery_id LIMIT :n) RETURNING start"),
 }
