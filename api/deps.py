@@ -11,7 +11,7 @@ from fastapi.concurrency import run_in_threadpool
 from sqlmodel import Session
 from temporalio.client import Client
 
-from hookline.batches import BatchWriter
+from hookline.batches import BatchWriter, shared_read
 from hookline.db import begin_reading, get_engine, get_read_engine
 from hookline.errors import RateLimited, Unauthorized
 from hookline.sender import Sender
@@ -59,7 +59,8 @@ def authenticate(request: Request, session: SessionDep) -> Principal:
 def authenticate_in_batch(request: Request, session: Session) -> Principal:
     """The same, as a batched job's check (`hookline.batches`): the batch's read transaction
     goes on, and starts again if the rate limiter ended it to lease tokens."""
-    principal = accounts.authenticate(session, _bearer(request))
+    key = _bearer(request)
+    principal = shared_read(session, ("api-key", key), lambda: accounts.authenticate(session, key))
     admit(request, session, principal)
     begin_reading(session)
     return principal

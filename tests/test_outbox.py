@@ -14,13 +14,13 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import Engine, create_engine, text, update
 from sqlalchemy.engine import make_url
-from sqlmodel import Session, col, select
+from sqlmodel import Session, col
 
 from hookline.contracts import DeliveryStart
 from hookline.db import make_engine
 from hookline.ids import new_id
 from hookline.migrations import upgrade
-from hookline.models import Delivery, Event
+from hookline.models import Delivery, Endpoint, Event
 from hookline.services import accounts, deliveries, outbox
 
 
@@ -115,16 +115,15 @@ def _pending_deliveries(engine: Engine, count: int) -> list[str]:
     with Session(engine) as session:
         org = accounts.create_org(session, f"org-{uuid.uuid4().hex[:8]}")
         env = accounts.create_env(session, org.id, "prod", "production")
-        session.add(Event(id=new_id("evt"), environment_id=env.id, type="invoice.paid",
-                          consumer_id="csm_gone", consumer_external_id="acme", payload="{}"))
+        event = Event(id=new_id("evt"), environment_id=env.id, type="invoice.paid",
+                      consumer_id="csm_gone", consumer_external_id="acme", payload="{}")
+        session.add(event)
         session.flush()
-        event_id = session.exec(select(Event.id)).one()
-        rows = [Delivery(id=new_id("dlv"), environment_id=env.id, event_id=event_id,
-                         endpoint_id="ep_gone") for _ in range(count)]
-        deliveries.insert_pending(session, rows)
-        outbox.add(session, [deliveries.start_for(session, d, [1.0]) for d in rows])
+        gone = Endpoint(id="ep_gone", environment_id=env.id, consumer_id="csm_gone",
+                        url="http://gone.invalid/", secret="whsec_gone")  # never stored
+        starts = deliveries.add_for_event(session, event, [gone] * count, [1.0])
         session.commit()
-        return sorted(d.id for d in rows)
+        return sorted(s.delivery_id for s in starts)
 
 
 def test_takes_no_more_than_keep_max_waiting_in_temporal(engine: Engine) -> None:

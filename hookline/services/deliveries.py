@@ -3,8 +3,8 @@ manual retry, cancellation, and finding Deliveries whose workflow never started.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import timedelta
+from typing import Any
 
 from sqlalchemy import exists, insert, or_, update
 from sqlmodel import Session, col, select
@@ -13,9 +13,11 @@ from hookline.contracts import DeliveryStart
 
 __all__ = ["DeliveryStart"]
 from hookline.errors import Conflict, NotFound
+from hookline.ids import new_id
 from hookline.models import (
     Attempt,
     Delivery,
+    Destination,
     Endpoint,
     Event,
     Message,
@@ -23,7 +25,7 @@ from hookline.models import (
     Source,
     table_of,
 )
-from hookline.services import targets
+from hookline.services import outbox, targets
 from hookline.services.scoped import get_in
 from hookline.timeutil import utcnow
 
@@ -55,34 +57,74 @@ def remaining_delays(delivery: Delivery, schedule: list[float]) -> list[float]:
 _INSERT = insert(table_of(Delivery))
 
 
-def insert_pending(session: Session, rows: list[Delivery]) -> None:
-    """New Deliveries in one multi-row INSERT, after the row they belong to."""
-    if rows:
-        session.execute(_INSERT, [r.model_dump() for r in rows])
+def add_for_event(session: Session, event: Event, endpoints: list[Endpoint],
+                  schedule: list[float]) -> list[DeliveryStart]:
+    """A pending Delivery of the Event per endpoint, and its start in the outbox (publish,
+    replay). The Event's row comes first."""
+    ids = [new_id("dlv") for _ in endpoints]
+    return _add(session, [_row(i, event.environment_id, event_id=event.id, endpoint_id=e.id)
+                   for i, e in zip(ids, endpoints, strict=True)],
+         [_event_start(i, event.environment_id, list(schedule), "pending", e.id, event, e.url)
+          for i, e in zip(ids, endpoints, strict=True)])
 
 
-def start_for(session: Session, delivery: Delivery, schedule: list[float], *,
-              target: targets.Target | None = None, event: Event | None = None,
-              source_name: str | None = None) -> DeliveryStart:
-    """Workflow input and UI labels (search attributes, summary) for one Delivery. Rows the
-    caller already holds (target, event, source name) save their queries."""
-    target = target or targets.target_of(session, delivery)
+def add_for_message(session: Session, environment_id: str, message_id: str,
+                    destinations: list[Destination], schedule: list[float],
+                    source_name: str) -> list[DeliveryStart]:
+    """A pending Delivery of the Message per destination, and its start in the outbox
+    (ingestion, replay, cron runs). The Message's row comes first."""
+    ids = [new_id("dlv") for _ in destinations]
+    return _add(session, [_row(i, environment_id, message_id=message_id, destination_id=d.id)
+                   for i, d in zip(ids, destinations, strict=True)],
+         [_message_start(i, environment_id, list(schedule), "pending", d.id, source_name,
+                         d.url) for i, d in zip(ids, destinations, strict=True)])
+
+
+def _row(delivery_id: str, environment_id: str, **owner: str) -> dict[str, Any]:
+    # Plain rows, not Delivery objects: building an ORM object costs more than its INSERT.
+    now = utcnow()
+    return {"id": delivery_id, "environment_id": environment_id, "event_id": None,
+            "endpoint_id": None, "message_id": None, "destination_id": None,
+            "status": "pending", "attempts": 0, "next_attempt_at": None,
+            "last_attempt_at": None, "created_at": now, "updated_at": now, **owner}
+
+
+def _add(session: Session, rows: list[dict[str, Any]], starts: list[DeliveryStart]
+         ) -> list[DeliveryStart]:
+    if rows:  # one multi-row INSERT each
+        session.execute(_INSERT, rows)
+        outbox.add(session, starts)
+    return starts
+
+
+def start_for(session: Session, delivery: Delivery, schedule: list[float]) -> DeliveryStart:
+    """Workflow input and UI labels (search attributes, summary) for a stored Delivery."""
+    target = targets.target_of(session, delivery)
     url = target.url if target else "?"
-    start = DeliveryStart(delivery_id=delivery.id, delays=remaining_delays(delivery, schedule),
-                          environment_id=delivery.environment_id, status=delivery.status,
-                          summary="")
+    delays = remaining_delays(delivery, schedule)
     if delivery.event_id:
-        event = event or session.get(Event, delivery.event_id)
-        event_type = event.type if event else "?"
-        return replace(start, endpoint_id=delivery.endpoint_id, event_type=event_type,
-                       consumer=event.consumer_external_id if event else None,
-                       summary=f"{event_type} -> {url}")
-    if source_name is None:
-        message = session.get(Message, delivery.message_id)
-        source = session.get(Source, message.source_id) if message else None
-        source_name = source.name if source else "message"
-    return replace(start, destination_id=delivery.destination_id,
-                   summary=f"{source_name} -> {url}")
+        return _event_start(delivery.id, delivery.environment_id, delays, delivery.status,
+                            delivery.endpoint_id, session.get(Event, delivery.event_id), url)
+    message = session.get(Message, delivery.message_id)
+    source = session.get(Source, message.source_id) if message else None
+    return _message_start(delivery.id, delivery.environment_id, delays, delivery.status,
+                          delivery.destination_id, source.name if source else "message", url)
+
+
+def _event_start(delivery_id: str, environment_id: str, delays: list[float], status: str,
+                 endpoint_id: str | None, event: Event | None, url: str) -> DeliveryStart:
+    event_type = event.type if event else "?"
+    return DeliveryStart(delivery_id=delivery_id, delays=delays, environment_id=environment_id,
+                         status=status, summary=f"{event_type} -> {url}",
+                         endpoint_id=endpoint_id, event_type=event_type,
+                         consumer=event.consumer_external_id if event else None)
+
+
+def _message_start(delivery_id: str, environment_id: str, delays: list[float], status: str,
+                   destination_id: str | None, source_name: str, url: str) -> DeliveryStart:
+    return DeliveryStart(delivery_id=delivery_id, delays=delays, environment_id=environment_id,
+                         status=status, summary=f"{source_name} -> {url}",
+                         destination_id=destination_id)
 
 
 def get_scoped(session: Session, environment_id: str, delivery_id: str) -> Delivery:

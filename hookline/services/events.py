@@ -14,12 +14,12 @@ from sqlalchemy import bindparam, exists, or_, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
-from hookline.batches import Write
+from hookline.batches import Write, shared_read
 from hookline.contracts import DeliveryStart
 from hookline.errors import NotFound, PayloadTooLarge, PlanLimitReached, invalid
 from hookline.ids import new_id
 from hookline.models import Consumer, Delivery, Endpoint, Event, EventType, table_of
-from hookline.services import deliveries, outbox
+from hookline.services import deliveries
 from hookline.services.accounts import Principal
 from hookline.services.scoped import get_in
 from hookline.timeutil import aware, iso, utcnow
@@ -79,28 +79,22 @@ _ENABLED = select(Endpoint).where(col(Endpoint.consumer_id) == bindparam("consum
                                   col(Endpoint.status) == "Enabled")
 
 
-def subscribed(session: Session, consumer_id: str, event_type: str) -> list[Endpoint]:
-    endpoints = session.scalars(_ENABLED, {"consumer": consumer_id}).all()
+def _enabled(session: Session, consumer_id: str) -> list[Endpoint]:
+    return list(session.scalars(_ENABLED, {"consumer": consumer_id}))
+
+
+def _of_type(endpoints: list[Endpoint], event_type: str) -> list[Endpoint]:
     return [e for e in endpoints if not e.events or event_type in e.events]
 
 
-def _add_deliveries(session: Session, event: Event, endpoints: list[Endpoint],
-                    schedule: list[float]) -> list[DeliveryStart]:
-    now = utcnow()
-    rows = [Delivery(id=new_id("dlv"), environment_id=event.environment_id, event_id=event.id,
-                     endpoint_id=endpoint.id, created_at=now, updated_at=now)
-            for endpoint in endpoints]
-    deliveries.insert_pending(session, rows)
-    starts = [deliveries.start_for(session, d, schedule, target=e, event=event)
-              for d, e in zip(rows, endpoints, strict=True)]
-    outbox.add(session, starts)
-    return starts
+def subscribed(session: Session, consumer_id: str, event_type: str) -> list[Endpoint]:
+    return _of_type(_enabled(session, consumer_id), event_type)
 
 
 def fan_out(session: Session, event: Event, schedule: list[float]) -> list[DeliveryStart]:
     """One pending Delivery per endpoint subscribed now (replay). The caller commits."""
-    starts = _add_deliveries(session, event, subscribed(session, event.consumer_id,
-                                                        event.type), schedule)
+    starts = deliveries.add_for_event(
+        session, event, subscribed(session, event.consumer_id, event.type), schedule)
     event.deliveries += len(starts)
     session.add(event)
     return starts
@@ -114,12 +108,15 @@ def publish(session: Session, principal: Principal, event_type: str, consumer_re
     env_id = principal.environment_id
     if idempotency_key and (found := _existing(session, env_id, idempotency_key)):
         return Published(found, replayed=True)
-    if session.execute(_REGISTERED, {"env": env_id, "type": event_type}).first() is None:
+    if shared_read(session, ("type", env_id, event_type), lambda: session.execute(
+            _REGISTERED, {"env": env_id, "type": event_type}).first()) is None:
         raise invalid("type", f"event type {event_type!r} is not registered")
-    consumer = session.execute(_CONSUMER, {"env": env_id, "ref": consumer_ref}).first()
+    consumer = shared_read(session, ("consumer", env_id, consumer_ref), lambda: session.execute(
+        _CONSUMER, {"env": env_id, "ref": consumer_ref}).first())
     if consumer is None:
         raise invalid("consumer", f"no consumer with externalId {consumer_ref!r}")
-    endpoints = subscribed(session, consumer.id, event_type)
+    endpoints = _of_type(shared_read(session, ("endpoints", consumer.id),
+                                     partial(_enabled, session, consumer.id)), event_type)
     created = utcnow()
     data_text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
     if len(data_text.encode()) > MAX_DATA_BYTES:
@@ -154,7 +151,7 @@ def _insert(session: Session, event: Event, endpoints: list[Endpoint], principal
     if event.idempotency_key:
         _release_expired_key(session, event.environment_id, event.idempotency_key)
     session.execute(_INSERT_EVENT, event.model_dump())
-    _add_deliveries(session, event, endpoints, schedule)
+    deliveries.add_for_event(session, event, endpoints, schedule)
     return Published(event, replayed=False)
 
 

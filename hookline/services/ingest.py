@@ -10,20 +10,21 @@ import hashlib
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
+from typing import Any
 from urllib.parse import parse_qsl
 
 from sqlalchemy import bindparam, insert, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
-from hookline.batches import Write
+from hookline.batches import Write, shared_read
 from hookline.contracts import DeliveryStart
 from hookline.errors import MethodNotAllowed, NotFound
 from hookline.ids import new_id
-from hookline.models import Delivery, Destination, Message, Source, table_of
+from hookline.models import Destination, Message, Source, table_of
 from hookline.providers import registry
 from hookline.providers.base import Incoming, Provider, Reply, Verification
-from hookline.services import deliveries, outbox
+from hookline.services import deliveries
 from hookline.settings import get_settings
 from hookline.timeutil import utcnow
 
@@ -114,28 +115,23 @@ def fan_out(session: Session, message: Message, schedule: list[float], source_na
     message.fanout += len(destinations)
     session.add(message)
     session.flush()  # the message's row before its Deliveries'
-    return add_deliveries(session, message, destinations, schedule, source_name)
-
-
-def _pending(message: Message, destinations: list[Destination]) -> list[Delivery]:
-    now = utcnow()
-    return [Delivery(id=new_id("dlv"), environment_id=message.environment_id,
-                     message_id=message.id, destination_id=d.id, created_at=now,
-                     updated_at=now)
-            for d in destinations]
+    return deliveries.add_for_message(session, message.environment_id, message.id,
+                                      destinations, schedule, source_name)
 
 
 def _message(source: Source, received: Received, provider: Provider, result: Verification,
-             event_id: str | None) -> Message:
+             event_id: str | None, fanout: int) -> dict[str, Any]:
+    """The Message's row. A plain dict: building a Message object costs more than its INSERT."""
     hidden = set(stripped_headers(provider))
     failed = result.verdict == "failed"
-    return Message(
-        id=new_id("msg"), environment_id=source.environment_id, source_id=source.id,
-        method=received.method, content_type=received.headers.get("content-type"),
-        body=None if failed else received.body, body_bytes=len(received.body),
-        headers={k: v for k, v in received.headers.items() if k not in hidden},
-        query=received.query, remote_ip=received.remote_ip, provider_event_id=event_id,
-        verification=result.verdict)
+    return {
+        "id": new_id("msg"), "environment_id": source.environment_id, "source_id": source.id,
+        "method": received.method, "content_type": received.headers.get("content-type"),
+        "body": None if failed else received.body, "body_bytes": len(received.body),
+        "headers": {k: v for k, v in received.headers.items() if k not in hidden},
+        "query": received.query, "remote_ip": received.remote_ip,
+        "provider_event_id": event_id, "verification": result.verdict, "fanout": fanout,
+        "created_at": utcnow()}
 
 
 def receive(session: Session, received: Received, schedule: list[float]
@@ -143,7 +139,8 @@ def receive(session: Session, received: Received, schedule: list[float]
     """A batched job's check (`hookline.batches`): the handshake, the signature and the
     Source's destinations only read; the Write it returns dedupes, stores and fans out in the
     write transaction, which on SQLite every other writer waits for."""
-    source = session.scalars(_BY_TOKEN, {"token": received.token}).first()
+    source = shared_read(session, ("source", received.token), lambda: session.scalars(
+        _BY_TOKEN, {"token": received.token}).first())
     if source is None:
         raise NotFound("no source has this ingestion URL")
     provider = provider_of(source)
@@ -157,44 +154,34 @@ def receive(session: Session, received: Received, schedule: list[float]
     result = registry.verify(provider, incoming, source.secret, source.provider_config)
     event_id = _event_id(provider, incoming, source)
     failed = result.verdict == "failed"
-    targets = enabled_destinations(session, source.id) \
+    targets = shared_read(session, ("destinations", source.id), partial(
+        enabled_destinations, session, source.id)) \
         if not failed and source.status == "enabled" else []
-    message = _message(source, received, provider, result, event_id)
-    message.fanout = len(targets)
+    message = _message(source, received, provider, result, event_id, len(targets))
     failure = (result.reason or "signature mismatch") if failed else None
     return Write(partial(_store, source=source, message=message, targets=targets,
                          failure=failure, schedule=schedule))
 
 
-def _store(session: Session, *, source: Source, message: Message,
+def _store(session: Session, *, source: Source, message: dict[str, Any],
            targets: list[Destination], failure: str | None, schedule: list[float]) -> Outcome:
-    event_id = message.provider_event_id
+    event_id = message["provider_event_id"]
     if event_id and failure is None and (first := _duplicate(session, source, event_id)):
         _touch(session, source)
         return Outcome(message_id=first)
     try:
-        session.execute(_INSERT_MESSAGE, message.model_dump())
-        add_deliveries(session, message, targets, schedule, source.name)
+        session.execute(_INSERT_MESSAGE, message)
+        deliveries.add_for_message(session, source.environment_id, message["id"], targets,
+                                   schedule, source.name)
     except IntegrityError:  # the Source was deleted while this request was in flight
         raise NotFound("no source has this ingestion URL") from None
     if failure is None:  # a forged request must not hold off the silence alert
         _touch(session, source)
-    return Outcome(message_id=message.id, failure=failure)
+    return Outcome(message_id=message["id"], failure=failure)
 
 
 def enabled_destinations(session: Session, source_id: str) -> list[Destination]:
     return list(session.scalars(_ENABLED, {"source": source_id}))
-
-
-def add_deliveries(session: Session, message: Message, destinations: list[Destination],
-                   schedule: list[float], source_name: str) -> list[DeliveryStart]:
-    """One pending Delivery per destination, in one multi-row INSERT, and their starts."""
-    rows = _pending(message, destinations)
-    deliveries.insert_pending(session, rows)
-    starts = [deliveries.start_for(session, row, schedule, target=d, source_name=source_name)
-              for row, d in zip(rows, destinations, strict=True)]
-    outbox.add(session, starts)
-    return starts
 
 
 def _touch(session: Session, source: Source) -> None:
