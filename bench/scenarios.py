@@ -7,14 +7,18 @@ request was sent (time.monotonic, shared with the receiver process) to the arriv
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 
+from bench import loadgen
+from bench.loadgen import Poster
 from bench.receiver import Receiver
 from bench.stack import Stack
 from bench.stats import latency_ms, rate
@@ -78,7 +82,7 @@ async def closed_loop(n: int, concurrency: int, deadline: float,
             started = time.monotonic()
             try:
                 ok, detail = await call(i)
-            except httpx.HTTPError as exc:
+            except (httpx.HTTPError, *loadgen.ERRORS) as exc:
                 ok, detail = False, type(exc).__name__
             ended = time.monotonic()
             last = max(last, ended)
@@ -132,17 +136,22 @@ async def publish(api: httpx.AsyncClient, receiver: Receiver, stack: Stack, targ
     out.update({"events": n, "endpoints": len(target.endpoint_ids),
                 "concurrency": concurrency, "publish": {}, "e2e": {}})
 
+    poster = Poster(str(api.base_url), {"Authorization": api.headers["authorization"]})
+
     async def one(i: int) -> tuple[bool, str]:
         started = time.monotonic()
         body = {"type": EVENT_TYPE, "consumer": target.consumer, "data": payload(i)}
-        response = await api.post("/v1/events", json=body)
-        if response.status_code != 201:
-            return False, str(response.status_code)
-        sent[response.json()["id"]] = started
+        status, answer = await poster.post("/v1/events", body)
+        if status != 201:
+            return False, str(status)
+        sent[json.loads(answer)["id"]] = started
         return True, ""
 
     first = time.monotonic()
-    latencies, span = await closed_loop(n, concurrency, deadline, one, out["publish"])
+    try:
+        latencies, span = await closed_loop(n, concurrency, deadline, one, out["publish"])
+    finally:
+        poster.close()
     out["publish"].update({"published": len(sent), "complete": len(sent) == n,
                            "span_s": round(span, 2), "events_per_s": rate(len(sent), span),
                            "latency_ms": latency_ms(latencies)})
@@ -168,19 +177,22 @@ async def ingest(api: httpx.AsyncClient, receiver: Receiver, stack: Stack, *, n:
     out.update({"posts": n, "concurrency": concurrency, "source": source["id"],
                 "accept": {}, "forward": {}})
     sent: dict[str, float] = {}
-    async with httpx.AsyncClient(timeout=30, trust_env=False,
-                                 limits=httpx.Limits(max_connections=concurrency)) as public:
-        async def one(i: int) -> tuple[bool, str]:
-            started = time.monotonic()
-            response = await public.post(source["url"], json={"type": EVENT_TYPE,
-                                                              "data": payload(i)})
-            if response.status_code != 202:
-                return False, str(response.status_code)
-            sent[response.json()["id"]] = started
-            return True, ""
+    url = urlsplit(source["url"])
+    poster = Poster(f"{url.scheme}://{url.netloc}")
 
-        first = time.monotonic()
+    async def one(i: int) -> tuple[bool, str]:
+        started = time.monotonic()
+        status, answer = await poster.post(url.path, {"type": EVENT_TYPE, "data": payload(i)})
+        if status != 202:
+            return False, str(status)
+        sent[json.loads(answer)["id"]] = started
+        return True, ""
+
+    first = time.monotonic()
+    try:
         latencies, span = await closed_loop(n, concurrency, deadline, one, out["accept"])
+    finally:
+        poster.close()
     out["accept"].update({"accepted": len(sent), "complete": len(sent) == n,
                           "span_s": round(span, 2), "accepted_per_s": rate(len(sent), span),
                           "latency_ms": latency_ms(latencies)})
