@@ -86,7 +86,7 @@ async def measure(label: str, count: int, concurrency: int,
           f"p99_ms={1000 * latencies[int(count * 0.99)]:.1f}", flush=True)
 
 
-async def main(count: int, concurrency: int) -> None:
+async def main(count: int, concurrency: int, endpoints: int) -> None:
     from api.main import create_app
     from hookline.db import session_scope
     from hookline.migrations import upgrade
@@ -110,12 +110,14 @@ async def main(count: int, concurrency: int) -> None:
     async with app.router.lifespan_context(app):
         await ok("POST", "/v1/event-types", {"name": "invoice.paid"})
         await ok("POST", "/v1/consumers", {"externalId": "acme", "name": "acme"})
-        await ok("POST", "/v1/endpoints", {"consumer": "acme", "url": "http://127.0.0.1:9/"})
+        for i in range(endpoints):
+            await ok("POST", "/v1/endpoints", {"consumer": "acme",
+                                               "url": f"http://127.0.0.1:9/{i}"})
         source = await ok("POST", "/v1/ingest/sources", {"name": "bench"})
         await ok("POST", f"/v1/ingest/sources/{source['id']}/destinations",
                  {"url": "http://127.0.0.1:9/"})
         ingest_path = "/in/" + source["url"].rsplit("/in/", 1)[1]
-        await measure("publish", count, concurrency, lambda i: call(
+        await measure(f"publish_{endpoints}", count, concurrency, lambda i: call(
             app, "POST", "/v1/events",
             {"type": "invoice.paid", "consumer": "acme", "data": {"i": i}}, auth))
         await measure("ingest", count, concurrency, lambda i: call(
@@ -127,7 +129,8 @@ if __name__ == "__main__":
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--requests", type=int, default=3000, help="per route (3000)")
     parser.add_argument("--concurrency", type=int, default=16, help="in flight (16)")
+    parser.add_argument("--endpoints", type=int, default=1, help="the consumer's endpoints (1)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="hookline-api-cpu-") as folder:
         _configure(folder)
-        asyncio.run(main(args.requests, args.concurrency))
+        asyncio.run(main(args.requests, args.concurrency, args.endpoints))

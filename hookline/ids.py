@@ -2,21 +2,25 @@
 
 from __future__ import annotations
 
+import base64
 import os
 import threading
 import time
 
 _ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"
+_FROM_RFC4648 = bytes.maketrans(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", _ALPHABET.encode())
 _lock = threading.Lock()
 _last = (0, 0)
 
 
 def _encode(value: int, length: int) -> str:
-    chars = []
-    for _ in range(length):
-        value, rem = divmod(value, 32)
-        chars.append(_ALPHABET[rem])
-    return "".join(reversed(chars))
+    """The low `length` base32 digits of `value`, most significant first. The standard
+    library's base32 does the digits in C (a Python loop took a third of a publish's id
+    costs); its alphabet is then mapped to ours."""
+    value &= (1 << 5 * length) - 1
+    groups = (length + 7) // 8  # base32 encodes 40 bits at a time
+    encoded = base64.b32encode(value.to_bytes(5 * groups, "big")).translate(_FROM_RFC4648)
+    return encoded[-length:].decode()
 
 
 def new_id(prefix: str) -> str:
