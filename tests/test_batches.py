@@ -9,11 +9,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from sqlalchemy import Engine, text
+from sqlalchemy import Engine, event, text
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlmodel import Session
 
-from hookline.batches import BatchWriter, Job, Write
+from hookline.batches import BatchWriter, Job, Write, shared_read
 from hookline.db import make_engine
 
 
@@ -119,3 +119,55 @@ def test_no_write_answers_before_the_commit_that_keeps_it(engine: Engine) -> Non
     finally:
         with engine.begin() as conn:
             conn.execute(text("DROP TABLE batch_child"))
+
+
+def _savepoints(engine: Engine) -> list[str]:
+    """Every SAVEPOINT the engine's connections open from now on."""
+    opened: list[str] = []
+    event.listen(engine, "savepoint", lambda _conn, name: opened.append(name))
+    return opened
+
+
+def test_writes_run_together_and_retry_in_savepoints_only_after_a_failure(
+        engine: Engine) -> None:
+    runs: list[int] = []
+
+    def counted(n: int) -> Job[Any]:
+        def check(_session: Session) -> Write[int]:
+            def write(session: Session) -> int:
+                runs.append(n)
+                return _insert(n).run(session)
+            return Write(write)
+        return check
+
+    opened = _savepoints(engine)
+    assert _one_batch(BatchWriter(engine), [counted(1), counted(2), counted(3)]) == [1, 2, 3]
+    assert (opened, runs) == ([], [1, 2, 3])  # one pass, no savepoints
+
+    runs.clear()
+    answers = _one_batch(BatchWriter(engine), [counted(4), counted(2), counted(5)])
+    assert answers[0::2] == [4, 5] and isinstance(answers[1], IntegrityError)
+    # the pass together fails at 2 and is undone; then each write in a savepoint of its own
+    assert runs == [4, 2, 4, 2, 5] and len(opened) == 3
+    assert _stored(engine) == [1, 2, 3, 4, 5]
+
+
+def test_a_batch_shares_its_reads_and_the_next_batch_reads_again(engine: Engine) -> None:
+    reads: list[int] = []
+
+    def read(session: Session) -> int:
+        def count() -> int:
+            reads.append(1)
+            return _count(session)
+        return shared_read(session, "count", count)
+
+    def read_then_insert(n: int) -> Job[Any]:
+        return lambda s: _insert(n * 100 + read(s))
+
+    assert _one_batch(BatchWriter(engine), [read_then_insert(1), read_then_insert(2), read]) \
+        == [100, 200, 0]
+    assert len(reads) == 1  # three checks, one read
+    assert _one_batch(BatchWriter(engine), [read, read]) == [2, 2]  # sees the last batch
+    assert len(reads) == 2
+    with Session(engine) as session:  # outside a batch it simply reads
+        assert [read(session), read(session)] == [2, 2] and len(reads) == 4
