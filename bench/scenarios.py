@@ -97,6 +97,25 @@ async def closed_loop(n: int, concurrency: int, deadline: float,
     return latencies, last - first
 
 
+async def _post_all(poster: Poster, path: str, body: Callable[[int], Any], expect: int,
+                    sent: dict[str, float], n: int, concurrency: int, deadline: float,
+                    out: Out) -> tuple[list[float], float]:
+    """`closed_loop` of POSTs of body(i); each id answered with `expect` goes into `sent`
+    with the moment its request was sent."""
+    async def one(i: int) -> tuple[bool, str]:
+        started = time.monotonic()
+        status, answer = await poster.post(path, body(i))
+        if status != expect:
+            return False, str(status)
+        sent[json.loads(answer)["id"]] = started
+        return True, ""
+
+    try:
+        return await closed_loop(n, concurrency, deadline, one, out)
+    finally:
+        poster.close()
+
+
 async def _arrivals(receiver: Receiver, tag: str, sent: dict[str, float], per_item: int,
                     first: float, deadline: float, out: Out) -> None:
     """Wait for every sent id to arrive `per_item` times (once per endpoint), then match."""
@@ -137,21 +156,10 @@ async def publish(api: httpx.AsyncClient, receiver: Receiver, stack: Stack, targ
                 "concurrency": concurrency, "publish": {}, "e2e": {}})
 
     poster = Poster(str(api.base_url), {"Authorization": api.headers["authorization"]})
-
-    async def one(i: int) -> tuple[bool, str]:
-        started = time.monotonic()
-        body = {"type": EVENT_TYPE, "consumer": target.consumer, "data": payload(i)}
-        status, answer = await poster.post("/v1/events", body)
-        if status != 201:
-            return False, str(status)
-        sent[json.loads(answer)["id"]] = started
-        return True, ""
-
     first = time.monotonic()
-    try:
-        latencies, span = await closed_loop(n, concurrency, deadline, one, out["publish"])
-    finally:
-        poster.close()
+    latencies, span = await _post_all(poster, "/v1/events", lambda i: {
+        "type": EVENT_TYPE, "consumer": target.consumer, "data": payload(i)}, 201, sent,
+        n, concurrency, deadline, out["publish"])
     out["publish"].update({"published": len(sent), "complete": len(sent) == n,
                            "span_s": round(span, 2), "events_per_s": rate(len(sent), span),
                            "latency_ms": latency_ms(latencies)})
@@ -178,21 +186,10 @@ async def ingest(api: httpx.AsyncClient, receiver: Receiver, stack: Stack, *, n:
                 "accept": {}, "forward": {}})
     sent: dict[str, float] = {}
     url = urlsplit(source["url"])
-    poster = Poster(f"{url.scheme}://{url.netloc}")
-
-    async def one(i: int) -> tuple[bool, str]:
-        started = time.monotonic()
-        status, answer = await poster.post(url.path, {"type": EVENT_TYPE, "data": payload(i)})
-        if status != 202:
-            return False, str(status)
-        sent[json.loads(answer)["id"]] = started
-        return True, ""
-
     first = time.monotonic()
-    try:
-        latencies, span = await closed_loop(n, concurrency, deadline, one, out["accept"])
-    finally:
-        poster.close()
+    latencies, span = await _post_all(Poster(f"{url.scheme}://{url.netloc}"), url.path,
+                                      lambda i: {"type": EVENT_TYPE, "data": payload(i)}, 202,
+                                      sent, n, concurrency, deadline, out["accept"])
     out["accept"].update({"accepted": len(sent), "complete": len(sent) == n,
                           "span_s": round(span, 2), "accepted_per_s": rate(len(sent), span),
                           "latency_ms": latency_ms(latencies)})
