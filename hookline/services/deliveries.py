@@ -62,10 +62,11 @@ def add_for_event(session: Session, event: Event, endpoints: list[Endpoint],
     """A pending Delivery of the Event per endpoint, and its start in the outbox (publish,
     replay). The Event's row comes first."""
     ids = [new_id("dlv") for _ in endpoints]
-    return _add(session, [_row(i, event.environment_id, event_id=event.id, endpoint_id=e.id)
-                   for i, e in zip(ids, endpoints, strict=True)],
-         [_event_start(i, event.environment_id, list(schedule), "pending", e.id, event, e.url)
-          for i, e in zip(ids, endpoints, strict=True)])
+    rows = [_row(i, event.environment_id, event_id=event.id, endpoint_id=e.id)
+            for i, e in zip(ids, endpoints, strict=True)]
+    starts = [_event_start(i, event.environment_id, list(schedule), "pending", e.id, event,
+                           e.url) for i, e in zip(ids, endpoints, strict=True)]
+    return _add(session, rows, starts)
 
 
 def add_for_message(session: Session, environment_id: str, message_id: str,
@@ -74,10 +75,11 @@ def add_for_message(session: Session, environment_id: str, message_id: str,
     """A pending Delivery of the Message per destination, and its start in the outbox
     (ingestion, replay, cron runs). The Message's row comes first."""
     ids = [new_id("dlv") for _ in destinations]
-    return _add(session, [_row(i, environment_id, message_id=message_id, destination_id=d.id)
-                   for i, d in zip(ids, destinations, strict=True)],
-         [_message_start(i, environment_id, list(schedule), "pending", d.id, source_name,
-                         d.url) for i, d in zip(ids, destinations, strict=True)])
+    rows = [_row(i, environment_id, message_id=message_id, destination_id=d.id)
+            for i, d in zip(ids, destinations, strict=True)]
+    starts = [_message_start(i, environment_id, list(schedule), "pending", d.id, source_name,
+                             d.url) for i, d in zip(ids, destinations, strict=True)]
+    return _add(session, rows, starts)
 
 
 def _row(delivery_id: str, environment_id: str, **owner: str) -> dict[str, Any]:
