@@ -24,9 +24,17 @@ _BLOCKED = [ipaddress.ip_network(n) for n in (
     "198.51.100.0/24", "203.0.113.0/24", "224.0.0.0/4", "240.0.0.0/4",
     "255.255.255.255/32", "::/128", "::1/128", "fc00::/7", "fe80::/10", "ff00::/8",
     "64:ff9b::/96", "2001:db8::/32",
+    # 6to4 and Teredo: deprecated relay mechanisms that IANA does not list as globally
+    # reachable; listed here so the answer does not depend on the Python version's is_global.
+    "2002::/16", "2001::/32",
     # Cloud metadata services that sit outside the private ranges.
     "fd00:ec2::254/128", "100.100.100.200/32",
 )]
+# The only IPv6 range that may pass (with is_global). Everything in ::/8 falls outside it,
+# and with it the IPv4-compatible, IPv4-translated and both NAT64 forms; 6to4 and Teredo are
+# in _BLOCKED. So the one IPv6 spelling that reaches an IPv4 address is IPv4-mapped, which
+# is judged on that IPv4 address.
+_GLOBAL_UNICAST = ipaddress.IPv6Network("2000::/3")
 
 
 class URLRefused(ValueError):
@@ -63,21 +71,31 @@ def check_syntax(url: str, *, require_https: bool, allowed_ports: frozenset[int]
         raise URLRefused("production environments require https URLs")
     if parts.username is not None or parts.password is not None:
         raise URLRefused("URL must not contain a user name or password; use fixed headers")
-    port = port or (443 if scheme == "https" else 80)
+    if port is None:  # not `port or default`: an explicit :0 would be checked as the default
+        port = 443 if scheme == "https" else 80
+    if port == 0:  # no server listens on it, whatever HOOKLINE_ALLOWED_PORTS says
+        raise URLRefused("port 0 is not allowed")
     if not any_port and port not in allowed_ports:
         allowed = ", ".join(str(p) for p in sorted(allowed_ports))
         raise URLRefused(f"port {port} is not allowed (allowed: {allowed})")
     return scheme, parts.hostname, port
 
 
+def _in(address: IPAddress, networks: Sequence[Network]) -> bool:
+    return any(address in net for net in networks)
+
+
 def is_blocked(address: IPAddress, allowed: Sequence[Network] = ()) -> bool:
-    if isinstance(address, ipaddress.IPv6Address):
-        mapped = address.ipv4_mapped or address.sixtofour
-        if mapped is not None:
-            return is_blocked(mapped, allowed)
-    if any(address in net for net in allowed):
+    """One rule for registration and every attempt; `allowed` (HOOKLINE_ALLOWED_SUBNETS)
+    exempts an address. IPv4-mapped is what dual-stack resolvers return for IPv4-only
+    names, and the socket connects to the IPv4 address itself: judge that alone."""
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped
+    if _in(address, allowed):
         return False
-    return any(address in net for net in _BLOCKED) or not address.is_global
+    if isinstance(address, ipaddress.IPv6Address) and address not in _GLOBAL_UNICAST:
+        return True
+    return _in(address, _BLOCKED) or not address.is_global
 
 
 def system_resolver(host: str, port: int) -> list[str]:
