@@ -11,6 +11,7 @@ from fastapi.responses import JSONResponse
 from sqlalchemy.exc import DBAPIError, OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from api.jsonbody import BodyRejected
 from hookline.errors import (
     DomainError,
     MethodNotAllowed,
@@ -58,7 +59,9 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         error: DomainError
-        if exc.status_code == 404:
+        if isinstance(exc, BodyRejected):
+            error = exc.error
+        elif exc.status_code == 404:
             error = NotFound(f"no route for {request.method} {request.url.path}")
         elif exc.status_code == 405:
             error = MethodNotAllowed(f"{request.method} is not allowed on {request.url.path}")

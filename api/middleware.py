@@ -1,13 +1,21 @@
-"""ASGI middleware that must see every request: body limits, JSON media type, rate headers."""
+"""ASGI middleware that must see every request: body limits, JSON media type, NUL in paths
+and queries, rate headers."""
 
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import parse_qsl, unquote_to_bytes
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from api.errors import problem_response
-from hookline.errors import PayloadTooLarge, UnsupportedMediaType
+from hookline.errors import (
+    DomainError,
+    NotFound,
+    PayloadTooLarge,
+    UnsupportedMediaType,
+    ValidationFailed,
+)
 
 MIB = 1024 * 1024
 INGEST_LIMIT = 5 * MIB
@@ -41,6 +49,9 @@ class GuardMiddleware:
             await self.app(scope, receive, send)
             return
         path: str = scope["path"]
+        if (refused := _nul_refusal(path, scope.get("query_string", b""))) is not None:
+            await problem_response(refused)(scope, receive, send)
+            return
         limit = INGEST_LIMIT if path.startswith("/in/") else API_LIMIT
         length = _header(scope, b"content-length")
         too_big = PayloadTooLarge(f"the request body is larger than {limit // MIB} MiB")
@@ -55,6 +66,20 @@ class GuardMiddleware:
             await problem_response(error)(scope, receive, send)
             return
         await self.app(scope, _limited(receive, limit, too_big), _with_rate_headers(scope, send))
+
+
+def _nul_refusal(path: str, query: bytes) -> DomainError | None:
+    """NUL (U+0000) names nothing we store, and PostgreSQL refuses it in any text parameter:
+    one check here instead of a 500 from the database behind every route."""
+    if "\x00" in path:
+        return NotFound("no resource has a NUL character in its path")
+    if path.startswith("/v1/") and b"\x00" in unquote_to_bytes(query):
+        names = [k for k, v in parse_qsl(query.decode("latin-1"), keep_blank_values=True)
+                 if "\x00" in k + v]
+        field = names[0] if names else "query"
+        return ValidationFailed(f"{field}: must not contain the NUL character (U+0000)",
+                                field=field)
+    return None
 
 
 def _limited(receive: Receive, limit: int, error: PayloadTooLarge) -> Receive:

@@ -9,18 +9,22 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from api.jsonbody import decode
+
 M = TypeVar("M", bound=BaseModel)
 
 
-def parse_body(model: type[M], body: bytes, errors: list[dict[str, Any]]) -> M | None:
-    """The model, or None with the reasons appended to `errors` (located as FastAPI does)."""
+def parse_body(model: type[M], body: bytes, content_type: str | None,
+               errors: list[dict[str, Any]]) -> M | None:
+    """The model, or None with the reasons appended to `errors` (located as FastAPI does).
+    A body `jsonbody.decode` refuses for more than its syntax raises its DomainError."""
     if not body:
         errors.append({"type": "missing", "loc": ("body",), "msg": "Field required",
                        "input": None})
         return None
     try:
         # from_attributes: the mode FastAPI validates bodies in, so the messages match too
-        return model.model_validate(json.loads(body), from_attributes=True)
+        return model.model_validate(decode(body, content_type), from_attributes=True)
     except json.JSONDecodeError as exc:
         errors.append({"type": "json_invalid", "loc": ("body", exc.pos),
                        "msg": "JSON decode error", "input": {}, "ctx": {"error": exc.msg}})

@@ -10,12 +10,14 @@ from fastapi.concurrency import run_in_threadpool
 from api import pagination
 from api.deps import AuthDep, SessionDep, TemporalDep
 from api.dispatch import retry_now
+from api.jsonbody import JSONRoute
 from api.schemas.common import COMMON_PROBLEMS, Int32, Page, problems
 from api.schemas.deliveries import AttemptOut, DeliveryOut, RetryOut, delivery_out
 from hookline.services import deliveries
 from hookline.settings import get_settings
 
-router = APIRouter(prefix="/v1/deliveries", tags=["deliveries"], responses=COMMON_PROBLEMS)
+router = APIRouter(prefix="/v1/deliveries", tags=["deliveries"], responses=COMMON_PROBLEMS,
+                   route_class=JSONRoute)
 
 
 @router.get("/{delivery_id}", response_model=DeliveryOut, responses=problems(404))

@@ -7,6 +7,7 @@ from fastapi.concurrency import run_in_threadpool
 
 from api.deps import AuthDep, SenderDep, SessionDep, TemporalDep
 from api.dispatch import wake_cancelled
+from api.jsonbody import JSONRoute
 from api.schemas.common import COMMON_PROBLEMS, problems
 from api.schemas.destinations import (
     DestinationCreated,
@@ -19,7 +20,8 @@ from hookline.models import Destination
 from hookline.services import destinations
 from hookline.services.destinations import KEEP
 
-router = APIRouter(prefix="/v1/ingest", tags=["ingestion"], responses=COMMON_PROBLEMS)
+router = APIRouter(prefix="/v1/ingest", tags=["ingestion"], responses=COMMON_PROBLEMS,
+                   route_class=JSONRoute)
 
 
 def _out(destination: Destination) -> DestinationOut:

@@ -10,6 +10,7 @@ from fastapi.concurrency import run_in_threadpool
 
 from api.deps import AuthDep, SenderDep, SessionDep, TemporalDep
 from api.dispatch import wake_cancelled
+from api.jsonbody import JSONRoute
 from api.schemas.common import COMMON_PROBLEMS, problems
 from api.schemas.endpoints import (
     EndpointCreated,
@@ -24,7 +25,8 @@ from api.schemas.endpoints import (
 )
 from hookline.services import endpoints
 
-router = APIRouter(prefix="/v1/endpoints", tags=["endpoints"], responses=COMMON_PROBLEMS)
+router = APIRouter(prefix="/v1/endpoints", tags=["endpoints"], responses=COMMON_PROBLEMS,
+                   route_class=JSONRoute)
 
 
 @router.post("", status_code=201, response_model=EndpointCreated)

@@ -8,11 +8,13 @@ from fastapi import APIRouter, Query, Response
 
 from api import pagination
 from api.deps import AuthDep, SessionDep
+from api.jsonbody import JSONRoute
 from api.schemas.common import COMMON_PROBLEMS, Int32, Page, problems
 from api.schemas.consumers import EventTypeIn, EventTypeOut, EventTypePatch
 from hookline.services import consumers
 
-router = APIRouter(prefix="/v1/event-types", tags=["event types"], responses=COMMON_PROBLEMS)
+router = APIRouter(prefix="/v1/event-types", tags=["event types"], responses=COMMON_PROBLEMS,
+                   route_class=JSONRoute)
 Limit = Annotated[Int32, Query(ge=1, le=100)]
 
 

@@ -12,6 +12,7 @@ from sqlmodel import Session
 
 from api import pagination
 from api.deps import AuthDep, SessionDep, authenticate_in_batch, batches_of
+from api.jsonbody import JSONRoute
 from api.rawbody import parse_body, request_body_doc, short_header
 from api.schemas.common import COMMON_PROBLEMS, Int32, Page, problems
 from api.schemas.deliveries import DeliveryOut, deliveries_page
@@ -23,7 +24,8 @@ from hookline.services import events
 from hookline.settings import get_settings
 from hookline.timeutil import aware
 
-router = APIRouter(prefix="/v1/events", tags=["events"], responses=COMMON_PROBLEMS)
+router = APIRouter(prefix="/v1/events", tags=["events"], responses=COMMON_PROBLEMS,
+                   route_class=JSONRoute)
 Status = Literal["pending", "processing", "retrying", "delivered", "exhausted", "cancelled"]
 
 
@@ -54,7 +56,7 @@ def _publish(request: Request, body: bytes, session: Session
     auth = authenticate_in_batch(request, session)
     errors: list[dict[str, Any]] = []
     key = short_header("idempotency-key", request.headers.get("idempotency-key"), 255, errors)
-    publish_in = parse_body(PublishIn, body, errors)
+    publish_in = parse_body(PublishIn, body, request.headers.get("content-type"), errors)
     if errors or publish_in is None:
         raise RequestValidationError(errors)
     return events.publish(session, auth, publish_in.type, publish_in.consumer, publish_in.data,

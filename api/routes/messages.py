@@ -8,6 +8,7 @@ from fastapi import APIRouter, Query
 
 from api import pagination
 from api.deps import AuthDep, SessionDep
+from api.jsonbody import JSONRoute
 from api.schemas.common import COMMON_PROBLEMS, Int32, Page, problems
 from api.schemas.deliveries import DeliveryOut, deliveries_page
 from api.schemas.events import ReplayOut
@@ -15,7 +16,8 @@ from api.schemas.messages import MessageDetail, MessageItem, message_detail, mes
 from hookline.services import messages
 from hookline.settings import get_settings
 
-router = APIRouter(prefix="/v1/ingest", tags=["ingestion"], responses=COMMON_PROBLEMS)
+router = APIRouter(prefix="/v1/ingest", tags=["ingestion"], responses=COMMON_PROBLEMS,
+                   route_class=JSONRoute)
 Verification = Literal["verified", "failed", "skipped", "not_configured"]
 
 

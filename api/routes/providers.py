@@ -5,6 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from api.deps import AuthDep
+from api.jsonbody import JSONRoute
 from api.schemas.common import COMMON_PROBLEMS
 from api.schemas.sources import ConfigFieldOut, ProviderOut
 from hookline.providers.base import Provider
@@ -12,7 +13,8 @@ from hookline.providers.registry import PROVIDERS
 from hookline.services.ingest import stripped_headers
 
 router = APIRouter(prefix="/v1/ingest/providers", tags=["ingestion"],
-                   responses=COMMON_PROBLEMS)
+                   responses=COMMON_PROBLEMS,
+                   route_class=JSONRoute)
 
 
 def _out(provider: Provider) -> ProviderOut:

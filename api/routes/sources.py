@@ -13,6 +13,7 @@ from temporalio.client import Client
 
 from api.deps import AuthDep, SessionDep, TemporalDep
 from api.dispatch import wake_cancelled
+from api.jsonbody import JSONRoute
 from api.schemas.common import COMMON_PROBLEMS, problems
 from api.schemas.sources import SecretIn, SourceIn, SourceOut, SourcePatch, source_out
 from hookline import schedules
@@ -20,7 +21,8 @@ from hookline.models import Source
 from hookline.services import sources
 
 log = logging.getLogger("hookline.api.sources")
-router = APIRouter(prefix="/v1/ingest/sources", tags=["ingestion"], responses=COMMON_PROBLEMS)
+router = APIRouter(prefix="/v1/ingest/sources", tags=["ingestion"], responses=COMMON_PROBLEMS,
+                   route_class=JSONRoute)
 
 
 def _out(session: Session, source: Source) -> SourceOut:

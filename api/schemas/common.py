@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Generic, TypeVar
+from typing import Annotated, Any, ClassVar, Generic, TypeVar
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict
+from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationInfo, field_validator
 from pydantic.alias_generators import to_camel
+from pydantic_core import PydanticCustomError
 
 INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1
 _INT_TEXT = re.compile(r"^\s*[-+]?\d+\s*$")
@@ -30,10 +31,36 @@ def _int32(value: Any) -> Any:
 Int32 = Annotated[int, BeforeValidator(_int32)]
 
 
+def _holds_nul(value: Any) -> bool:
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_holds_nul(k) or _holds_nul(v) for k, v in value.items())
+    if isinstance(value, list | tuple | set | frozenset):
+        return any(_holds_nul(v) for v in value)
+    return False  # numbers, booleans, nested models (which check their own fields)
+
+
 class ApiModel(BaseModel):
     """camelCase on the wire, snake_case in Python; unknown request fields are ignored."""
 
     model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, extra="ignore")
+
+
+class ApiInput(ApiModel):
+    """A request body. No text field holds NUL (U+0000): PostgreSQL's text cannot store it
+    (SQLite can, so the rule keeps both databases alike). Fields named in `free_form` pass
+    JSON through as given (event `data`, stored as JSON text, where NUL is an escape)."""
+
+    free_form: ClassVar[frozenset[str]] = frozenset()
+
+    @field_validator("*", mode="after")
+    @classmethod
+    def _no_nul(cls, value: Any, info: ValidationInfo) -> Any:
+        if info.field_name not in cls.free_form and _holds_nul(value):
+            raise PydanticCustomError("nul_character",
+                                      "must not contain the NUL character (U+0000)")
+        return value
 
 
 class FieldError(BaseModel):

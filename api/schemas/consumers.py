@@ -4,7 +4,7 @@ from datetime import datetime
 
 from pydantic import Field, field_serializer
 
-from api.schemas.common import ApiModel
+from api.schemas.common import ApiInput, ApiModel
 from hookline.timeutil import iso
 
 Name200 = Field(min_length=1, max_length=200)
@@ -18,12 +18,12 @@ class Timestamped(ApiModel):
         return iso(value)
 
 
-class ConsumerIn(ApiModel):
+class ConsumerIn(ApiInput):
     external_id: str = Name200
     name: str = Name200
 
 
-class ConsumerPatch(ApiModel):
+class ConsumerPatch(ApiInput):
     name: str | None = Field(default=None, min_length=1, max_length=200)
 
 
@@ -33,12 +33,12 @@ class ConsumerOut(Timestamped):
     name: str
 
 
-class EventTypeIn(ApiModel):
+class EventTypeIn(ApiInput):
     name: str = Name200
     description: str | None = None
 
 
-class EventTypePatch(ApiModel):
+class EventTypePatch(ApiInput):
     description: str | None = None
 
 

@@ -6,19 +6,19 @@ from typing import Literal
 
 from pydantic import Field
 
-from api.schemas.common import ApiModel
+from api.schemas.common import ApiInput, ApiModel
 from api.schemas.sources import Timestamp
 
 Url = Field(min_length=1, max_length=2048)
 
 
-class DestinationIn(ApiModel):
+class DestinationIn(ApiInput):
     url: str = Url
     description: str | None = None
     headers: dict[str, str] | None = Field(default=None, description="Fixed headers")
 
 
-class DestinationPatch(ApiModel):
+class DestinationPatch(ApiInput):
     """Absent fields stay as they are; `headers` replaces all fixed headers."""
 
     url: str | None = Field(default=None, min_length=1, max_length=2048)

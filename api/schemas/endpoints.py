@@ -5,7 +5,7 @@ from typing import Any, Literal
 
 from pydantic import Field, field_serializer
 
-from api.schemas.common import ApiModel
+from api.schemas.common import ApiInput, ApiModel
 from hookline.errors import invalid
 from hookline.services.endpoints import KEEP, EndpointPatch, EndpointRow
 from hookline.timeutil import iso
@@ -13,7 +13,7 @@ from hookline.timeutil import iso
 Headers = dict[str, str]
 
 
-class EndpointIn(ApiModel):
+class EndpointIn(ApiInput):
     consumer: str = Field(description="The Consumer's externalId")
     url: str
     events: list[str] | None = Field(default=None, description="Absent or [] means all types")
@@ -22,7 +22,7 @@ class EndpointIn(ApiModel):
     secret: str | None = Field(default=None, description="A whsec_ secret; made when absent")
 
 
-class EndpointPatchIn(ApiModel):
+class EndpointPatchIn(ApiInput):
     url: str | None = None
     events: list[str] | None = Field(default=None, description="Replaces the list; [] = all")
     status: Literal["enabled", "disabled"] | None = None
@@ -39,11 +39,11 @@ class EndpointPatchIn(ApiModel):
                              description=description)
 
 
-class HeadersIn(ApiModel):
+class HeadersIn(ApiInput):
     headers: Headers
 
 
-class SecretIn(ApiModel):
+class SecretIn(ApiInput):
     secret: str | None = Field(default=None, description="A whsec_ secret; made when absent")
 
 

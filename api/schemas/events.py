@@ -5,11 +5,13 @@ from typing import Any
 
 from pydantic import Field, field_serializer
 
-from api.schemas.common import ApiModel
+from api.schemas.common import ApiInput, ApiModel
 from hookline.timeutil import iso
 
 
-class PublishIn(ApiModel):
+class PublishIn(ApiInput):
+    free_form = frozenset({"data"})
+
     type: str = Field(min_length=1, max_length=200)
     consumer: str = Field(min_length=1, max_length=200, description="Consumer externalId")
     data: dict[str, Any]

@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, PlainSerializer
 
-from api.schemas.common import ApiModel, Int32
+from api.schemas.common import ApiInput, ApiModel, Int32
 from hookline.models import Source
 from hookline.services.sources import ingest_url
 from hookline.timeutil import iso
@@ -17,12 +17,12 @@ MaybeTimestamp = Annotated[datetime | None, PlainSerializer(iso, return_type=str
 Minutes = Annotated[Int32, Field(ge=0, le=43200)]
 
 
-class SourceIn(ApiModel):
+class SourceIn(ApiInput):
     name: str = Field(min_length=1, max_length=200)
     type: Literal["webhook", "cron"] = "webhook"
 
 
-class SourcePatch(ApiModel):
+class SourcePatch(ApiInput):
     """Absent fields stay as they are; null clears the nullable ones."""
 
     name: str | None = Field(default=None, min_length=1, max_length=200)
@@ -41,7 +41,7 @@ class SourcePatch(ApiModel):
                                      description="cron sources only; a JSON object's text")
 
 
-class SecretIn(ApiModel):
+class SecretIn(ApiInput):
     secret: str | None = Field(description="The provider secret; null removes it")
 
 

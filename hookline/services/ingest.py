@@ -74,8 +74,24 @@ def _incoming(received: Received) -> Incoming:
                     query=dict(parse_qsl(received.query, keep_blank_values=True)))
 
 
+def storable(text: str) -> bool:
+    """Whether a column can hold this text on both databases: PostgreSQL's text has no NUL,
+    and a lone surrogate (from a JSON escape) is no character any encoding can store."""
+    if "\x00" in text:
+        return False
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _event_id(provider: Provider, incoming: Incoming, source: Source) -> str | None:
+    """The provider's id of the event; an id no column can hold counts as none supplied (the
+    message is stored byte for byte all the same, it only is not deduplicated)."""
     found = registry.event_id(provider, incoming, source.provider_config)
+    if found and not storable(found):
+        return None
     if found and len(found) > MAX_EVENT_ID:  # keep the column bounded; equal ids stay equal
         found = "sha256:" + hashlib.sha256(found.encode()).hexdigest()
     return found or None
