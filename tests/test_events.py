@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import concurrent.futures
+import time
 from collections import Counter
 from datetime import UTC, datetime, timedelta
 
@@ -126,6 +127,25 @@ def test_event_reads_and_filters(tenant: Tenant, receiver: Receiver) -> None:
     assert len(page["items"]) == 2 and page["nextCursor"]
     rest = ok(tenant.client.get("/v1/events", params={"cursor": page["nextCursor"]}))
     assert len(rest["items"]) == 2 and rest["nextCursor"] is None
+
+
+def test_a_bound_copied_from_a_returned_timestamp_includes_that_event(
+        tenant: Tenant, receiver: Receiver) -> None:
+    """Timestamps are stored with microseconds and answered with milliseconds: `from` and
+    `to` (both inclusive) equal to a returned `createdAt` must include that event."""
+    setup_endpoint(tenant, receiver.url())
+    made = []
+    for i in range(3):
+        made.append(publish(tenant, {"i": i}))
+        time.sleep(0.3)
+    first, middle, last = made
+    at = middle["createdAt"]
+    assert at.endswith("Z") and len(at.split(".")[1]) == 4  # milliseconds, as answered
+    assert [e["id"] for e in _events(tenant, **{"from": at, "to": at})] == [middle["id"]]
+    assert [e["id"] for e in _events(tenant, to=at)] == [middle["id"], first["id"]]
+    assert [e["id"] for e in _events(tenant, **{"from": at})] == [last["id"], middle["id"]]
+    listed = {e["id"]: e["createdAt"] for e in _events(tenant)}
+    assert listed[middle["id"]] == at  # the list answers the same value as the publish
 
 
 def test_event_list_errors(stack: Stack, tenant: Tenant) -> None:

@@ -22,7 +22,7 @@ from hookline.models import Consumer, Delivery, Endpoint, Event, EventType, tabl
 from hookline.services import deliveries
 from hookline.services.accounts import Principal
 from hookline.services.scoped import get_in
-from hookline.timeutil import aware, iso, utcnow
+from hookline.timeutil import aware, end_of, iso, utcnow
 
 MAX_DATA_BYTES = 1024 * 1024
 IDEMPOTENCY_WINDOW = timedelta(hours=24)
@@ -189,7 +189,7 @@ def list_events(session: Session, env_id: str, filters: EventFilter, after: str 
     if filters.since:
         query = query.where(col(Event.created_at) >= filters.since)
     if filters.until:
-        query = query.where(col(Event.created_at) <= filters.until)
+        query = query.where(col(Event.created_at) < end_of(filters.until))
     if filters.status:
         query = query.where(exists().where(col(Delivery.event_id) == col(Event.id),
                                            col(Delivery.status) == filters.status))
