@@ -65,6 +65,30 @@ def worker() -> None:
 
 
 @app.command()
+def listen(
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 9000,
+    host: Annotated[str, typer.Option(help="Address to bind; loopback by default.")
+                    ] = "127.0.0.1",
+    secret: Annotated[list[str] | None, typer.Option(
+        envvar="HOOKLINE_LISTEN_SECRET", show_envvar=True,
+        help="The endpoint's whsec_ secret, to verify signatures; repeat it during a "
+             "rotation (space-separated in the variable).")] = None,
+) -> None:
+    """Receive webhooks on loopback and print each one, with its signature checked."""
+    from cli.listen import load_secrets, serve
+
+    try:
+        webhooks = load_secrets(secret or [])
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--secret") from None
+    try:
+        serve(host, port, webhooks)
+    except OSError as exc:
+        typer.echo(f"error: cannot listen on {host}:{port}: {exc.strerror or exc}", err=True)
+        raise typer.Exit(1) from None
+
+
+@app.command()
 def migrate() -> None:
     """Create or upgrade the database schema."""
     from hookline.migrations import upgrade

@@ -1,0 +1,171 @@
+"""`hookline listen`: a loopback receiver that prints every webhook it gets.
+
+Like `stripe listen`, it is for trying Hookline on one machine: point an endpoint or a
+destination at it and watch each delivery arrive, with its Standard Webhooks signature
+checked by an independent implementation (the `standardwebhooks` package), not by ours.
+"""
+
+from __future__ import annotations
+
+import json
+import signal
+import socket
+import sys
+import threading
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from types import FrameType
+from typing import TextIO
+
+from standardwebhooks.webhooks import Webhook, WebhookVerificationError
+
+SHOWN_BODY_CHARS = 4096  # more would scroll the headers of a block out of sight
+MAX_BODY_BYTES = 10 * 1024 * 1024  # Hookline forwards at most 5 MiB; refuse what no webhook is
+LOOPBACK_HINT = ("Hookline delivers to loopback only when its API and worker run with "
+                 "HOOKLINE_ALLOWED_SUBNETS=127.0.0.0/8,::1/128 HOOKLINE_ALLOWED_PORTS='*'")
+
+
+def load_secrets(secrets: Sequence[str]) -> list[Webhook]:
+    """One verifier per secret; several are normal during a rotation. Raises ValueError."""
+    webhooks = []
+    for secret in secrets:
+        try:
+            webhooks.append(Webhook(secret))
+        except Exception as exc:  # binascii.Error, EmptyWebhookSecretError: both mean "bad"
+            raise ValueError(f"not a webhook secret ({exc}); expected whsec_<base64>") from None
+    return webhooks
+
+
+def verdict(webhooks: Sequence[Webhook], body: bytes, headers: Mapping[str, str]) -> str:
+    """`verified` when any secret verifies, else `FAILED (<reasons>)`."""
+    if not webhooks:
+        return "not checked (pass --secret whsec_...)"
+    reasons: list[str] = []
+    for webhook in webhooks:
+        try:
+            # json_parse=False: forwarded provider bodies need not be JSON to be signed.
+            webhook.verify(body, dict(headers), json_parse=False)
+        except WebhookVerificationError as exc:
+            reasons.append(str(exc))
+        except UnicodeDecodeError:  # the library verifies the body as text
+            reasons.append("body is not UTF-8")
+        except ValueError as exc:  # the library does not guard a malformed signature header
+            reasons.append(f"malformed webhook-signature header: {exc}")
+        else:
+            return "verified"
+    return "FAILED (" + "; ".join(dict.fromkeys(reasons)) + ")"
+
+
+def show_body(body: bytes) -> str:
+    if not body:
+        return "(empty body)"
+    try:
+        text = json.dumps(json.loads(body), indent=2, ensure_ascii=False)
+    except ValueError:  # not JSON, or not text at all: show what came
+        text = body.decode("utf-8", errors="replace")
+    if len(text) > SHOWN_BODY_CHARS:
+        text = text[:SHOWN_BODY_CHARS] + f"\n... ({len(text) - SHOWN_BODY_CHARS} more characters)"
+    return text
+
+
+def render(method: str, path: str, headers: Mapping[str, str], body: bytes, check: str) -> str:
+    now = datetime.now().astimezone().strftime("%Y-%m-%d %H:%M:%S %z")
+    return (f"--- {now} {method} {path}\n"
+            f"webhook-id: {headers.get('webhook-id', '(none)')}\n"
+            f"webhook-timestamp: {headers.get('webhook-timestamp', '(none)')}\n"
+            f"signature: {check}\n"
+            f"content-type: {headers.get('content-type', '(none)')}, {len(body)} bytes\n"
+            f"{show_body(body)}\n\n")
+
+
+class ListenServer(ThreadingHTTPServer):
+    daemon_threads = True  # a stuck client must not keep Ctrl-C from ending the process
+
+    def __init__(self, host: str, port: int, webhooks: Sequence[Webhook], out: TextIO) -> None:
+        # ThreadingHTTPServer binds IPv4 unless told otherwise; `--host ::1` must work too.
+        self.address_family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        self.webhooks = list(webhooks)
+        self.out = out
+        self.out_lock = threading.Lock()  # one block at a time, never interleaved
+        super().__init__((host, port), Handler)
+
+    def print_block(self, text: str) -> None:
+        with self.out_lock:
+            self.out.write(text)
+            self.out.flush()  # stdout is often a pipe or a file: show each request at once
+
+
+class Handler(BaseHTTPRequestHandler):
+    server: ListenServer
+    protocol_version = "HTTP/1.1"  # keep-alive, as Hookline's sender and curl expect
+
+    def do_POST(self) -> None:
+        body = self._read_body()
+        if body is None:
+            return
+        headers = {name.lower(): value for name, value in self.headers.items()}
+        check = verdict(self.server.webhooks, body, headers)
+        self.server.print_block(render(self.command, self.path, headers, body, check))
+        # 200 whatever the signature: a receiver under test should see every attempt succeed.
+        self._answer(200, b'{"ok":true}', "application/json")
+
+    do_PUT = do_PATCH = do_POST
+
+    def do_GET(self) -> None:
+        self._answer(200, b"hookline listen: POST webhooks here\n", "text/plain")
+
+    def _read_body(self) -> bytes | None:
+        if "chunked" in self.headers.get("Transfer-Encoding", "").lower():
+            return self._read_chunked()
+        try:
+            length = int(self.headers.get("Content-Length") or 0)
+        except ValueError:
+            length = -1
+        if not 0 <= length <= MAX_BODY_BYTES:
+            self.close_connection = True  # the rest of the stream cannot be framed
+            self._answer(413 if length > 0 else 400, b'{"ok":false}', "application/json")
+            return None
+        return self.rfile.read(length)
+
+    def _read_chunked(self) -> bytes:
+        chunks: list[bytes] = []
+        while size := int(self.rfile.readline().split(b";")[0].strip() or b"0", 16):
+            chunks.append(self.rfile.read(size))
+            self.rfile.readline()  # the CRLF after each chunk
+        while self.rfile.readline().strip():  # trailers, up to the blank line
+            pass
+        return b"".join(chunks)
+
+    def _answer(self, status: int, body: bytes, content_type: str) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass  # each request already prints its own block; no access log on stderr
+
+
+def _interrupt(_signum: int, _frame: FrameType | None) -> None:
+    raise KeyboardInterrupt  # SIGTERM ends serve_forever() the same way Ctrl-C does
+
+
+def serve(host: str, port: int, webhooks: Sequence[Webhook], out: TextIO = sys.stdout) -> None:
+    """Serve until Ctrl-C or SIGTERM. Raises OSError when the address cannot be bound."""
+    server = ListenServer(host, port, webhooks, out)
+    bound_port = server.server_address[1]
+    shown_host = f"[{host}]" if ":" in host else host
+    checking = (f"checked with {len(webhooks)} secret(s)" if webhooks
+                else "not checked (pass --secret whsec_...)")
+    server.print_block(f"Listening on http://{shown_host}:{bound_port}/ (Ctrl-C to stop)\n"
+                       f"{LOOPBACK_HINT}\nSignatures: {checking}\n\n")
+    signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    server.print_block("Stopped.\n")
