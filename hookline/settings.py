@@ -67,7 +67,7 @@ class Settings(BaseSettings):
     # `hookline up` runs the worker and the Temporal dev server this much nicer than the API:
     # on a shared machine, answering a publish or an ingestion comes before delivering. The
     # API never waits on either (starts go through the outbox), so the most (19) costs it
-    # nothing; measured against 10, publishing ran 1.5 times faster (README, benchmark).
+    # nothing; measured against 10, publishing ran 1.5 times faster (bench/RESULTS.md).
     background_nice: int = Field(default=19, ge=0, le=19)
 
     @field_validator("retry_schedule")
