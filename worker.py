@@ -15,8 +15,9 @@ from temporalio.worker import Worker
 from activities.cron import CronActivities
 from activities.http import DeliveryActivities
 from activities.mail import AlertActivities
+from hookline.delivery import gate
 from hookline.reconciler import reconcile_forever, reconcile_schedules_forever
-from hookline.relay import relay_forever
+from hookline.relay import RELAY_STARTS_IN_FLIGHT, relay_forever
 from hookline.sender import sender_from_settings
 from hookline.settings import Settings, get_settings
 from hookline.temporal import connect, ensure_search_attributes
@@ -45,7 +46,7 @@ async def main(settings: Settings | None = None) -> None:
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     client = await _connect_until_up(settings)
     sender = sender_from_settings(settings)
-    delivery = DeliveryActivities(sender, client)
+    delivery = DeliveryActivities(sender, client, gate.limits_from(settings))
     cron = CronActivities(client, settings)
     mail = AlertActivities(settings)
     worker = Worker(
@@ -54,6 +55,12 @@ async def main(settings: Settings | None = None) -> None:
         workflows=[DeliveryWorkflow, CronRunWorkflow, SilenceCheckWorkflow],
         activities=[delivery.attempt_delivery, cron.run_cron, mail.check_silence],
         max_concurrent_activities=200,
+        # The relay starts workflows eagerly: the server hands the first task straight back
+        # to this worker, but only while it has a free slot, else the start silently takes
+        # the slow path. An attempt holds a workflow-task and a local-activity slot for as
+        # long as it runs, and the gate keeps at most relay_max_waiting admitted at once.
+        max_concurrent_workflow_tasks=settings.relay_max_waiting + RELAY_STARTS_IN_FLIGHT,
+        max_concurrent_local_activities=settings.relay_max_waiting + RELAY_STARTS_IN_FLIGHT,
         graceful_shutdown_timeout=timedelta(seconds=5),
     )
     stop = asyncio.Event()

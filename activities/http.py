@@ -10,39 +10,44 @@ from temporalio.client import Client
 
 from hookline.contracts import SIGNAL_CANCEL, AttemptInput, AttemptOutcome
 from hookline.db import session_scope
+from hookline.delivery import gate
 from hookline.sender import Sender
 from hookline.services import attempts
-from hookline.services.attempts import AttemptResult, Outgoing
+from hookline.services.attempts import AttemptResult, Outgoing, Recorded, Refused
 from hookline.temporal import signal_delivery
-
-
-def _prepare(delivery_id: str) -> Outgoing | str:
-    with session_scope() as session:
-        return attempts.prepare_attempt(session, delivery_id)
-
-
-def _record(delivery_id: str, result: AttemptResult, next_delay: float | None
-            ) -> tuple[str, list[str]]:
-    with session_scope() as session:
-        return attempts.record_attempt(session, delivery_id, result, next_delay)
+from hookline.timeutil import utcnow
 
 
 class DeliveryActivities:
-    def __init__(self, sender: Sender, client: Client) -> None:
+    def __init__(self, sender: Sender, client: Client, limits: gate.Limits) -> None:
         self.sender = sender
         self.client = client
+        self.limits = limits
+
+    def _prepare(self, delivery_id: str) -> Outgoing | Refused | str:
+        with session_scope() as session:
+            return attempts.prepare_attempt(session, delivery_id, self.limits)
+
+    def _record(self, data: AttemptInput, result: AttemptResult) -> Recorded:
+        with session_scope() as session:
+            return attempts.record_attempt(session, data.delivery_id, result, data.next_delay,
+                                           self.limits, data.longest_delay)
 
     @activity.defn(name="attempt_delivery")
     async def attempt_delivery(self, data: AttemptInput) -> AttemptOutcome:
-        prepared = await asyncio.to_thread(_prepare, data.delivery_id)
+        prepared = await asyncio.to_thread(self._prepare, data.delivery_id)
         if isinstance(prepared, str):
             return AttemptOutcome(status=prepared, attempted=False)
+        if isinstance(prepared, Refused):
+            return AttemptOutcome(status=prepared.status, attempted=False, wait=prepared.wait)
+        if prepared.send_at is not None:  # the throttle's slot, at most a second ahead
+            await asyncio.sleep(max(0.0, (prepared.send_at - utcnow()).total_seconds()))
         result = await self.sender.send(prepared)
-        status, cancelled = await asyncio.to_thread(
-            _record, data.delivery_id, result, data.next_delay)
-        for other in cancelled:
+        recorded = await asyncio.to_thread(self._record, data, result)
+        for other in recorded.cancelled:
             try:
                 await signal_delivery(self.client, other, SIGNAL_CANCEL)
             except Exception as exc:  # the row says cancelled; the workflow ends on waking
                 activity.logger.warning("could not signal %s: %s", other, exc)
-        return AttemptOutcome(status=status, attempted=True)
+        return AttemptOutcome(status=recorded.status, attempted=True,
+                              next_delay=recorded.next_delay)

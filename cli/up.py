@@ -20,7 +20,7 @@ from hookline.migrations import upgrade
 from hookline.process import die_with_parent
 from hookline.services import accounts
 from hookline.settings import Settings
-from hookline.temporal import SEARCH_ATTRIBUTES, connect, ensure_search_attributes
+from hookline.temporal import connect, dev_server_flags, ensure_search_attributes
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -58,11 +58,8 @@ def _dev_server_args(cli: str, settings: Settings, db_file: Path) -> list[str]:
     args = [cli, "server", "start-dev", "--ip", host, "--port", str(port),
             "--ui-port", str(port + 1000), "--db-filename", str(db_file),
             "--namespace", settings.temporal_namespace, "--log-level", "error",
-            "--sqlite-pragma", "journal_mode=WAL", "--sqlite-pragma", "synchronous=NORMAL",
-            "--dynamic-config-value", "system.enableActivityEagerExecution=true"]
-    for key in SEARCH_ATTRIBUTES:
-        args += ["--search-attribute", f"{key.name}=Keyword"]
-    return args
+            "--sqlite-pragma", "journal_mode=WAL", "--sqlite-pragma", "synchronous=NORMAL"]
+    return args + dev_server_flags()
 
 
 def _temporal_db_file(settings: Settings) -> Path:

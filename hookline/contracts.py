@@ -23,12 +23,18 @@ class AttemptInput:
     delivery_id: str
     # Seconds until the next attempt if this one fails; None when this attempt is the last.
     next_delay: float | None
+    # The schedule's longest wait: the most a receiver's Retry-After may put off the next.
+    longest_delay: float | None = None
 
 
 @dataclass(frozen=True)
 class AttemptOutcome:
     status: str  # the Delivery's status after the activity
     attempted: bool
+    # Set when the target's gate admitted no attempt: seconds to wait before asking again.
+    wait: float | None = None
+    # Seconds to the next attempt when a Retry-After moved it off the schedule.
+    next_delay: float | None = None
 
 
 @dataclass(frozen=True)

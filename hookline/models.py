@@ -117,6 +117,7 @@ class Endpoint(SQLModel, table=True):
     previous_secret: str | None = None
     previous_secret_expires_at: datetime | None = _ts(nullable=True)
     failure_count: int = 0
+    rate_limit: int | None = None  # deliveries per second, across every worker
     created_at: datetime = _ts()
     updated_at: datetime = _ts()
 
@@ -182,6 +183,7 @@ class Destination(SQLModel, table=True):
     previous_secret: str | None = None
     previous_secret_expires_at: datetime | None = _ts(nullable=True)
     failure_count: int = 0
+    rate_limit: int | None = None  # deliveries per second, across every worker
     created_at: datetime = _ts()
     updated_at: datetime = _ts()
 
@@ -259,5 +261,34 @@ class OutboxStart(SQLModel, table=True):
     creates the Delivery, deleted by the worker's relay when it takes the start."""
 
     __tablename__ = "delivery_outbox"
+    __table_args__ = (Index("ix_delivery_outbox_target", "target_id", "delivery_id"),)
     delivery_id: str = Field(primary_key=True)
     start: str = Field(sa_column=Column(Text, nullable=False))  # the DeliveryStart, as JSON
+    target_id: str | None = None  # the endpoint or destination: the relay admits per target
+
+
+class AttemptLease(SQLModel, table=True):
+    """An attempt slot of a target, held from admission until the attempt is recorded. Live
+    leases (not expired) count against the target's in-flight cap; one whose worker died
+    expires on its own."""
+
+    __tablename__ = "attempt_leases"
+    __table_args__ = (Index("ix_attempt_leases_target", "target_id", "expires_at"),)
+    delivery_id: str = Field(primary_key=True)
+    target_id: str
+    send_at: datetime | None = _ts(nullable=True)  # a throttled target's reserved send time
+    expires_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+
+
+class TargetGate(SQLModel, table=True):
+    """What the delivery engine knows of one endpoint or destination beyond its settings:
+    the circuit breaker, a pause asked for by the receiver, the throttle's next free slot."""
+
+    __tablename__ = "target_gates"
+    target_id: str = Field(primary_key=True)
+    failures: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    circuit: str = Field(default="closed", sa_column_kwargs={"server_default": "closed"})
+    circuit_opened_at: datetime | None = _ts(nullable=True)
+    circuit_retry_at: datetime | None = _ts(nullable=True)
+    paused_until: datetime | None = _ts(nullable=True)
+    next_send_at: datetime | None = _ts(nullable=True)

@@ -15,6 +15,7 @@ from temporalio.client import Client
 
 from hookline.contracts import DeliveryStart
 from hookline.db import session_scope
+from hookline.delivery import gate
 from hookline.services import outbox
 from hookline.settings import Settings, parse_duration
 from hookline.temporal import start_deliveries
@@ -22,19 +23,23 @@ from hookline.temporal import start_deliveries
 log = logging.getLogger("hookline.relay")
 
 BATCH = 256  # starts taken at once; a full batch means more wait, so take again at once
+RELAY_STARTS_IN_FLIGHT = 32  # workflow starts the relay has under way at once
 
 
-def _take(limit: int, max_waiting: int) -> list[DeliveryStart]:
+def _take(limit: int, limits: gate.Limits) -> list[DeliveryStart]:
     with session_scope() as session:
-        return outbox.take(session, limit, max_waiting)
+        return outbox.take(session, limit, limits)
 
 
 async def relay_once(client: Client, settings: Settings) -> tuple[int, int]:
     """Takes and starts one batch; returns (taken, failed)."""
-    starts = await asyncio.to_thread(_take, BATCH, settings.relay_max_waiting)
+    starts = await asyncio.to_thread(_take, BATCH, gate.limits_from(settings))
     if not starts:
         return 0, 0
-    failed = await start_deliveries(client, settings.task_queue, starts)
+    # Eager: this process is also the worker of the task queue, so the first workflow task
+    # comes back with the start's answer instead of through the server's matching.
+    failed = await start_deliveries(client, settings.task_queue, starts, eager=True,
+                                    concurrency=RELAY_STARTS_IN_FLIGHT)
     if failed:
         log.warning("relay could not start %d of %d deliveries; the reconciler will",
                     len(failed), len(starts))

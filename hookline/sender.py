@@ -8,6 +8,9 @@ import ssl
 import time
 from collections import OrderedDict
 from collections.abc import Sequence
+from dataclasses import replace
+from datetime import UTC
+from email.utils import parsedate_to_datetime
 
 import httpx
 
@@ -125,7 +128,10 @@ class Sender:
         message = f"HTTP {response.status_code}"
         if 300 <= response.status_code < 400:
             message += " (redirects are not followed; register the final URL)"
-        return _failure("http_status", message, started, response.status_code, text)
+        failure = _failure("http_status", message, started, response.status_code, text)
+        if response.status_code in (429, 503):
+            return replace(failure, retry_after=retry_after(response.headers.get("retry-after")))
+        return failure
 
     async def aclose(self) -> None:
         for client in self._clients.values():
@@ -138,6 +144,22 @@ def sender_from_settings(settings: Settings) -> Sender:
     return Sender(timeout=settings.attempt_timeout_seconds,
                   allowed_ports=settings.allowed_port_set, any_port=settings.any_port_allowed,
                   allowed_networks=settings.allowed_networks)
+
+
+def retry_after(value: str | None, now: float | None = None) -> float | None:
+    """Seconds a Retry-After header asks for: delay-seconds or an HTTP date (RFC 9110);
+    None when absent or unparseable, and the schedule applies."""
+    if value is None or not (value := value.strip()):
+        return None
+    if value.isdigit():
+        return float(value)
+    try:
+        when = parsedate_to_datetime(value)
+    except (TypeError, ValueError, IndexError):
+        return None
+    if when.tzinfo is None:  # an HTTP date is GMT
+        when = when.replace(tzinfo=UTC)
+    return max(0.0, when.timestamp() - (time.time() if now is None else now))
 
 
 def _is_literal(host: str) -> bool:

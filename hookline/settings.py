@@ -56,6 +56,13 @@ class Settings(BaseSettings):
     # the rest wait in the outbox. Twenty thousand started at once made the dev server
     # thrash (856 delivered in 150 s instead of about 6,000).
     relay_max_waiting: int = Field(default=500, ge=1)
+    # The delivery engine's per-target gate (`hookline.delivery.gate`): attempts in flight
+    # per endpoint or destination, so one slow target cannot hold every worker slot; and
+    # the circuit breaker, open after that many consecutive failures (timeouts, connection
+    # errors, 5xx) for that long before one probe attempt goes.
+    target_max_in_flight: int = Field(default=10, ge=1, le=1000)
+    circuit_failures: int = Field(default=5, ge=1)
+    circuit_open: str = "30s"
     silence_check_interval: str = "30s"
     # How often each worker checks every cron Source's Temporal Schedule against the database.
     schedule_reconcile_interval: str = "60s"
@@ -77,7 +84,7 @@ class Settings(BaseSettings):
         return value
 
     @field_validator("attempt_timeout", "reconcile_interval", "reconcile_after", "relay_interval",
-                     "silence_check_interval", "schedule_reconcile_interval")
+                     "silence_check_interval", "schedule_reconcile_interval", "circuit_open")
     @classmethod
     def _check_duration(cls, value: str) -> str:
         parse_duration(value)

@@ -11,7 +11,7 @@ import pytest
 
 from hookline.db import make_engine
 from hookline.migrations import upgrade
-from hookline.temporal import SEARCH_ATTRIBUTES
+from hookline.temporal import dev_server_flags
 from tests.support.postgres import throwaway_postgres
 from tests.support.procs import free_port, spawn, stop, temporal_cli, wait_port
 from tests.support.receiver import Receiver
@@ -24,11 +24,9 @@ def start_temporal(folder: Path, db_file: Path | None = None, port: int | None =
     port = port or free_port()
     args = [temporal_cli(), "server", "start-dev", "--ip", "127.0.0.1", "--port", str(port),
             "--headless", "--log-level", "error", "--namespace", "default",
-            "--dynamic-config-value", "system.enableActivityEagerExecution=true"]
+            *dev_server_flags()]
     if db_file is not None:
         args += ["--db-filename", str(db_file)]
-    for key in SEARCH_ATTRIBUTES:
-        args += ["--search-attribute", f"{key.name}=Keyword"]
     proc = spawn(args, {}, folder / f"temporal-{port}.log")
     wait_port(port, 60, proc)
     return proc, f"127.0.0.1:{port}"

@@ -17,37 +17,23 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
 from sqlmodel import Session
 
 from hookline.db import make_engine
 from hookline.migrations import upgrade
 from hookline.services import accounts
 from tests.support.procs import stop
-from tests.support.stack import Stack
+from tests.support.stack import Stack, own_database
 
 CHECKS = ("not_a_server_error,status_code_conformance,content_type_conformance,"
           "response_schema_conformance")
 SEED = "20261123"  # a fixed seed: a CI run fails for the code, not for the draw
 
 
-def _own_database(stack: Stack, folder: Path) -> str:
-    if stack.name == "sqlite":
-        return f"sqlite:///{folder / 'fuzz.db'}"
-    url = make_url(stack.db_url)
-    name = f"fuzz_{folder.name.lower().replace('-', '_')}"
-    admin = create_engine(url, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-    admin.dispose()
-    return url.set(database=name).render_as_string(hide_password=False)
-
-
 @pytest.fixture
 def fuzz_api(stack: Stack, tmp_path: Path) -> Iterator[tuple[str, str]]:
     """(base URL, API key) of an API no worker delivers for."""
-    db_url = _own_database(stack, tmp_path)
+    db_url = own_database(stack.db_url, tmp_path)
     upgrade(db_url)
     engine = make_engine(db_url)
     with Session(engine, expire_on_commit=False) as session:

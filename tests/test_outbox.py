@@ -1,27 +1,37 @@
 """The outbox of Delivery workflow starts (`hookline.services.outbox`), on SQLite and
 PostgreSQL: each start is taken once, oldest first, even by relays taking at the same time;
-no more are taken than keep HOOKLINE_RELAY_MAX_WAITING Deliveries waiting in Temporal; and
-the reconciler leaves queued starts alone. A database of its own, so the stack's running
-relay does not take these rows."""
+no more are taken than keep HOOKLINE_RELAY_MAX_WAITING Deliveries admitted at once, nor
+more of one target than its gate admits; and the reconciler leaves queued and admitted
+starts alone. A database of its own, so the stack's running relay does not take these
+rows."""
 
 from __future__ import annotations
 
+import itertools
 import threading
+import time
 import uuid
 from collections.abc import Iterator
 from datetime import timedelta
 
 import pytest
-from sqlalchemy import Engine, create_engine, text, update
+from sqlalchemy import Engine, create_engine, insert, text, update
 from sqlalchemy.engine import make_url
-from sqlmodel import Session, col
+from sqlmodel import Session, select
 
 from hookline.contracts import DeliveryStart
 from hookline.db import make_engine
+from hookline.delivery import gate
 from hookline.ids import new_id
 from hookline.migrations import upgrade
-from hookline.models import Delivery, Endpoint, Event
+from hookline.models import AttemptLease, Consumer, Endpoint, Event, TargetGate
 from hookline.services import accounts, deliveries, outbox
+from hookline.timeutil import utcnow
+
+
+def limits(max_admitted: int = 1000, max_in_flight: int = 1000) -> gate.Limits:
+    return gate.Limits(max_in_flight=max_in_flight, circuit_failures=5, circuit_open=30,
+                       lease_ttl=60, max_admitted=max_admitted)
 
 
 @pytest.fixture
@@ -65,9 +75,9 @@ def _add(engine: Engine, numbers: range) -> None:
 def test_takes_oldest_first_each_once_and_whole(engine: Engine) -> None:
     _add(engine, range(10))
     with Session(engine) as session:
-        first = outbox.take(session, 3, 1000)
-        rest = outbox.take(session, 100, 1000)
-        after = outbox.take(session, 100, 1000)
+        first = outbox.take(session, 3, limits())
+        rest = outbox.take(session, 100, limits())
+        after = outbox.take(session, 100, limits())
     assert first == [_start(n) for n in range(3)]  # every field survives the round trip
     assert rest == [_start(n) for n in range(3, 10)]
     assert after == []
@@ -78,7 +88,7 @@ def test_an_empty_outbox_is_read_without_the_write_lock(engine: Engine) -> None:
 
     def relay() -> None:
         with Session(engine) as session:
-            answers.append(outbox.take(session, 10, 1000))
+            answers.append(outbox.take(session, 10, limits()))
 
     with Session(engine) as writer, writer.begin():
         # A writer in the middle of a transaction (on SQLite it holds the write lock).
@@ -97,8 +107,17 @@ def test_relays_taking_at_once_never_share_a_start(engine: Engine) -> None:
 
     def relay(mine: list[DeliveryStart]) -> None:
         with Session(engine) as session:
-            while batch := outbox.take(session, 9, 1000):
+            deadline = time.monotonic() + 30
+            # A pass whose candidates another relay took first takes nothing: go on until
+            # the outbox is empty, as the relay loop does.
+            while time.monotonic() < deadline:
+                batch = outbox.take(session, 9, limits())
                 mine.extend(batch)
+                if not batch and session.execute(text(
+                        "SELECT count(*) FROM delivery_outbox")).scalar_one() == 0:
+                    session.commit()
+                    return
+                session.commit()
 
     threads = [threading.Thread(target=relay, args=(mine,)) for mine in taken]
     for thread in threads:
@@ -126,21 +145,82 @@ def _pending_deliveries(engine: Engine, count: int) -> list[str]:
         return sorted(s.delivery_id for s in starts)
 
 
-def test_takes_no_more_than_keep_max_waiting_in_temporal(engine: Engine) -> None:
+def test_takes_no_more_than_keep_max_admitted_in_temporal(engine: Engine) -> None:
     ids = _pending_deliveries(engine, 10)
     with Session(engine) as session:
-        assert [s.delivery_id for s in outbox.take(session, 100, 4)] == ids[:4]
-        assert outbox.take(session, 100, 4) == []  # four started, none attempted yet
-        session.execute(update(Delivery).where(col(Delivery.id).in_(ids[:3]))
-                        .values(status="delivered"))
+        assert [s.delivery_id for s in outbox.take(session, 100, limits(4))] == ids[:4]
+        assert outbox.take(session, 100, limits(4)) == []  # four admitted, none recorded yet
+        for delivery_id in ids[:3]:  # as their attempts' outcomes do
+            gate.release(session, delivery_id)
         session.commit()
-        assert [s.delivery_id for s in outbox.take(session, 2, 4)] == ids[4:6]  # the batch
-        assert [s.delivery_id for s in outbox.take(session, 100, 4)] == ids[6:7]
+        assert [s.delivery_id for s in outbox.take(session, 2, limits(4))] == ids[4:6]
+        assert [s.delivery_id for s in outbox.take(session, 100, limits(4))] == ids[6:7]
 
 
-def test_the_reconciler_leaves_the_outbox_to_the_relay(engine: Engine) -> None:
+def test_the_reconciler_leaves_queued_and_admitted_deliveries_alone(engine: Engine) -> None:
     ids = _pending_deliveries(engine, 3)
     with Session(engine) as session:
-        taken = outbox.take(session, 1, 100)  # and lost, as by a relay that died
+        taken = outbox.take(session, 1, limits())  # and lost, as by a relay that died
+        assert deliveries.orphans(session, timedelta(0), [1.0]) == []  # its lease is live
+        session.execute(update(AttemptLease).values(expires_at=utcnow() - timedelta(seconds=1)))
+        session.commit()
         orphans = deliveries.orphans(session, timedelta(0), [1.0])
     assert [s.delivery_id for s in orphans] == [taken[0].delivery_id] == ids[:1]
+
+
+def _starts_for(target: str, count: int, first: int) -> list[DeliveryStart]:
+    return [DeliveryStart(delivery_id=f"dlv_{n:04d}", delays=[1.0], environment_id="env_1",
+                          summary="t", endpoint_id=target) for n in range(first, first + count)]
+
+
+def _ids(starts: list[DeliveryStart]) -> list[str]:
+    return [s.delivery_id for s in starts]
+
+
+def test_a_full_target_does_not_hold_back_the_others(engine: Engine) -> None:
+    """A thousand starts of a hanging endpoint ahead of a healthy one's: the healthy ones
+    are admitted at once, the other target only up to its free attempt slots."""
+    with Session(engine) as session:
+        outbox.add(session, _starts_for("ep_slow", 30, 0) + _starts_for("ep_fast", 2, 100))
+        session.commit()
+        first = _ids(outbox.take(session, 100, limits(max_in_flight=3)))
+        assert first == [f"dlv_{n:04d}" for n in (0, 1, 2, 100, 101)]
+        assert outbox.take(session, 100, limits(max_in_flight=3)) == []  # ep_slow is full
+        gate.release(session, "dlv_0001")  # one attempt's outcome is recorded
+        session.commit()
+        assert _ids(outbox.take(session, 100, limits(max_in_flight=3))) == ["dlv_0003"]
+
+
+def test_paused_and_open_targets_wait_and_a_due_circuit_sends_one_probe(engine: Engine) -> None:
+    now = utcnow()
+    later, earlier = now + timedelta(minutes=5), now - timedelta(seconds=1)
+    with Session(engine) as session:
+        outbox.add(session, _starts_for("ep_paused", 3, 0) + _starts_for("ep_open", 3, 10)
+                   + _starts_for("ep_due", 3, 20))
+        session.execute(insert(TargetGate), [
+            {"target_id": "ep_paused", "paused_until": later},
+            {"target_id": "ep_open", "circuit": "open", "circuit_retry_at": later},
+            {"target_id": "ep_due", "circuit": "open", "circuit_retry_at": earlier}])
+        session.commit()
+        assert _ids(outbox.take(session, 100, limits())) == ["dlv_0020"]  # the probe
+        assert outbox.take(session, 100, limits()) == []  # the others wait for its outcome
+        due = session.get(TargetGate, "ep_due")
+        assert due is not None and due.circuit == "half_open"
+
+
+def test_a_throttled_target_gets_send_times_spaced_by_its_rate(engine: Engine) -> None:
+    with Session(engine) as session:
+        org = accounts.create_org(session, f"org-{uuid.uuid4().hex[:8]}")
+        env = accounts.create_env(session, org.id, "dev", "development")
+        consumer = Consumer(id=new_id("csm"), environment_id=env.id, external_id="a", name="a")
+        session.add(consumer)
+        session.flush()
+        session.add(Endpoint(id="ep_throttled", environment_id=env.id, consumer_id=consumer.id,
+                             url="http://127.0.0.1:9/", secret="whsec_x", rate_limit=5))
+        session.flush()
+        outbox.add(session, _starts_for("ep_throttled", 12, 0))
+        session.commit()
+        assert len(outbox.take(session, 100, limits())) == 5  # a second's worth, not 12
+        times = sorted(t for t in session.exec(select(AttemptLease.send_at)).all() if t)
+    gaps = [(b - a).total_seconds() for a, b in itertools.pairwise(times)]
+    assert all(abs(gap - gate.THROTTLE_SPACING / 5) < 1e-3 for gap in gaps), gaps

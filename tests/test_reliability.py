@@ -10,6 +10,7 @@ import time
 import httpx
 from sqlmodel import Session
 
+from hookline.delivery import gate
 from hookline.services import outbox
 from tests.conftest import TemporalServer
 from tests.support.api import attempts, deliveries_of, ok, publish, setup_endpoint, wait_delivery
@@ -102,7 +103,9 @@ def test_a_relay_that_dies_holding_starts_loses_none(stack: Stack, tenant: Tenan
         events = [publish(tenant, {"n": n}) for n in range(3)]
         with Session(stack.engine) as session:
             # What a relay takes and then dies with: its rows are gone from the outbox.
-            lost = outbox.take(session, 1, 1000)
+            lost = outbox.take(session, 1, gate.Limits(
+                max_in_flight=10, circuit_failures=5, circuit_open=30, lease_ttl=1,
+                max_admitted=1000))
         assert len(lost) == 1
     finally:
         stack.worker = stack.start_worker()

@@ -2,6 +2,14 @@
 
 The database row is the Delivery's truth: the activity reads its status before sending, so
 signals only wake the workflow early (`retry`: attempt now; `cancel`: find it cancelled).
+When the target's gate admits no attempt (in-flight cap, open circuit, pause, throttle),
+the workflow sleeps as long as the gate says and asks again; that is no attempt.
+
+History is kept to the least on the happy path: one workflow task whose local activity
+attempts and records, then completion. `HookDeliveryStatus` is set only once a Delivery
+has not been delivered at the first try, so "which Deliveries to X are retrying or
+exhausted" stays answerable in the Temporal UI; one delivered at once has no status
+attribute and a Completed execution.
 """
 
 from __future__ import annotations
@@ -30,10 +38,12 @@ with workflow.unsafe.imports_passed_through():
 class DeliveryWorkflow:
     def __init__(self) -> None:
         self._wake = False
+        self._labelled = False
 
     @workflow.run
     async def run(self, data: DeliveryInput) -> str:
         index = 0
+        longest = max(data.delays, default=None)
         while True:
             next_delay = data.delays[index] if index < len(data.delays) else None
             self._wake = False
@@ -41,19 +51,31 @@ class DeliveryWorkflow:
             # records one marker instead of scheduling, starting and completing a task.
             outcome: AttemptOutcome = await workflow.execute_local_activity(
                 "attempt_delivery",
-                AttemptInput(delivery_id=data.delivery_id, next_delay=next_delay),
+                AttemptInput(delivery_id=data.delivery_id, next_delay=next_delay,
+                             longest_delay=longest),
                 result_type=AttemptOutcome,
                 start_to_close_timeout=ATTEMPT_TIMEOUT,
                 retry_policy=INFRA_RETRY,
                 summary=f"attempt {index + 1}",
             )
-            workflow.upsert_search_attributes([STATUS.value_set(outcome.status)])
+            if outcome.wait is not None:
+                await self._sleep(outcome.wait, "the target is busy, open or throttled")
+                continue
+            # Histories from before this rule upserted after every attempt; so does this
+            # one after the first try, which keeps their replay deterministic.
+            if self._labelled or outcome.status != "delivered":
+                workflow.upsert_search_attributes([STATUS.value_set(outcome.status)])
+                self._labelled = True
             if outcome.status in FINAL_STATUSES or next_delay is None:
                 return outcome.status
-            with contextlib.suppress(TimeoutError):  # the timer ran out: next attempt
-                await workflow.wait_condition(lambda: self._wake, timeout=next_delay,
-                                              timeout_summary=f"retry {index + 2}")
+            delay = outcome.next_delay if outcome.next_delay is not None else next_delay
+            await self._sleep(delay, f"retry {index + 2}")
             index += 1
+
+    async def _sleep(self, seconds: float, summary: str) -> None:
+        with contextlib.suppress(TimeoutError):  # the timer ran out: go on
+            await workflow.wait_condition(lambda: self._wake, timeout=seconds,
+                                          timeout_summary=summary)
 
     @workflow.signal(name=SIGNAL_RETRY)
     def retry(self) -> None:
@@ -62,4 +84,3 @@ class DeliveryWorkflow:
     @workflow.signal(name=SIGNAL_CANCEL)
     def cancel(self) -> None:
         self._wake = True
-

@@ -1,14 +1,16 @@
-"""The two short transactions around one attempt: prepare (what to send, and mark the Delivery
-`processing`) and record (store the outcome, move the Delivery and its target on).
+"""The short transactions around one attempt: prepare (what to send; a Delivery that holds
+no attempt lease asks the target's gate for one) and record (store the outcome, move the
+Delivery, its target and the target's breaker on, release the lease).
 
-Every delivery runs both, and on SQLite every other writer waits for their writes, so they
-are prepared Core statements with bound parameters: one read that joins everything the
-attempt needs, then single-row writes."""
+A Delivery the relay admitted already holds its lease and is `processing`, so its first
+attempt is one read and one write. On SQLite every other writer waits for these writes, so
+they are prepared Core statements with bound parameters: one read that joins everything
+the attempt needs, then single-row writes."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import sqlalchemy as sa
@@ -16,10 +18,12 @@ from sqlalchemy import bindparam
 from sqlmodel import Session
 
 from hookline.db import begin_reading
+from hookline.delivery import gate
 from hookline.errors import NotFound
 from hookline.ids import new_id
 from hookline.models import (
     Attempt,
+    AttemptLease,
     Delivery,
     Destination,
     Endpoint,
@@ -30,7 +34,7 @@ from hookline.models import (
 )
 from hookline.services import targets
 from hookline.services.deliveries import WAITING, cancel_waiting
-from hookline.timeutil import utcnow
+from hookline.timeutil import aware, utcnow
 
 ATTEMPTABLE = (*WAITING, "processing")
 RESPONSE_LIMIT = 4096
@@ -47,6 +51,15 @@ class Outgoing:
     custom_headers: dict[str, str]
     secrets: list[str]
     require_https: bool
+    send_at: datetime | None = None  # a throttled target's reserved slot: not before
+
+
+@dataclass(frozen=True)
+class Refused:
+    """The target's gate admits no attempt now: look again in `wait` seconds."""
+
+    status: str
+    wait: float
 
 
 @dataclass(frozen=True)
@@ -57,10 +70,11 @@ class AttemptResult:
     error_type: str | None
     error_message: str | None
     duration_ms: int
+    retry_after: float | None = None  # seconds a 429 or 503 asked us to wait
 
 
 _D, _ENV, _EP, _DS = (table_of(m) for m in (Delivery, Environment, Endpoint, Destination))
-_EV, _MSG, _ATT = (table_of(m) for m in (Event, Message, Attempt))
+_EV, _MSG, _ATT, _LEASE = (table_of(m) for m in (Event, Message, Attempt, AttemptLease))
 
 
 def _target(column: str) -> sa.Label[Any]:
@@ -74,12 +88,14 @@ _TO_SEND = sa.select(
     _D.c.event_id.label("wanted_event"), *(_target(c) for c in (
         "id", "url", "status", "custom_headers", "secret", "previous_secret",
         "previous_secret_expires_at")),
+    _LEASE.c.expires_at.label("lease_expires"), _LEASE.c.send_at,
 ).select_from(
     _D.outerjoin(_ENV, _ENV.c.id == _D.c.environment_id)
     .outerjoin(_EP, _EP.c.id == _D.c.endpoint_id)
     .outerjoin(_DS, _DS.c.id == _D.c.destination_id)
     .outerjoin(_EV, _EV.c.id == _D.c.event_id)
     .outerjoin(_MSG, _MSG.c.id == _D.c.message_id)
+    .outerjoin(_LEASE, _LEASE.c.delivery_id == _D.c.id)
 ).where(_D.c.id == bindparam("delivery"))
 
 _MOVE = _D.update().where(_D.c.id == bindparam("delivery"), _D.c.status.in_(ATTEMPTABLE)) \
@@ -87,9 +103,10 @@ _MOVE = _D.update().where(_D.c.id == bindparam("delivery"), _D.c.status.in_(ATTE
 _STATUS = sa.select(_D.c.status).where(_D.c.id == bindparam("delivery"))
 
 
-def prepare_attempt(session: Session, delivery_id: str) -> Outgoing | str:
-    """Mark the Delivery `processing` and return what to send, or return the status it is
-    left in when there is nothing to send (already final, cancelled, or target gone)."""
+def prepare_attempt(session: Session, delivery_id: str, limits: gate.Limits
+                    ) -> Outgoing | Refused | str:
+    """What to send, or the status the Delivery is left in when there is nothing to send
+    (already final, cancelled, or target gone), or the gate's refusal."""
     begin_reading(session)
     row = session.execute(_TO_SEND, {"delivery": delivery_id}).first()
     session.commit()
@@ -98,6 +115,7 @@ def prepare_attempt(session: Session, delivery_id: str) -> Outgoing | str:
     if row.status not in ATTEMPTABLE:
         return str(row.status)
     if row.target_id is None or row.target_status not in targets.ENABLED:
+        gate.release(session, delivery_id)
         return _move(session, delivery_id, "cancelled")
     if row.wanted_event:
         if row.event_id is None:
@@ -108,15 +126,47 @@ def prepare_attempt(session: Session, delivery_id: str) -> Outgoing | str:
             raise NotFound(f"message {row.message_id} is gone")
         msg_id, body = row.message_id, row.body or b""
         content_type = row.content_type or "application/octet-stream"
-    status = _move(session, delivery_id, "processing")
-    if status != "processing":
-        return status
+    now = utcnow()
+    send_at = aware(row.send_at) if row.send_at else None
+    if row.lease_expires is None or aware(row.lease_expires) <= now:
+        admitted = _admit(session, delivery_id, row.target_id, limits, now)
+        if not isinstance(admitted, datetime | None):
+            return admitted
+        send_at = admitted
     return Outgoing(url=row.target_url, msg_id=msg_id, body=body, content_type=content_type,
                     custom_headers=dict(row.target_custom_headers or {}),
                     secrets=targets.current_secrets(row.target_secret,
                                                     row.target_previous_secret,
                                                     row.target_previous_secret_expires_at),
-                    require_https=row.kind == "production")
+                    require_https=row.kind == "production", send_at=send_at)
+
+
+_WAIT = _D.update().where(_D.c.id == bindparam("delivery"), _D.c.status.in_(ATTEMPTABLE)) \
+    .values(next_attempt_at=bindparam("at"), updated_at=bindparam("now")) \
+    .returning(_D.c.status)
+
+
+def _admit(session: Session, delivery_id: str, target_id: str, limits: gate.Limits,
+           now: datetime) -> datetime | Refused | str | None:
+    """A lease for a Delivery that holds none (a retry, a manual retry, a reconciled one): its
+    send time, or the gate's refusal (its next look stored as `nextAttemptAt`), or the
+    status it left the attemptable ones for meanwhile. Commits."""
+    gate.release(session, delivery_id)  # its own expired lease must not count against it
+    state = gate.load(session, [target_id], now, lock=True)[target_id]
+    decision = gate.decide(state, 1, limits, now)
+    if not decision.send_at:
+        wait = gate.jittered(decision.wait)
+        status = session.execute(_WAIT, {"delivery": delivery_id, "now": now,
+                                         "at": now + timedelta(seconds=wait)}).scalar()
+        session.commit()
+        return Refused(status=str(status), wait=wait) if status else _status(session, delivery_id)
+    moved = session.execute(_MOVE, {"delivery": delivery_id, "to": "processing", "now": now})
+    if not moved.rowcount:  # type: ignore[attr-defined]
+        session.rollback()
+        return _status(session, delivery_id)
+    gate.grant(session, target_id, state, decision, [delivery_id], now, limits)
+    session.commit()
+    return decision.send_at[0]
 
 
 def _move(session: Session, delivery_id: str, status: str) -> str:
@@ -126,6 +176,10 @@ def _move(session: Session, delivery_id: str, status: str) -> str:
     session.commit()
     if moved.rowcount:  # type: ignore[attr-defined]
         return status
+    return _status(session, delivery_id)
+
+
+def _status(session: Session, delivery_id: str) -> str:
     begin_reading(session)
     now = session.execute(_STATUS, {"delivery": delivery_id}).scalar()
     session.commit()
@@ -148,43 +202,73 @@ _RESET = {table.name: table.update().where(table.c.id == bindparam("target"),
           .values(failure_count=0) for table in (_EP, _DS)}
 
 
+@dataclass(frozen=True)
+class Recorded:
+    status: str  # the Delivery's, after this outcome
+    next_delay: float | None  # seconds to the next attempt: the schedule's, or Retry-After's
+    cancelled: list[str]  # other Deliveries this outcome cancelled: wake their workflows
+
+
 def record_attempt(session: Session, delivery_id: str, result: AttemptResult,
-                   next_delay: float | None) -> tuple[str, list[str]]:
-    """Store the attempt and move the Delivery on. Returns its status and the ids of other
-    Deliveries this outcome cancelled (an automatic disable), whose workflows to wake.
+                   next_delay: float | None, limits: gate.Limits,
+                   longest_delay: float | None = None) -> Recorded:
+    """Store the attempt and move the Delivery on, release its lease, and move its target's
+    breaker on. A 429 or 503 with Retry-After moves the next attempt to that time (capped at
+    the schedule's longest wait) and pauses the target as long; a 410 disables the target.
 
     The common outcomes are a few statements: the Delivery moves in one UPDATE, the attempt
-    is one INSERT, and the target row is written only when its count of consecutive
-    failures changes."""
+    is one INSERT, the lease one DELETE, and the target's rows are written only when their
+    counts change."""
     now = utcnow()
+    pause = None
+    if result.retry_after is not None and not result.succeeded:
+        pause = min(result.retry_after, longest_delay or next_delay or result.retry_after)
+        if next_delay is not None:
+            next_delay = pause
+    gone = result.status_code == 410 and not result.succeeded
     row = session.execute(_RECORD, {
         "delivery": delivery_id, "now": now, "succeeded": result.succeeded,
         "failed_status": "exhausted" if next_delay is None else "retrying",
         "retry_at": None if next_delay is None else now + timedelta(seconds=next_delay),
     }).first()
+    gate.release(session, delivery_id)
     if row is None:
         session.commit()
-        return "cancelled", []
+        return Recorded("cancelled", None, [])
     attempts, status, endpoint_id, destination_id = row
+    message = result.error_message
+    if gone:
+        message = f"{message}: Gone, so the {'endpoint' if endpoint_id else 'destination'} " \
+                  "was disabled"
     session.execute(_INSERT_ATTEMPT, {
         "id": new_id("att"), "delivery_id": delivery_id, "attempt": attempts,
         "status": "succeeded" if result.succeeded else "failed",
         "status_code": result.status_code,
         "response_body": (result.response_body or "")[:RESPONSE_LIMIT] or None,
-        "error_type": result.error_type, "error_message": result.error_message,
+        "error_type": result.error_type, "error_message": message,
         "duration_ms": result.duration_ms, "created_at": now})
+    target_id = endpoint_id or destination_id
+    gate.record(session, target_id, now=now, limits=limits, pause=pause,
+                down=not result.succeeded and gate.counts_against(result.error_type,
+                                                                  result.status_code))
     cancelled: list[str] = []
     if result.succeeded:  # a success ends any run of failures
         table = _EP if endpoint_id else _DS
-        session.execute(_RESET[table.name], {"target": endpoint_id or destination_id})
-    elif status == "exhausted":
+        session.execute(_RESET[table.name], {"target": target_id})
+    elif gone or status == "exhausted":
         target: targets.Target | None = (
             session.get(Endpoint, endpoint_id, with_for_update=True) if endpoint_id
             else session.get(Destination, destination_id, with_for_update=True))
-        if target is not None and targets.count_outcome(target, succeeded=False,
-                                                        exhausted=True):
+        if target is not None and gone and targets.is_enabled(target):
+            targets.disable(target, automatically=True)
+            cancelled = cancel_waiting(session, target)
+        elif target is not None and targets.count_outcome(target, succeeded=False,
+                                                          exhausted=True):
             cancelled = cancel_waiting(session, target)
         if target is not None:
             session.add(target)
+    if delivery_id in cancelled:
+        cancelled.remove(delivery_id)
+        status = "cancelled"
     session.commit()
-    return str(status), cancelled
+    return Recorded(str(status), next_delay if status == "retrying" else None, cancelled)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import exists, insert, or_, update
+from sqlalchemy import delete, exists, func, insert, or_, update
 from sqlmodel import Session, col, select
 
 from hookline.contracts import DeliveryStart
@@ -16,6 +16,7 @@ from hookline.errors import Conflict, NotFound
 from hookline.ids import new_id
 from hookline.models import (
     Attempt,
+    AttemptLease,
     Delivery,
     Destination,
     Endpoint,
@@ -45,6 +46,8 @@ def cancel_waiting(session: Session, target: targets.Target) -> list[str]:
     if ids:
         session.execute(update(Delivery).where(col(Delivery.id).in_(ids))
                         .values(status="cancelled", next_attempt_at=None, updated_at=utcnow()))
+        # Those never admitted need no workflow any more (a retry starts one).
+        session.execute(delete(OutboxStart).where(col(OutboxStart.delivery_id).in_(ids)))
     return ids
 
 
@@ -160,14 +163,22 @@ def request_retry(session: Session, environment_id: str, delivery_id: str,
 
 def orphans(session: Session, older_than: timedelta, schedule: list[float],
             limit: int = 500) -> list[DeliveryStart]:
-    """Deliveries accepted but apparently without a running workflow: pending for too long
-    (a relay died holding their start, or the start failed) or overdue for their next
-    attempt (Temporal lost the workflow). Those still in the outbox are the relay's, not
-    orphans. Touches them so the next pass leaves them alone for a while."""
-    cutoff = utcnow() - older_than
+    """Deliveries accepted but apparently without a running workflow: pending or admitted
+    for too long (a relay died holding their start, or the start failed) or overdue for
+    their next attempt (Temporal lost the workflow). Those still in the outbox are the
+    relay's, and those holding a live lease are being attempted: neither is an orphan.
+    Touches them so the next pass leaves them alone for a while."""
+    now = utcnow()
+    cutoff = now - older_than
     queued = exists().where(col(OutboxStart.delivery_id) == col(Delivery.id))
+    leased = exists().where(col(AttemptLease.delivery_id) == col(Delivery.id),
+                            col(AttemptLease.expires_at) > now)
+    due = func.coalesce(col(Delivery.next_attempt_at), col(Delivery.updated_at))
     rows = list(session.exec(select(Delivery).where(or_(
-        (col(Delivery.status) == "pending") & (col(Delivery.updated_at) < cutoff) & ~queued,
+        (col(Delivery.status) == "pending") & (due < cutoff) & ~queued,
+        # Admitted, but its lease ran out with no outcome: the worker died before the start
+        # or during the attempt.
+        (col(Delivery.status) == "processing") & (col(Delivery.updated_at) < cutoff) & ~leased,
         (col(Delivery.status) == "retrying") & (col(Delivery.next_attempt_at) < cutoff),
     )).order_by(col(Delivery.updated_at)).limit(limit)).all())
     starts = [start_for(session, d, schedule) for d in rows]

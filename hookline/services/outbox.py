@@ -1,59 +1,108 @@
 """The outbox of Delivery workflow starts: a row per new Delivery, written in the transaction
 that creates it, so no accepted Delivery can miss its start (the request that made it need
-not reach Temporal at all). The workers' relay (`hookline.relay`) takes and starts them."""
+not reach Temporal at all). The workers' relay (`hookline.relay`) takes the starts the
+per-target gate admits (`hookline.delivery.gate`); the others wait here, costing nothing."""
 
 from __future__ import annotations
 
 import json
+from datetime import datetime
 
-from sqlalchemy import func, insert, select, text
+from sqlalchemy import bindparam, func, insert, or_, select, text, update
 from sqlmodel import Session
 
 from hookline.contracts import DeliveryStart
 from hookline.db import begin_reading
-from hookline.models import Delivery, OutboxStart, table_of
+from hookline.delivery import gate
+from hookline.models import AttemptLease, Delivery, OutboxStart, TargetGate, table_of
+from hookline.timeutil import utcnow
 
-_TABLE = table_of(OutboxStart)
+_TABLE, _GATES, _D = table_of(OutboxStart), table_of(TargetGate), table_of(Delivery)
+_LEASES = table_of(AttemptLease)
 _INSERT = insert(_TABLE)
-_QUEUED = select(func.count()).select_from(_TABLE)
-_PENDING = select(func.count()).select_from(table_of(Delivery)).where(
-    table_of(Delivery).c.status == "pending")
-# Taking a row deletes it, so two relays never take the same start; one that dies before
-# starting leaves a pending Delivery, which the reconciler starts. SKIP LOCKED keeps
-# PostgreSQL's relays off each other's rows; SQLite has one writer at a time anyway. On
-# PostgreSQL the rows are chosen once, in a materialized CTE: as an `IN (subquery)` the
-# planner may rescan the LIMIT per row, and a test saw a take of 1 delete 3.
-_TAKE = {
-    "postgresql": text("WITH taken AS MATERIALIZED (SELECT delivery_id FROM delivery_outbox "
-                       "ORDER BY delivery_id LIMIT :n FOR UPDATE SKIP LOCKED) "
-                       "DELETE FROM delivery_outbox o USING taken "
-                       "WHERE o.delivery_id = taken.delivery_id RETURNING o.start"),
-    "sqlite": text("DELETE FROM delivery_outbox WHERE delivery_id IN (SELECT delivery_id "
-                   "FROM delivery_outbox ORDER BY delivery_id LIMIT :n) RETURNING start"),
-}
+_ANY = select(_TABLE.c.delivery_id).limit(1)
+# The oldest starts of each target not paused or behind an open circuit, as many as its
+# free attempt slots: a target with a thousand waiting cannot hide the others' starts.
+_RANK = func.row_number().over(partition_by=_TABLE.c.target_id,
+                               order_by=_TABLE.c.delivery_id).label("n")
+_LIVE = select(_LEASES.c.target_id, func.count().label("leased")).where(
+    _LEASES.c.expires_at > bindparam("now")).group_by(_LEASES.c.target_id).subquery()
+_OPEN = select(_TABLE.c.delivery_id, _TABLE.c.target_id, _TABLE.c.start, _RANK,
+               func.coalesce(_LIVE.c.leased, 0).label("leased")).select_from(
+    _TABLE.outerjoin(_GATES, _GATES.c.target_id == _TABLE.c.target_id)
+    .outerjoin(_LIVE, _LIVE.c.target_id == _TABLE.c.target_id)).where(
+    or_(_GATES.c.paused_until.is_(None), _GATES.c.paused_until <= bindparam("now")),
+    or_(func.coalesce(_GATES.c.circuit, "closed") != "open",
+        _GATES.c.circuit_retry_at <= bindparam("now"))).subquery()
+_CANDIDATES = select(_OPEN.c.delivery_id, _OPEN.c.target_id, _OPEN.c.start).where(
+    _OPEN.c.n <= bindparam("per_target") - _OPEN.c.leased
+).order_by(_OPEN.c.delivery_id).limit(bindparam("scan"))
+_STILL = select(_TABLE.c.delivery_id).where(
+    _TABLE.c.delivery_id.in_(bindparam("ids", expanding=True)))
+_DELETE = _TABLE.delete().where(_TABLE.c.delivery_id.in_(bindparam("ids", expanding=True)))
+_ADMITTED = update(_D).where(_D.c.id.in_(bindparam("ids", expanding=True)),
+                             _D.c.status == "pending").values(
+    status="processing", updated_at=bindparam("now"))
+# PostgreSQL: relays of several workers take turns, so two cannot admit past one target's cap
+# (SQLite has one writer at a time anyway).
+_RELAYS_TAKE_TURNS = text("SELECT pg_advisory_xact_lock(7233001)")
 
 
 def add(session: Session, starts: list[DeliveryStart]) -> None:
     """In the caller's transaction, beside the Deliveries' own rows."""
     if starts:
-        session.execute(_INSERT, [{"delivery_id": s.delivery_id, "start": _dump(s)}
+        session.execute(_INSERT, [{"delivery_id": s.delivery_id, "start": _dump(s),
+                                   "target_id": s.endpoint_id or s.destination_id}
                                   for s in starts])
 
 
-def take(session: Session, limit: int, max_waiting: int) -> list[DeliveryStart]:
-    """Up to `limit` starts, oldest Delivery first, deleted and committed; fewer when that
-    would put more than `max_waiting` Deliveries in Temporal waiting for their first attempt.
+def take(session: Session, limit: int, limits: gate.Limits) -> list[DeliveryStart]:
+    """Up to `limit` starts the gate admits, oldest Delivery first: deleted, each with a
+    lease on its target's attempt slots and its Delivery `processing`, all committed. Fewer
+    when that would put more than `limits.max_admitted` Deliveries in Temporal at once.
     Asking costs a read (on SQLite, no write lock): relays ask several times a second."""
+    now = utcnow()
     begin_reading(session)
-    queued = session.execute(_QUEUED).scalar_one()
-    waiting = session.execute(_PENDING).scalar_one() - queued if queued else 0
+    room = 0
+    candidates: list[tuple[str, str | None, str]] = []
+    if session.execute(_ANY).first() is not None:
+        room = min(limit, limits.max_admitted - gate.admitted_total(session, now))
+    if room > 0:
+        candidates = [(r.delivery_id, r.target_id, r.start) for r in session.execute(
+            _CANDIDATES, {"now": now, "per_target": limits.max_in_flight, "scan": room})]
     session.commit()
-    limit = min(limit, queued, max_waiting - waiting)
-    if limit <= 0:
+    if not candidates:
         return []
-    rows = session.execute(_TAKE[session.get_bind().dialect.name], {"n": limit}).scalars().all()
+    if session.get_bind().dialect.name == "postgresql":
+        session.execute(_RELAYS_TAKE_TURNS)
+    # Another relay may have taken some between the read and this write: keep the rest.
+    still = set(session.execute(_STILL, {"ids": [c[0] for c in candidates]}).scalars())
+    chosen = _admit(session, [c for c in candidates if c[0] in still], room, limits, now)
+    if chosen:
+        ids = [delivery_id for delivery_id, _ in chosen]
+        session.execute(_DELETE, {"ids": ids})
+        session.execute(_ADMITTED, {"ids": ids, "now": now})
     session.commit()
-    return sorted((_load(row) for row in rows), key=lambda s: s.delivery_id)
+    return [_load(row) for _, row in chosen]
+
+
+def _admit(session: Session, candidates: list[tuple[str, str | None, str]], room: int,
+           limits: gate.Limits, now: datetime) -> list[tuple[str, str]]:
+    """The candidates the gate admits, oldest first, `room` at most; their leases stored."""
+    wanted: dict[str | None, list[tuple[str, str]]] = {}
+    for delivery_id, target_id, row in candidates:
+        wanted.setdefault(target_id, []).append((delivery_id, row))
+    states = gate.load(session, [t for t in wanted if t is not None], now, lock=True)
+    chosen = list(wanted.pop(None, []))  # queued before targets were recorded: ungated
+    for target_id, rows in wanted.items():
+        assert target_id is not None
+        decision = gate.decide(states[target_id], len(rows), limits, now)
+        admitted = rows[:len(decision.send_at)]
+        if admitted:
+            gate.grant(session, target_id, states[target_id], decision,
+                       [d for d, _ in admitted], now, limits)
+            chosen += admitted
+    return sorted(chosen)
 
 
 def _dump(start: DeliveryStart) -> str:

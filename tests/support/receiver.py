@@ -6,6 +6,8 @@
 /slow/<seconds>  waits, then 200
 /close           closes the connection without answering
 /flaky/<n>/...   fails the first n requests to that path with 503, then 200
+/retry-after/<status>/<value>/...  that status with `Retry-After: <value>`; a value
+                 `date+<n>` is the HTTP date n seconds from now
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import threading
 import time
 from collections import Counter
 from dataclasses import dataclass
+from email.utils import formatdate
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
@@ -32,6 +35,8 @@ class Receiver:
         self.received: list[Received] = []
         self._lock = threading.Condition()
         self._counts: Counter[str] = Counter()
+        self._open: Counter[str] = Counter()
+        self.most_open: Counter[str] = Counter()  # the most requests to a path open at once
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self._server.daemon_threads = True
         self.port = self._server.server_address[1]
@@ -96,9 +101,22 @@ class Receiver:
                     self.connection.close()
                     return
                 if parts[0] == "slow":
-                    time.sleep(float(parts[1]))
+                    with receiver._lock:
+                        receiver._open[self.path] += 1
+                        receiver.most_open[self.path] = max(receiver.most_open[self.path],
+                                                            receiver._open[self.path])
+                    try:
+                        time.sleep(float(parts[1]))
+                    finally:
+                        with receiver._lock:
+                            receiver._open[self.path] -= 1
                 if parts[0] == "status":
                     self._reply(int(parts[1]))
+                elif parts[0] == "retry-after":
+                    value = parts[2]
+                    if value.startswith("date+"):
+                        value = formatdate(time.time() + float(value[5:]), usegmt=True)
+                    self._reply(int(parts[1]), {"Retry-After": value})
                 elif parts[0] == "redirect":
                     self._reply(302, {"Location": "/ok"})
                 elif parts[0] == "flaky":

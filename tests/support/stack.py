@@ -8,9 +8,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
-from sqlalchemy import Engine
+from sqlalchemy import Engine, create_engine, text
+from sqlalchemy.engine import make_url
 from sqlmodel import Session
 
+from hookline.db import make_engine
+from hookline.migrations import upgrade
 from hookline.services import accounts
 from tests.support.procs import free_port, hookline, spawn, stop, wait_http
 
@@ -54,6 +57,9 @@ class Stack:
             "HOOKLINE_SILENCE_CHECK_INTERVAL": "2s",
             "HOOKLINE_SCHEDULE_RECONCILE_INTERVAL": "3s",
             "HOOKLINE_DEFAULT_RPS": "1000",
+            # The breaker would hold the many deliberately failing endpoints of the suite;
+            # tests/test_fair_delivery.py runs stacks of its own with it on.
+            "HOOKLINE_CIRCUIT_FAILURES": "100000",
             "HOOKLINE_LOG_LEVEL": "warning",
         }
         env.update(self.env)
@@ -87,6 +93,19 @@ class Stack:
             if proc is not None:
                 stop(proc)
 
+    def sibling(self, folder: Path, **settings: str) -> Stack:
+        """Another API and worker on a database of their own (migrated, empty) and a task
+        queue of their own, with these settings: for tests whose settings differ from the
+        suite's, or whose traffic must not meet other tests'. The caller stops it."""
+        db_url = own_database(self.db_url, folder)
+        upgrade(db_url)
+        other = Stack(name=f"{self.name}-{folder.name}", db_url=db_url,
+                      engine=make_engine(db_url), temporal_address=self.temporal_address,
+                      folder=folder, env={**self.env, **settings,
+                                          "HOOKLINE_TASK_QUEUE": f"hookline-{folder.name}"})
+        other.start()
+        return other
+
     def tenant(self, kind: str = "development", base_url: str | None = None) -> Tenant:
         with Session(self.engine, expire_on_commit=False) as session:
             org = accounts.create_org(session, f"org-{free_port()}-{id(session)}")
@@ -96,3 +115,17 @@ class Stack:
                               headers={"Authorization": f"Bearer {key}"})
         return Tenant(org_id=org.id, environment_id=env.id, key_id=record.id, key=key,
                       client=client)
+
+
+def own_database(url: str, folder: Path) -> str:
+    """A new empty database beside `url`'s: a SQLite file in `folder`, or a database on the
+    same PostgreSQL server."""
+    if url.startswith("sqlite"):
+        return f"sqlite:///{folder / 'own.db'}"
+    parsed = make_url(url)
+    name = f"own_{folder.name.lower().replace('-', '_')}_{free_port()}"
+    admin = create_engine(parsed, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(text(f'CREATE DATABASE "{name}"'))
+    admin.dispose()
+    return parsed.set(database=name).render_as_string(hide_password=False)

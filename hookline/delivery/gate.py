@@ -1,0 +1,281 @@
+"""The per-target gate every attempt passes: it is what keeps one slow or failing endpoint
+(or destination) to its own share of the engine.
+
+A target may have at most HOOKLINE_TARGET_MAX_IN_FLIGHT attempts admitted at once: each
+holds a lease (`attempt_leases`) from admission until its outcome is recorded, and a lease
+whose worker died expires by itself. Beyond that, and while the target's circuit breaker is
+open, while its receiver asked for a pause (Retry-After), or while its throttle (`rateLimit`)
+has no free slot within THROTTLE_HORIZON, the gate answers how long to wait instead.
+
+Admission happens in two places with one rule (`decide`):
+- the relay admits new Deliveries from the outbox in batches, and starts only the
+  workflows of admitted ones: the rest wait in the outbox, holding no worker slot and
+  costing Temporal nothing;
+- an attempt that holds no lease (a retry, a manual retry, a reconciled Delivery) asks at
+  attempt time, and a refused one sleeps on a durable timer in its workflow.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+
+from sqlalchemy import bindparam, func, insert, select, update
+from sqlmodel import Session
+
+from hookline.models import AttemptLease, Destination, Endpoint, TargetGate, table_of
+from hookline.settings import Settings, parse_duration
+from hookline.timeutil import aware
+
+# A throttled target's attempts reserve send times this far ahead at most; an admitted
+# attempt waits in its worker until its time, so this bounds that wait.
+THROTTLE_HORIZON = 1.0
+# Throttle slots are spaced this much wider than 1/rateLimit, so that a few milliseconds of
+# jitter in when attempts leave cannot put rateLimit + 1 arrivals in one second.
+THROTTLE_SPACING = 1.03
+# How soon a refused attempt looks again when the target is only full (no known end).
+RECHECK = 2.0
+# Errors that say the receiver is down or overloaded, as opposed to refusing the request.
+BREAKER_ERRORS = frozenset({"timeout", "connection", "dns", "tls"})
+
+_LEASES, _GATES = table_of(AttemptLease), table_of(TargetGate)
+_EP, _DS = table_of(Endpoint), table_of(Destination)
+
+
+@dataclass(frozen=True)
+class Limits:
+    max_in_flight: int
+    circuit_failures: int
+    circuit_open: float  # seconds
+    # Seconds a lease lives beyond its send time: the attempt's timeout, and the reconciler's
+    # grace; a Delivery whose lease ran out with no outcome is the reconciler's.
+    lease_ttl: float
+    max_admitted: int  # every target together: the relay's cap on Deliveries in Temporal
+
+
+def limits_from(settings: Settings) -> Limits:
+    return Limits(max_in_flight=settings.target_max_in_flight,
+                  circuit_failures=settings.circuit_failures,
+                  circuit_open=parse_duration(settings.circuit_open),
+                  lease_ttl=settings.attempt_timeout_seconds
+                  + parse_duration(settings.reconcile_after),
+                  max_admitted=settings.relay_max_waiting)
+
+
+@dataclass(frozen=True)
+class State:
+    """One target as the gate sees it."""
+
+    in_flight: int = 0
+    rate_limit: int | None = None
+    circuit: str = "closed"
+    circuit_retry_at: datetime | None = None
+    paused_until: datetime | None = None
+    next_send_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class Decision:
+    send_at: list[datetime | None]  # one per admitted attempt: not before this (throttle)
+    state: State  # after admitting them
+    wait: float  # seconds until it is worth asking again, when none was admitted
+
+
+def decide(state: State, want: int, limits: Limits, now: datetime) -> Decision:
+    """Admit up to `want` attempts of one target now. Pure: the caller holds the target's
+    row locked and stores the new state."""
+    def refuse(seconds: float) -> Decision:
+        return Decision([], state, max(seconds, 0.05))
+
+    if state.paused_until and state.paused_until > now:
+        return refuse((state.paused_until - now).total_seconds())
+    cap, circuit = limits.max_in_flight, state.circuit
+    if circuit == "open":
+        if state.circuit_retry_at and state.circuit_retry_at > now:
+            return refuse((state.circuit_retry_at - now).total_seconds())
+        circuit = "half_open"  # its time is up: one probe goes first
+    if circuit == "half_open":
+        cap = 1
+    free = min(want, cap - state.in_flight)
+    if free <= 0:
+        return refuse(RECHECK)
+    send_at: list[datetime | None] = [None] * free
+    next_send_at = state.next_send_at
+    if state.rate_limit:
+        interval = timedelta(seconds=THROTTLE_SPACING / state.rate_limit)
+        slot = max(next_send_at or now, now)
+        horizon = now + timedelta(seconds=THROTTLE_HORIZON)
+        send_at = []
+        while len(send_at) < free and slot <= horizon:
+            send_at.append(slot)
+            slot += interval
+        if not send_at:
+            return refuse((slot - horizon).total_seconds())
+        next_send_at = slot
+    return Decision(send_at, replace(state, in_flight=state.in_flight + len(send_at),
+                                     circuit=circuit, next_send_at=next_send_at), 0.0)
+
+
+def jittered(seconds: float) -> float:
+    """Waits spread out, so that a crowd refused together does not come back together."""
+    return seconds * random.uniform(1.0, 1.5)
+
+
+# -- storage ---------------------------------------------------------------------------
+
+_RATE = select(_EP.c.id, _EP.c.rate_limit).where(_EP.c.id.in_(bindparam("ids", expanding=True))) \
+    .union_all(select(_DS.c.id, _DS.c.rate_limit)
+               .where(_DS.c.id.in_(bindparam("ids", expanding=True))))
+_LIVE = select(_LEASES.c.target_id, func.count()).where(
+    _LEASES.c.target_id.in_(bindparam("ids", expanding=True)),
+    _LEASES.c.expires_at > bindparam("now")).group_by(_LEASES.c.target_id)
+_ALL_LIVE = select(func.count()).select_from(_LEASES).where(
+    _LEASES.c.expires_at > bindparam("now"))
+_GATE_ROWS = select(_GATES).where(_GATES.c.target_id.in_(bindparam("ids", expanding=True))) \
+    .order_by(_GATES.c.target_id)
+
+
+def _ensure_rows(session: Session, target_ids: list[str]) -> None:
+    """Gate rows exist before they are locked (a target's first attempt makes its row)."""
+    dialect = session.get_bind().dialect.name
+    if dialect == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert as dialect_insert
+    else:
+        from sqlalchemy.dialects.sqlite import insert as dialect_insert  # type: ignore[assignment]
+    session.execute(dialect_insert(_GATES).on_conflict_do_nothing(),
+                    [{"target_id": t} for t in target_ids])
+
+
+def load(session: Session, target_ids: Iterable[str], now: datetime, *, lock: bool
+         ) -> dict[str, State]:
+    """The targets' states; with `lock`, their gate rows are locked (PostgreSQL) in id
+    order, so that two relays or attempts deciding for one target take turns."""
+    ids = sorted(set(target_ids))
+    if not ids:
+        return {}
+    if lock:
+        _ensure_rows(session, ids)
+    query = _GATE_ROWS.with_for_update() if lock else _GATE_ROWS
+    gates = {row.target_id: row for row in session.execute(query, {"ids": ids})}
+    live = {r[0]: r[1] for r in session.execute(_LIVE, {"ids": ids, "now": now})}
+    rates = {r[0]: r[1] for r in session.execute(_RATE, {"ids": ids})}
+    states = {}
+    for target in ids:
+        gate = gates.get(target)
+        states[target] = State(
+            in_flight=live.get(target, 0), rate_limit=rates.get(target),
+            circuit=gate.circuit if gate else "closed",
+            circuit_retry_at=_utc(gate.circuit_retry_at) if gate else None,
+            paused_until=_utc(gate.paused_until) if gate else None,
+            next_send_at=_utc(gate.next_send_at) if gate else None)
+    return states
+
+
+def admitted_total(session: Session, now: datetime) -> int:
+    return int(session.execute(_ALL_LIVE, {"now": now}).scalar_one())
+
+
+_SAVE = update(_GATES).where(_GATES.c.target_id == bindparam("target")).values(
+    circuit=bindparam("circuit"), next_send_at=bindparam("next_send_at"))
+_LEASE = insert(_LEASES)
+
+
+def grant(session: Session, target_id: str, before: State, decision: Decision,
+          delivery_ids: list[str], now: datetime, limits: Limits) -> None:
+    """Store the leases of the admitted Deliveries and the target's new state."""
+    after = decision.state
+    if (after.circuit, after.next_send_at) != (before.circuit, before.next_send_at):
+        session.execute(_SAVE, {"target": target_id, "circuit": after.circuit,
+                                "next_send_at": after.next_send_at})
+    session.execute(_LEASE, [
+        {"delivery_id": d, "target_id": target_id, "send_at": at,
+         "expires_at": (at or now) + timedelta(seconds=limits.lease_ttl)}
+        for d, at in zip(delivery_ids, decision.send_at, strict=True)])
+
+
+_RELEASE = _LEASES.delete().where(_LEASES.c.delivery_id == bindparam("delivery"))
+
+
+def release(session: Session, delivery_id: str) -> None:
+    session.execute(_RELEASE, {"delivery": delivery_id})
+
+
+# -- outcomes --------------------------------------------------------------------------
+
+def counts_against(error_type: str | None, status_code: int | None) -> bool:
+    """Whether a failed attempt says the receiver is down: timeouts, connection errors, 5xx
+    and 429 do; a 4xx is an answer, and a refused URL is ours."""
+    if error_type in BREAKER_ERRORS:
+        return True
+    return error_type == "http_status" and status_code is not None and (
+        status_code >= 500 or status_code == 429)
+
+
+_HEALTHY = update(_GATES).where(
+    _GATES.c.target_id == bindparam("target"),
+    (_GATES.c.failures != 0) | (_GATES.c.circuit != "closed")).values(
+    failures=0, circuit="closed", circuit_opened_at=None, circuit_retry_at=None)
+_GATE = select(_GATES).where(_GATES.c.target_id == bindparam("target"))
+
+
+def record(session: Session, target_id: str, *, down: bool, pause: float | None,
+           now: datetime, limits: Limits) -> str | None:
+    """Move the breaker on after an attempt's outcome, and pause the target when its
+    receiver asked to (Retry-After). Returns `opened` when this outcome opened the circuit.
+    """
+    if not down and pause is None:  # the common case: one UPDATE that usually changes nothing
+        session.execute(_HEALTHY, {"target": target_id})
+        return None
+    _ensure_rows(session, [target_id])
+    gate = session.execute(_GATE.with_for_update(), {"target": target_id}).one()
+    values: dict[str, object] = {}
+    change = None
+    if pause is not None:
+        until = now + timedelta(seconds=pause)
+        if gate.paused_until is None or aware(gate.paused_until) < until:
+            values["paused_until"] = until
+    if down:
+        failures = gate.failures + 1
+        values["failures"] = failures
+        if gate.circuit == "half_open" or (gate.circuit == "closed"
+                                           and failures >= limits.circuit_failures):
+            values.update(circuit="open", circuit_retry_at=now + timedelta(
+                seconds=limits.circuit_open))
+            if gate.circuit == "closed":
+                values["circuit_opened_at"] = now
+                change = "opened"
+    elif gate.failures or gate.circuit != "closed":
+        values.update(failures=0, circuit="closed", circuit_opened_at=None,
+                      circuit_retry_at=None)
+    if values:
+        session.execute(update(_GATES).where(_GATES.c.target_id == target_id).values(**values))
+    return change
+
+
+def _utc(value: datetime | None) -> datetime | None:
+    return aware(value) if value is not None else None
+
+
+@dataclass(frozen=True)
+class Circuit:
+    """A target's breaker as its record shows it."""
+
+    state: str = "closed"  # closed | open | half_open
+    opened_at: datetime | None = None  # when it last opened
+    retry_at: datetime | None = None  # while open: when one probe attempt may go
+
+
+_CIRCUITS = select(_GATES.c.target_id, _GATES.c.circuit, _GATES.c.circuit_opened_at,
+                   _GATES.c.circuit_retry_at).where(
+    _GATES.c.target_id.in_(bindparam("ids", expanding=True)))
+
+
+def circuits_of(session: Session, target_ids: Iterable[str]) -> dict[str, Circuit]:
+    """Every given target's breaker, in one query (a target never gated is closed)."""
+    ids = list(target_ids)
+    found = {r.target_id: Circuit(str(r.circuit), _utc(r.circuit_opened_at),
+                                  _utc(r.circuit_retry_at))
+             for r in session.execute(_CIRCUITS, {"ids": ids})} if ids else {}
+    return {t: found.get(t, Circuit()) for t in ids}
