@@ -37,7 +37,8 @@ def test_create_list_and_read(tenant: Tenant, receiver: Receiver) -> None:
     assert [d["id"] for d in listed] == [created["id"], second["id"]]
     assert all("secret" not in d for d in listed)
     assert set(listed[0]) == {"id", "sourceId", "url", "description", "status",
-                              "customHeaders", "createdAt", "updatedAt"}
+                              "customHeaders", "rateLimit", "circuit", "circuitOpenedAt",
+                              "circuitRetryAt", "createdAt", "updatedAt"}
     assert tenant.client.get(f"/v1/ingest/sources/{source['id']}").json()["destinations"] == 2
 
 

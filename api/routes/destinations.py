@@ -16,16 +16,10 @@ from api.schemas.destinations import (
     DestinationPatch,
     SecretOut,
 )
-from hookline.models import Destination
 from hookline.services import destinations
-from hookline.services.destinations import KEEP
 
 router = APIRouter(prefix="/v1/ingest", tags=["ingestion"], responses=COMMON_PROBLEMS,
                    route_class=JSONRoute)
-
-
-def _out(destination: Destination) -> DestinationOut:
-    return DestinationOut.model_validate(destination, from_attributes=True)
 
 
 @router.post("/sources/{source_id}/destinations", status_code=201,
@@ -37,16 +31,17 @@ async def create_destination(source_id: str, body: DestinationIn, auth: AuthDep,
     await destinations.check_url(sender, body.url, auth.requires_https)
     created = await run_in_threadpool(
         destinations.create_destination, session, auth.environment_id, source_id,
-        url=body.url, description=body.description, headers=body.headers)
-    return DestinationCreated.model_validate(created, from_attributes=True)
+        url=body.url, description=body.description, headers=body.headers,
+        rate_limit=body.rate_limit)
+    return DestinationCreated.of(created)
 
 
 @router.get("/sources/{source_id}/destinations", response_model=list[DestinationOut],
             responses=problems(404))
 def list_destinations(source_id: str, auth: AuthDep, session: SessionDep
                       ) -> list[DestinationOut]:
-    return [_out(d) for d in destinations.list_destinations(session, auth.environment_id,
-                                                            source_id)]
+    return [DestinationOut.of(row) for row in destinations.list_destinations(
+        session, auth.environment_id, source_id)]
 
 
 @router.patch("/destinations/{destination_id}", response_model=DestinationOut,
@@ -54,17 +49,17 @@ def list_destinations(source_id: str, auth: AuthDep, session: SessionDep
 async def update_destination(destination_id: str, body: DestinationPatch, auth: AuthDep,
                              session: SessionDep, sender: SenderDep,
                              temporal: TemporalDep) -> DestinationOut:
+    """Absent fields stay; a null description or rateLimit clears it. Disabling cancels
+    the destination's waiting Deliveries."""
+    patch = body.to_patch()
     await run_in_threadpool(destinations.ensure_destination, session, auth.environment_id,
                             destination_id)
     if body.url is not None:
         await destinations.check_url(sender, body.url, auth.requires_https)
-    patch = destinations.DestinationPatch(
-        url=body.url, status=body.status, headers=body.headers,
-        description=body.description if "description" in body.model_fields_set else KEEP)
-    destination, cancelled = await run_in_threadpool(
+    row, cancelled = await run_in_threadpool(
         destinations.update_destination, session, auth.environment_id, destination_id, patch)
     await wake_cancelled(temporal, cancelled)
-    return _out(destination)
+    return DestinationOut.of(row)
 
 
 @router.delete("/destinations/{destination_id}", status_code=204, responses=problems(404))

@@ -33,12 +33,12 @@ router = APIRouter(prefix="/v1/endpoints", tags=["endpoints"], responses=COMMON_
 async def create_endpoint(body: EndpointIn, auth: AuthDep, session: SessionDep,
                           sender: SenderDep) -> EndpointCreated:
     """The secret appears in this response only. An unknown consumer, an unregistered
-    event type, a refused URL, an invalid header or secret: 422."""
+    event type, a refused URL, an invalid header, secret or rateLimit: 422."""
     await endpoints.check_url(sender, body.url, auth.requires_https)
     row = await run_in_threadpool(
         endpoints.create_endpoint, session, auth.environment_id, consumer=body.consumer,
         url=body.url, events=body.events, description=body.description,
-        headers=body.headers, secret=body.secret)
+        headers=body.headers, secret=body.secret, rate_limit=body.rate_limit)
     return EndpointCreated.of(row)
 
 
@@ -60,8 +60,8 @@ def get_endpoint(endpoint_id: str, auth: AuthDep, session: SessionDep) -> Endpoi
 async def update_endpoint(endpoint_id: str, body: EndpointPatchIn, auth: AuthDep,
                           session: SessionDep, sender: SenderDep,
                           temporal: TemporalDep) -> EndpointOut:
-    """Absent fields stay. Disabling cancels the endpoint's waiting Deliveries; enabling
-    resets its consecutive-failure count."""
+    """Absent fields stay; a null rateLimit removes the limit. Disabling cancels the
+    endpoint's waiting Deliveries; enabling resets its consecutive-failure count."""
     patch = body.to_patch()
     await run_in_threadpool(endpoints.ensure_exists, session, auth.environment_id, endpoint_id)
     if patch.url is not None:

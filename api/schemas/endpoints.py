@@ -6,6 +6,15 @@ from typing import Any, Literal
 from pydantic import Field, field_serializer
 
 from api.schemas.common import ApiInput, ApiModel
+from api.schemas.sources import MaybeTimestamp
+from api.schemas.targets import (
+    OPENED_AT_DOC,
+    RATE_LIMIT_DOC,
+    RETRY_AT_DOC,
+    CircuitState,
+    RateLimit,
+    target_fields,
+)
 from hookline.errors import invalid
 from hookline.services.endpoints import KEEP, EndpointPatch, EndpointRow
 from hookline.timeutil import iso
@@ -20,6 +29,7 @@ class EndpointIn(ApiInput):
     description: str | None = None
     headers: Headers | None = Field(default=None, description="Fixed headers")
     secret: str | None = Field(default=None, description="A whsec_ secret; made when absent")
+    rate_limit: RateLimit | None = Field(default=None, description=RATE_LIMIT_DOC)
 
 
 class EndpointPatchIn(ApiInput):
@@ -27,6 +37,8 @@ class EndpointPatchIn(ApiInput):
     events: list[str] | None = Field(default=None, description="Replaces the list; [] = all")
     status: Literal["enabled", "disabled"] | None = None
     description: str | None = None
+    rate_limit: RateLimit | None = Field(default=None,
+                                         description=RATE_LIMIT_DOC + "; absent: unchanged")
 
     def to_patch(self) -> EndpointPatch:
         """Absent fields stay as they are; null is refused where the field cannot be null,
@@ -34,9 +46,11 @@ class EndpointPatchIn(ApiInput):
         for name in ("url", "events", "status"):
             if name in self.model_fields_set and getattr(self, name) is None:
                 raise invalid(name, "must not be null; leave the field out to keep it")
-        description = self.description if "description" in self.model_fields_set else KEEP
-        return EndpointPatch(url=self.url, events=self.events, status=self.status,
-                             description=description)
+        given = self.model_fields_set
+        return EndpointPatch(
+            url=self.url, events=self.events, status=self.status,
+            description=self.description if "description" in given else KEEP,
+            rate_limit=self.rate_limit if "rate_limit" in given else KEEP)
 
 
 class HeadersIn(ApiInput):
@@ -59,6 +73,10 @@ class EndpointOut(ApiModel):
     status: Literal["Enabled", "DisabledAutomatically", "DisabledManually"]
     events: list[str]
     custom_headers: Headers
+    rate_limit: int | None = Field(description=RATE_LIMIT_DOC)
+    circuit: CircuitState
+    circuit_opened_at: MaybeTimestamp = Field(description=OPENED_AT_DOC)
+    circuit_retry_at: MaybeTimestamp = Field(description=RETRY_AT_DOC)
     created_at: datetime
     updated_at: datetime
 
@@ -84,7 +102,7 @@ def _fields(row: EndpointRow) -> dict[str, Any]:
     return {"id": e.id, "consumer": row.consumer, "url": e.url, "description": e.description,
             "status": e.status, "events": list(e.events),
             "custom_headers": dict(e.custom_headers), "created_at": e.created_at,
-            "updated_at": e.updated_at}
+            "updated_at": e.updated_at, **target_fields(e, row.circuit)}
 
 
 class EndpointTestResult(ApiModel):

@@ -1,4 +1,5 @@
-"""Destinations: the user's URLs a Source forwards its messages to, signed with their secret.
+"""Destinations: the user's URLs a Source forwards its messages to, signed with their secret,
+at most `rate_limit` per second; reads also show the circuit breaker (kept by the engine).
 
 Like endpoints, every function commits before returning, reads included: routes await DNS
 (the URL check) between calls, and on SQLite an open transaction holds the write lock."""
@@ -6,10 +7,12 @@ Like endpoints, every function commits before returning, reads included: routes 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
+from hookline.delivery.gate import Circuit, circuits_of
 from hookline.errors import NotFound, invalid
 from hookline.ids import new_id
 from hookline.models import Destination, Source
@@ -20,19 +23,25 @@ from hookline.services.scoped import get_in
 from hookline.signing import new_secret
 from hookline.timeutil import utcnow
 
-__all__ = ["KEEP", "DestinationPatch", "Keep", "check_url"]
+__all__ = ["KEEP", "DestinationPatch", "DestinationRow", "Keep", "check_url"]
 
 MAX_PER_SOURCE = 10
 
 
+class DestinationRow(NamedTuple):
+    destination: Destination
+    circuit: Circuit
+
+
 @dataclass(frozen=True)
 class DestinationPatch:
-    """Absent fields (None, or KEEP for the nullable description) stay as they are."""
+    """Absent fields (None, or KEEP for the nullable ones) stay as they are."""
 
     url: str | None = None
     description: str | Keep | None = KEEP
     status: str | None = None  # enabled | disabled
     headers: dict[str, str] | None = None
+    rate_limit: int | Keep | None = KEEP  # None: no limit
 
 
 def get_scoped(session: Session, env_id: str, destination_id: str) -> Destination:
@@ -56,11 +65,12 @@ def ensure_destination(session: Session, env_id: str, destination_id: str) -> No
 
 
 def create_destination(session: Session, env_id: str, source_id: str, *, url: str,
-                       description: str | None, headers: dict[str, str] | None
-                       ) -> Destination:
+                       description: str | None, headers: dict[str, str] | None,
+                       rate_limit: int | None = None) -> DestinationRow:
     """The URL is checked by the caller (check_url) first; everything else here."""
     source = sources.get_source(session, env_id, source_id)
     custom = check_headers(headers or {})
+    rate_limit = targets.check_rate_limit(rate_limit)
     # Lock the Source row (PostgreSQL) so that concurrent creations cannot pass the limit.
     session.exec(select(Source.id).where(Source.id == source.id).with_for_update()).one()
     count = session.exec(select(func.count()).select_from(Destination)
@@ -69,18 +79,20 @@ def create_destination(session: Session, env_id: str, source_id: str, *, url: st
         raise invalid("sourceId", f"a source has at most {MAX_PER_SOURCE} destinations")
     destination = Destination(id=new_id("dst"), environment_id=env_id, source_id=source.id,
                               url=url, description=description, custom_headers=custom,
-                              secret=new_secret())
+                              secret=new_secret(), rate_limit=rate_limit)
     session.add(destination)
     session.commit()
-    return destination
+    return DestinationRow(destination, Circuit())  # never gated yet: closed
 
 
-def list_destinations(session: Session, env_id: str, source_id: str) -> list[Destination]:
+def list_destinations(session: Session, env_id: str, source_id: str
+                      ) -> list[DestinationRow]:
     source = sources.get_source(session, env_id, source_id)
-    rows = list(session.exec(select(Destination).where(Destination.source_id == source.id)
-                             .order_by(col(Destination.id))).all())
+    rows = session.exec(select(Destination).where(Destination.source_id == source.id)
+                        .order_by(col(Destination.id))).all()
+    circuits = circuits_of(session, [d.id for d in rows])
     session.commit()
-    return rows
+    return [DestinationRow(d, circuits[d.id]) for d in rows]
 
 
 def _apply_status(session: Session, destination: Destination, status: str) -> list[str]:
@@ -94,13 +106,15 @@ def _apply_status(session: Session, destination: Destination, status: str) -> li
 
 
 def update_destination(session: Session, env_id: str, destination_id: str,
-                       patch: DestinationPatch) -> tuple[Destination, list[str]]:
+                       patch: DestinationPatch) -> tuple[DestinationRow, list[str]]:
     """Validates everything before changing anything. Returns the destination and the
     Deliveries a disable cancelled, whose workflows the caller wakes after this commit."""
     destination = get_scoped(session, env_id, destination_id)
     if patch.status not in (None, "enabled", "disabled"):
         raise invalid("status", "must be 'enabled' or 'disabled'")
     headers = check_headers(patch.headers) if patch.headers is not None else None
+    if not isinstance(patch.rate_limit, Keep):
+        destination.rate_limit = targets.check_rate_limit(patch.rate_limit)
     if patch.url is not None:
         destination.url = patch.url
     if not isinstance(patch.description, Keep):
@@ -110,8 +124,9 @@ def update_destination(session: Session, env_id: str, destination_id: str,
     cancelled = _apply_status(session, destination, patch.status) if patch.status else []
     destination.updated_at = utcnow()
     session.add(destination)
+    circuit = circuits_of(session, [destination.id])[destination.id]
     session.commit()
-    return destination, cancelled
+    return DestinationRow(destination, circuit), cancelled
 
 
 def delete_destination(session: Session, env_id: str, destination_id: str) -> list[str]:

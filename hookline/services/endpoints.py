@@ -1,4 +1,5 @@
-"""Endpoints: a Consumer's URL, the event types it receives, its secret and fixed headers.
+"""Endpoints: a Consumer's URL, the event types it receives, its secret, fixed headers and
+rate limit; reads also show its circuit breaker (kept by the delivery engine).
 
 Every function commits before returning, reads included: callers await
 DNS and HTTP between calls, and on SQLite an open transaction holds the write lock."""
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from sqlalchemy import or_
 from sqlmodel import Session, col, select
 
+from hookline.delivery.gate import Circuit, circuits_of
 from hookline.errors import NotFound, invalid
 from hookline.ids import new_id
 from hookline.models import Consumer, Endpoint
@@ -44,16 +46,18 @@ KEEP = Keep.KEEP
 class EndpointRow(NamedTuple):
     endpoint: Endpoint
     consumer: str  # the owning Consumer's externalId, which the API shows
+    circuit: Circuit
 
 
 @dataclass(frozen=True)
 class EndpointPatch:
-    """Absent fields (None, or KEEP for the nullable description) stay as they are."""
+    """Absent fields (None, or KEEP for the nullable ones) stay as they are."""
 
     url: str | None = None
     events: list[str] | None = None
     status: str | None = None  # enabled | disabled
     description: str | Keep | None = KEEP
+    rate_limit: int | Keep | None = KEEP  # None: no limit
 
 
 async def check_url(sender: Sender, url: str, require_https: bool) -> None:
@@ -91,7 +95,8 @@ def get_scoped(session: Session, env_id: str, endpoint_id: str) -> Endpoint:
 
 def _row(session: Session, endpoint: Endpoint) -> EndpointRow:
     consumer = session.get(Consumer, endpoint.consumer_id)
-    return EndpointRow(endpoint, consumer.external_id if consumer else "")
+    return EndpointRow(endpoint, consumer.external_id if consumer else "",
+                       circuits_of(session, [endpoint.id])[endpoint.id])
 
 
 def ensure_exists(session: Session, env_id: str, endpoint_id: str) -> None:
@@ -104,7 +109,8 @@ def ensure_exists(session: Session, env_id: str, endpoint_id: str) -> None:
 
 def create_endpoint(session: Session, env_id: str, *, consumer: str, url: str,
                     events: list[str] | None, description: str | None,
-                    headers: dict[str, str] | None, secret: str | None) -> EndpointRow:
+                    headers: dict[str, str] | None, secret: str | None,
+                    rate_limit: int | None = None) -> EndpointRow:
     """The URL is checked by the caller (check_url) first; everything else here."""
     try:
         owner = consumers.get_consumer(session, env_id, consumer)
@@ -113,10 +119,11 @@ def create_endpoint(session: Session, env_id: str, *, consumer: str, url: str,
     endpoint = Endpoint(
         id=new_id("ep"), environment_id=env_id, consumer_id=owner.id, url=url,
         description=description, events=_check_events(session, env_id, events or []),
-        custom_headers=check_headers(headers or {}), secret=_check_secret(secret))
+        custom_headers=check_headers(headers or {}), secret=_check_secret(secret),
+        rate_limit=targets.check_rate_limit(rate_limit))
     session.add(endpoint)
     session.commit()
-    return EndpointRow(endpoint, owner.external_id)
+    return EndpointRow(endpoint, owner.external_id, Circuit())  # never gated yet: closed
 
 
 def get_endpoint(session: Session, env_id: str, endpoint_id: str) -> EndpointRow:
@@ -135,8 +142,10 @@ def list_endpoints(session: Session, env_id: str, consumer: str | None) -> list[
         query = query.where(or_(col(Consumer.external_id) == consumer,
                                 col(Consumer.id) == consumer))
     rows = session.exec(query.order_by(col(Endpoint.id).desc()).limit(LIST_LIMIT)).all()
+    circuits = circuits_of(session, [endpoint.id for endpoint, _ in rows])
     session.commit()
-    return [EndpointRow(endpoint, external_id) for endpoint, external_id in rows]
+    return [EndpointRow(endpoint, external_id, circuits[endpoint.id])
+            for endpoint, external_id in rows]
 
 
 def _apply_status(session: Session, endpoint: Endpoint, status: str) -> list[str]:
@@ -158,6 +167,8 @@ def update_endpoint(session: Session, env_id: str, endpoint_id: str, patch: Endp
     events = _check_events(session, env_id, patch.events) if patch.events is not None else None
     if patch.status not in (None, "enabled", "disabled"):
         raise invalid("status", "must be 'enabled' or 'disabled'")
+    if not isinstance(patch.rate_limit, Keep):
+        endpoint.rate_limit = targets.check_rate_limit(patch.rate_limit)
     if patch.url is not None:
         endpoint.url = patch.url
     if events is not None:
@@ -167,8 +178,9 @@ def update_endpoint(session: Session, env_id: str, endpoint_id: str, patch: Endp
     cancelled = _apply_status(session, endpoint, patch.status) if patch.status else []
     endpoint.updated_at = utcnow()
     session.add(endpoint)
+    row = _row(session, endpoint)  # read before the commit: the transaction ends here
     session.commit()
-    return _row(session, endpoint), cancelled
+    return row, cancelled
 
 
 def delete_endpoint(session: Session, env_id: str, endpoint_id: str) -> list[str]:

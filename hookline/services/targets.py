@@ -1,5 +1,5 @@
-"""What endpoints and destinations share: a URL, fixed headers, secrets, an enabled state and
-a consecutive-failure count that disables them at the limit."""
+"""What endpoints and destinations share: a URL, fixed headers, secrets, an enabled state, a
+consecutive-failure count that disables them at the limit, and a throttle (`rate_limit`)."""
 
 from __future__ import annotations
 
@@ -7,12 +7,14 @@ from datetime import datetime, timedelta
 
 from sqlmodel import Session
 
+from hookline.errors import invalid
 from hookline.models import Delivery, Destination, Endpoint
 from hookline.timeutil import aware, utcnow
 
 Target = Endpoint | Destination
 FAILURE_LIMIT = 20
 ROTATION_OVERLAP = timedelta(hours=24)
+RATE_LIMIT_MIN, RATE_LIMIT_MAX = 1, 10_000  # deliveries per second
 
 
 def target_of(session: Session, delivery: Delivery, *, for_update: bool = False
@@ -46,6 +48,18 @@ def current_secrets(secret: str, previous: str | None, previous_expires: datetim
     if previous and previous_expires and aware(previous_expires) > now:
         found.append(previous)
     return found
+
+
+def check_rate_limit(rate_limit: int | None) -> int | None:
+    """Deliveries per second, 1 to 10,000, enforced by the engine across workers; None is
+    no limit."""
+    if rate_limit is None:
+        return None
+    if isinstance(rate_limit, bool) or not RATE_LIMIT_MIN <= rate_limit <= RATE_LIMIT_MAX:
+        raise invalid("rateLimit", f"must be an integer from {RATE_LIMIT_MIN} to "
+                                   f"{RATE_LIMIT_MAX} (deliveries per second), or null for "
+                                   "no limit")
+    return rate_limit
 
 
 def rotate(target: Target, new_secret: str) -> None:
