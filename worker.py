@@ -16,9 +16,10 @@ from activities.cron import CronActivities
 from activities.http import DeliveryActivities
 from activities.mail import AlertActivities
 from hookline.delivery import gate
-from hookline.reconciler import reconcile_forever, reconcile_schedules_forever
-from hookline.relay import RELAY_STARTS_IN_FLIGHT, relay_forever
-from hookline.sender import sender_from_settings
+from hookline.delivery.reconciler import reconcile_forever
+from hookline.delivery.relay import RELAY_STARTS_IN_FLIGHT, relay_forever
+from hookline.delivery.sender import sender_from_settings
+from hookline.schedules import reconcile_schedules_forever
 from hookline.settings import Settings, get_settings
 from hookline.temporal import connect, ensure_search_attributes
 from workflows.cron import CronRunWorkflow

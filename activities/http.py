@@ -10,10 +10,9 @@ from temporalio.client import Client
 
 from hookline.contracts import SIGNAL_CANCEL, AttemptInput, AttemptOutcome
 from hookline.db import session_scope
-from hookline.delivery import gate
-from hookline.sender import Sender
-from hookline.services import attempts
-from hookline.services.attempts import AttemptResult, Outgoing, Recorded, Refused
+from hookline.delivery import attempts, gate
+from hookline.delivery.attempts import AttemptResult, Outgoing, Recorded, Refused
+from hookline.delivery.sender import Sender
 from hookline.temporal import signal_delivery
 from hookline.timeutil import utcnow
 

@@ -13,8 +13,8 @@ from temporalio.client import Client
 
 from hookline.batches import BatchWriter, shared_read
 from hookline.db import begin_reading, get_engine, get_read_engine
+from hookline.delivery.sender import Sender
 from hookline.errors import RateLimited, Unauthorized
-from hookline.sender import Sender
 from hookline.services import accounts, ratelimit
 from hookline.services.accounts import Principal
 

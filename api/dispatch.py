@@ -1,5 +1,5 @@
 """Waking Delivery workflows from a request, after the database commit. New Deliveries need
-nothing here: their starts go through the outbox (`hookline.relay`)."""
+nothing here: their starts go through the outbox (`hookline.delivery.relay`)."""
 
 from __future__ import annotations
 

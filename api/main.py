@@ -17,8 +17,8 @@ from api.middleware import GuardMiddleware
 from api.routes import ROUTERS
 from hookline import __version__
 from hookline.batches import BatchWriter
+from hookline.delivery.sender import sender_from_settings
 from hookline.process import die_with_parent
-from hookline.sender import sender_from_settings
 from hookline.settings import get_settings
 from hookline.temporal import connect
 

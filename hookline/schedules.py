@@ -264,3 +264,17 @@ async def ensure_silence_schedule(client: Client, settings: Settings, *,
         if refresh:
             await client.get_schedule_handle(sid).update(
                 lambda _: ScheduleUpdate(schedule=wanted))
+
+
+async def reconcile_schedules_forever(client: Client, settings: Settings) -> None:
+    """At start-up (which also refreshes the silence check's Schedule) and periodically."""
+    interval = parse_duration(settings.schedule_reconcile_interval)
+    first = True
+    while True:
+        try:
+            await ensure_silence_schedule(client, settings, refresh=first)
+            await reconcile_all(client, settings.task_queue, thorough=first)
+            first = False
+        except Exception as exc:  # Temporal or the database down: try again next round
+            log.warning("schedule reconcile pass failed: %s", exc)
+        await asyncio.sleep(interval)

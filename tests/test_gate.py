@@ -15,7 +15,7 @@ from hookline.delivery.gate import (
     counts_against,
     decide,
 )
-from hookline.sender import retry_after
+from hookline.delivery.sender import retry_after
 
 NOW = datetime(2026, 11, 23, 12, 0, 0, tzinfo=UTC)
 LIMITS = Limits(max_in_flight=10, circuit_failures=5, circuit_open=30, lease_ttl=75,

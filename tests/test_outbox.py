@@ -1,4 +1,4 @@
-"""The outbox of Delivery workflow starts (`hookline.services.outbox`), on SQLite and
+"""The outbox of Delivery workflow starts (`hookline.delivery.outbox`), on SQLite and
 PostgreSQL: each start is taken once, oldest first, even by relays taking at the same time;
 no more are taken than keep HOOKLINE_RELAY_MAX_WAITING Deliveries admitted at once, nor
 more of one target than its gate admits; and the reconciler leaves queued and admitted
@@ -21,11 +21,12 @@ from sqlmodel import Session, select
 
 from hookline.contracts import DeliveryStart
 from hookline.db import make_engine
-from hookline.delivery import gate
+from hookline.delivery import gate, outbox
+from hookline.delivery.reconciler import orphans
 from hookline.ids import new_id
 from hookline.migrations import upgrade
 from hookline.models import AttemptLease, Consumer, Endpoint, Event, TargetGate
-from hookline.services import accounts, deliveries, outbox
+from hookline.services import accounts, deliveries
 from hookline.timeutil import utcnow
 
 
@@ -161,11 +162,11 @@ def test_the_reconciler_leaves_queued_and_admitted_deliveries_alone(engine: Engi
     ids = _pending_deliveries(engine, 3)
     with Session(engine) as session:
         taken = outbox.take(session, 1, limits())  # and lost, as by a relay that died
-        assert deliveries.orphans(session, timedelta(0), [1.0]) == []  # its lease is live
+        assert orphans(session, timedelta(0), [1.0]) == []  # its lease is live
         session.execute(update(AttemptLease).values(expires_at=utcnow() - timedelta(seconds=1)))
         session.commit()
-        orphans = deliveries.orphans(session, timedelta(0), [1.0])
-    assert [s.delivery_id for s in orphans] == [taken[0].delivery_id] == ids[:1]
+        found = orphans(session, timedelta(0), [1.0])
+    assert [s.delivery_id for s in found] == [taken[0].delivery_id] == ids[:1]
 
 
 def _starts_for(target: str, count: int, first: int) -> list[DeliveryStart]:

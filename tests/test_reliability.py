@@ -10,8 +10,7 @@ import time
 import httpx
 from sqlmodel import Session
 
-from hookline.delivery import gate
-from hookline.services import outbox
+from hookline.delivery import gate, outbox
 from tests.conftest import TemporalServer
 from tests.support.api import attempts, deliveries_of, ok, publish, setup_endpoint, wait_delivery
 from tests.support.procs import stop

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from hookline.sender import Sender
-from hookline.services.attempts import AttemptResult, Outgoing
+from hookline.delivery.attempts import AttemptResult, Outgoing
+from hookline.delivery.sender import Sender
 from hookline.signing import new_secret
 
 

@@ -9,7 +9,7 @@ from pydantic import Field
 
 from api.schemas.common import AsInt32
 from hookline.delivery.gate import Circuit
-from hookline.services.targets import RATE_LIMIT_MAX, RATE_LIMIT_MIN, Target
+from hookline.targets import RATE_LIMIT_MAX, RATE_LIMIT_MIN, Target
 
 RATE_LIMIT_DOC = (f"Deliveries per second at most, {RATE_LIMIT_MIN} to {RATE_LIMIT_MAX}, "
                   "across every worker; null (the default) is no limit")

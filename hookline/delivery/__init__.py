@@ -1,10 +1,12 @@
 """The delivery engine: how a webhook gets out.
 
-A new Delivery is committed with its workflow start in the outbox (`services/outbox`). The
-workers' relay (`hookline.relay`) admits starts through the per-target gate
-(`delivery.gate`) and starts one workflow per admitted Delivery (`workflows/delivery`). Each
-attempt (`activities/http`) reads what to send (`services/attempts`), passes the gate if it
-holds no lease, sends (`hookline.sender`) and records its outcome, which moves the Delivery,
-its target's failure count and its breaker on. The reconciler (`hookline.reconciler`)
-restarts Deliveries whose workflow was lost.
+1. A new Delivery is committed with its workflow start in the outbox (`outbox.add`).
+2. The workers' relay (`relay`) takes the starts the per-target gate (`gate`) admits and
+   starts one workflow per Delivery (`workflows/delivery.py`), eagerly.
+3. Each attempt (`activities/http.py`) reads what to send (`attempts.prepare_attempt`),
+   asks the gate if it holds no lease, sends (`sender`) and records its outcome
+   (`attempts.record_attempt`), which moves the Delivery, its target's failure count and
+   breaker on.
+4. The reconciler (`reconciler`) restarts Deliveries whose workflow was lost; `starts`
+   builds a workflow start for any stored Delivery.
 """

@@ -7,10 +7,10 @@ import re
 from sqlalchemy import or_
 from sqlmodel import Session, col, select
 
+from hookline import targets
 from hookline.errors import Conflict, NotFound, invalid
 from hookline.ids import new_id
 from hookline.models import Consumer, Endpoint, EventType
-from hookline.services import deliveries
 
 EVENT_TYPE_NAME = re.compile(r"^[a-z0-9_-]+(\.[a-z0-9_-]+)+$")
 
@@ -60,7 +60,7 @@ def delete_consumer(session: Session, env_id: str, ref: str) -> list[str]:
     consumer = get_consumer(session, env_id, ref)
     cancelled: list[str] = []
     for endpoint in session.exec(select(Endpoint).where(Endpoint.consumer_id == consumer.id)):
-        cancelled += deliveries.cancel_waiting(session, endpoint)
+        cancelled += targets.cancel_waiting(session, endpoint)
         session.delete(endpoint)
     # No relationship() links the tables, so the unit of work does not order these
     # deletes: flush the endpoints first or the foreign key refuses the Consumer's.

@@ -12,11 +12,12 @@ from typing import NamedTuple
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
+from hookline import targets
 from hookline.delivery.gate import Circuit, circuits_of
 from hookline.errors import NotFound, invalid
 from hookline.ids import new_id
 from hookline.models import Destination, Source
-from hookline.services import deliveries, sources, targets
+from hookline.services import sources
 from hookline.services.endpoints import KEEP, Keep, check_url
 from hookline.services.headers import check_headers
 from hookline.services.scoped import get_in
@@ -99,7 +100,7 @@ def _apply_status(session: Session, destination: Destination, status: str) -> li
     """Setting the state it is already in changes nothing."""
     if status == "disabled" and targets.is_enabled(destination):
         targets.disable(destination, automatically=False)
-        return deliveries.cancel_waiting(session, destination)
+        return targets.cancel_waiting(session, destination)
     if status == "enabled" and not targets.is_enabled(destination):
         targets.enable(destination)
     return []
@@ -132,7 +133,7 @@ def update_destination(session: Session, env_id: str, destination_id: str,
 def delete_destination(session: Session, env_id: str, destination_id: str) -> list[str]:
     """Its Deliveries stay as history; the waiting ones are cancelled (returned, to wake)."""
     destination = get_scoped(session, env_id, destination_id)
-    cancelled = deliveries.cancel_waiting(session, destination)
+    cancelled = targets.cancel_waiting(session, destination)
     session.delete(destination)
     session.commit()
     return cancelled

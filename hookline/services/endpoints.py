@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING, NamedTuple
 from sqlalchemy import or_
 from sqlmodel import Session, col, select
 
+from hookline import targets
+from hookline.delivery.attempts import Outgoing
 from hookline.delivery.gate import Circuit, circuits_of
 from hookline.errors import NotFound, invalid
 from hookline.ids import new_id
 from hookline.models import Consumer, Endpoint
-from hookline.services import consumers, deliveries, targets
-from hookline.services.attempts import Outgoing
+from hookline.services import consumers
 from hookline.services.headers import check_headers
 from hookline.services.scoped import get_in
 from hookline.signing import is_valid_secret, new_secret
@@ -27,7 +28,7 @@ from hookline.timeutil import iso, utcnow
 from hookline.url_guard import DNSFailure, URLRefused
 
 if TYPE_CHECKING:
-    from hookline.sender import Sender
+    from hookline.delivery.sender import Sender
 
 LIST_LIMIT = 100
 TEST_EVENT = "endpoint.test"
@@ -153,7 +154,7 @@ def _apply_status(session: Session, endpoint: Endpoint, status: str) -> list[str
     reason it was disabled for; an enabled one keeps its failure count)."""
     if status == "disabled" and targets.is_enabled(endpoint):
         targets.disable(endpoint, automatically=False)
-        return deliveries.cancel_waiting(session, endpoint)
+        return targets.cancel_waiting(session, endpoint)
     if status == "enabled" and not targets.is_enabled(endpoint):
         targets.enable(endpoint)
     return []
@@ -186,7 +187,7 @@ def update_endpoint(session: Session, env_id: str, endpoint_id: str, patch: Endp
 def delete_endpoint(session: Session, env_id: str, endpoint_id: str) -> list[str]:
     """Returns the Deliveries that were waiting for it, now cancelled, to wake."""
     endpoint = get_scoped(session, env_id, endpoint_id)
-    cancelled = deliveries.cancel_waiting(session, endpoint)
+    cancelled = targets.cancel_waiting(session, endpoint)
     session.delete(endpoint)
     session.commit()
     return cancelled

@@ -17,12 +17,13 @@ from sqlalchemy import delete, func
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
+from hookline import targets
 from hookline.cron import parse as parse_cron
 from hookline.errors import NotFound, PlanLimitReached, invalid
 from hookline.ids import new_id, token
 from hookline.models import Attempt, Delivery, Destination, Environment, Message, Source
 from hookline.providers.registry import get_provider
-from hookline.services import accounts, deliveries
+from hookline.services import accounts
 from hookline.services.scoped import get_in
 from hookline.settings import get_settings
 
@@ -248,7 +249,7 @@ def delete_source(session: Session, env_id: str, source_id: str) -> list[str]:
     cancelled: list[str] = []
     for destination in session.exec(select(Destination)
                                      .where(Destination.source_id == source.id)).all():
-        cancelled += deliveries.cancel_waiting(session, destination)
+        cancelled += targets.cancel_waiting(session, destination)
     messages = select(Message.id).where(Message.source_id == source.id)
     doomed = select(Delivery.id).where(col(Delivery.message_id).in_(messages))
     session.execute(delete(Attempt).where(col(Attempt.delivery_id).in_(doomed)))

@@ -15,7 +15,7 @@ from email.utils import parsedate_to_datetime
 import httpx
 
 from hookline import USER_AGENT
-from hookline.services.attempts import RESPONSE_LIMIT, AttemptResult, Outgoing
+from hookline.delivery.attempts import RESPONSE_LIMIT, AttemptResult, Outgoing
 from hookline.settings import Settings
 from hookline.signing import webhook_headers
 from hookline.url_guard import DNSFailure, Network, Target, URLRefused, check_address, check_syntax

@@ -1,9 +1,9 @@
-"""Starts the workflows of new Deliveries from the outbox (`hookline.services.outbox`). Runs
+"""Starts the workflows of new Deliveries from the outbox (`hookline.delivery.outbox`). Runs
 in every worker: the API commits the Deliveries and answers, and never waits on Temporal or
 spends its CPU on starts, which cost it about a fifth of a publish.
 
 A start that fails (Temporal down) is not put back: its Delivery stays pending, and the
-reconciler (`hookline.reconciler`) starts it once it is HOOKLINE_RECONCILE_AFTER old, as it
+reconciler (`hookline.delivery.reconciler`) starts it once it is HOOKLINE_RECONCILE_AFTER old, as it
 does for a relay that died between taking a start and making it."""
 
 from __future__ import annotations
@@ -15,12 +15,11 @@ from temporalio.client import Client
 
 from hookline.contracts import DeliveryStart
 from hookline.db import session_scope
-from hookline.delivery import gate
-from hookline.services import outbox
+from hookline.delivery import gate, outbox
 from hookline.settings import Settings, parse_duration
 from hookline.temporal import start_deliveries
 
-log = logging.getLogger("hookline.relay")
+log = logging.getLogger("hookline.delivery.relay")
 
 BATCH = 256  # starts taken at once; a full batch means more wait, so take again at once
 RELAY_STARTS_IN_FLIGHT = 32  # workflow starts the relay has under way at once

@@ -1,6 +1,6 @@
 """The outbox of Delivery workflow starts: a row per new Delivery, written in the transaction
 that creates it, so no accepted Delivery can miss its start (the request that made it need
-not reach Temporal at all). The workers' relay (`hookline.relay`) takes the starts the
+not reach Temporal at all). The workers' relay (`hookline.delivery.relay`) takes the starts the
 per-target gate admits (`hookline.delivery.gate`); the others wait here, costing nothing."""
 
 from __future__ import annotations

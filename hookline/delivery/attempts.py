@@ -17,6 +17,7 @@ import sqlalchemy as sa
 from sqlalchemy import bindparam
 from sqlmodel import Session
 
+from hookline import targets
 from hookline.db import begin_reading
 from hookline.delivery import gate
 from hookline.errors import NotFound
@@ -32,8 +33,7 @@ from hookline.models import (
     Message,
     table_of,
 )
-from hookline.services import targets
-from hookline.services.deliveries import WAITING, cancel_waiting
+from hookline.targets import WAITING, cancel_waiting
 from hookline.timeutil import aware, utcnow
 
 ATTEMPTABLE = (*WAITING, "processing")

@@ -1,17 +1,19 @@
 """What endpoints and destinations share: a URL, fixed headers, secrets, an enabled state, a
-consecutive-failure count that disables them at the limit, and a throttle (`rate_limit`)."""
+consecutive-failure count that disables them at the limit, a throttle (`rate_limit`), and
+what their disabling does to the Deliveries waiting for them."""
 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from sqlmodel import Session
+from sqlmodel import Session, col, delete, select, update
 
 from hookline.errors import invalid
-from hookline.models import Delivery, Destination, Endpoint
+from hookline.models import Delivery, Destination, Endpoint, OutboxStart
 from hookline.timeutil import aware, utcnow
 
 Target = Endpoint | Destination
+WAITING = ("pending", "retrying")  # Delivery statuses that wait for an attempt
 FAILURE_LIMIT = 20
 ROTATION_OVERLAP = timedelta(hours=24)
 RATE_LIMIT_MIN, RATE_LIMIT_MAX = 1, 10_000  # deliveries per second
@@ -100,3 +102,16 @@ def count_outcome(target: Target, *, succeeded: bool, exhausted: bool) -> bool:
         disable(target, automatically=True)
         return True
     return False
+
+
+def cancel_waiting(session: Session, target: Target) -> list[str]:
+    """Cancel the target's waiting Deliveries (caller commits, then wakes their workflows)."""
+    column = Delivery.endpoint_id if isinstance(target, Endpoint) else Delivery.destination_id
+    ids = list(session.exec(select(Delivery.id).where(
+        column == target.id, col(Delivery.status).in_(WAITING))).all())
+    if ids:
+        session.execute(update(Delivery).where(col(Delivery.id).in_(ids))
+                        .values(status="cancelled", next_attempt_at=None, updated_at=utcnow()))
+        # Those never admitted need no workflow any more (a retry starts one).
+        session.execute(delete(OutboxStart).where(col(OutboxStart.delivery_id).in_(ids)))
+    return ids

@@ -1,0 +1,46 @@
+"""What it takes to start (or wake) a Delivery's workflow and label it in the Temporal UI:
+its schedule from where it stands, its search attributes and its one-line summary."""
+
+from __future__ import annotations
+
+from sqlmodel import Session
+
+from hookline import targets
+from hookline.contracts import DeliveryStart
+from hookline.models import Delivery, Event, Message, Source
+
+
+def remaining_delays(delivery: Delivery, schedule: list[float]) -> list[float]:
+    """The schedule from where the Delivery stands: a new one gets all of it, an exhausted
+    one a single attempt, a cancelled one what it had left."""
+    return schedule[delivery.attempts:]
+
+
+def start_for(session: Session, delivery: Delivery, schedule: list[float]) -> DeliveryStart:
+    """Workflow input and UI labels (search attributes, summary) for a stored Delivery."""
+    target = targets.target_of(session, delivery)
+    url = target.url if target else "?"
+    delays = remaining_delays(delivery, schedule)
+    if delivery.event_id:
+        return event_start(delivery.id, delivery.environment_id, delays, delivery.status,
+                            delivery.endpoint_id, session.get(Event, delivery.event_id), url)
+    message = session.get(Message, delivery.message_id)
+    source = session.get(Source, message.source_id) if message else None
+    return message_start(delivery.id, delivery.environment_id, delays, delivery.status,
+                          delivery.destination_id, source.name if source else "message", url)
+
+
+def event_start(delivery_id: str, environment_id: str, delays: list[float], status: str,
+                 endpoint_id: str | None, event: Event | None, url: str) -> DeliveryStart:
+    event_type = event.type if event else "?"
+    return DeliveryStart(delivery_id=delivery_id, delays=delays, environment_id=environment_id,
+                         status=status, summary=f"{event_type} -> {url}",
+                         endpoint_id=endpoint_id, event_type=event_type,
+                         consumer=event.consumer_external_id if event else None)
+
+
+def message_start(delivery_id: str, environment_id: str, delays: list[float], status: str,
+                   destination_id: str | None, source_name: str, url: str) -> DeliveryStart:
+    return DeliveryStart(delivery_id=delivery_id, delays=delays, environment_id=environment_id,
+                         status=status, summary=f"{source_name} -> {url}",
+                         destination_id=destination_id)
