@@ -17,6 +17,8 @@ from hookline.models import Endpoint, TargetGate
 from tests.support.api import attempts, deliveries_of, ok, publish, setup_endpoint, wait_delivery
 from tests.support.receiver import Receiver
 from tests.support.stack import Stack, Tenant
+from tests.test_destinations import add_destination
+from tests.test_sources import make_source, post_in
 
 CAP = 3
 SETTINGS = {
@@ -75,10 +77,12 @@ def test_a_failing_endpoint_opens_its_circuit_then_a_probe_closes_it(
     endpoint = setup_endpoint(tenant, receiver.url("/flaky/3/breaker"))
     events = [publish(tenant, {"i": i}) for i in range(6)]
     receiver.wait(3, "/flaky/3/breaker", timeout=20)
-    time.sleep(0.5)
-    with Session(fair.engine) as session:
-        gate = session.get(TargetGate, endpoint["id"])
-        assert gate is not None and gate.circuit == "open", gate
+    seen = []  # the record shows it, until its open time is up (3 s)
+    deadline = time.monotonic() + 2.5
+    while "open" not in seen and time.monotonic() < deadline:
+        seen.append(ok(tenant.client.get(f"/v1/endpoints/{endpoint['id']}"))["circuit"])
+        time.sleep(0.05)
+    assert "open" in seen, seen
     for event in events:
         wait_delivery(tenant, _delivery(tenant, event), {"delivered"}, timeout=40)
     arrivals = [r.at for r in receiver.at("/flaky/3/breaker")]
@@ -149,3 +153,27 @@ def test_410_gone_disables_the_endpoint_and_cancels_what_waits(tenant_of: Tenant
     gone = [a for e in events for a in attempts(tenant, _delivery(tenant, e))]
     assert 1 <= len(gone) <= CAP  # only what was in flight when it answered 410
     assert all(a["statusCode"] == 410 and "disabled" in a["errorMessage"] for a in gone)
+
+
+def test_a_destination_is_gated_like_an_endpoint(tenant_of: Tenant, receiver: Receiver) -> None:
+    """Forwards pass the same gate: a throttled destination gets its rate (set through the
+    API), and a 410 disables the destination."""
+    tenant = tenant_of
+    source = make_source(tenant, "gated")
+    throttled = add_destination(tenant, source, receiver.url("/ok/dst"), rateLimit=3)
+    assert throttled["rateLimit"] == 3
+    for i in range(9):
+        assert post_in(source["url"], f'{{"i": {i}}}'.encode()).status_code == 202
+    arrived = receiver.wait(9, "/ok/dst", timeout=30)
+    assert max(Counter(int(r.at) for r in arrived).values()) <= 3
+    gone_source = make_source(tenant, "gone")
+    gone = add_destination(tenant, gone_source, receiver.url("/status/410"))
+    post_in(gone_source["url"])
+    receiver.wait(1, "/status/410")
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        listed = ok(tenant.client.get(f"/v1/ingest/sources/{gone_source['id']}/destinations"))
+        if listed[0]["status"] == "disabled":
+            break
+        time.sleep(0.2)
+    assert listed[0]["id"] == gone["id"] and listed[0]["status"] == "disabled"
