@@ -2,9 +2,13 @@
 
 - sender: a trivial sender that signs (hookline.signing.sign) and POSTs the same bodies with
   httpx, at the same concurrency, to the same receiver: deliveries/s.
-- engine: a no-op workflow running one no-op activity on the same Temporal dev server (its
-  own task queue, a worker in this process), started by the same number of concurrent
-  starters as we have publishers: workflows/s completed (close times from visibility).
+- best_pattern: the engine's best realistic pattern (bench/pattern.py) on the same Temporal
+  dev server, its worker in this process: deliveries/s arrived at the receiver, and the CPU
+  per delivery of this process (its worker and starters) and of the dev server.
+
+The no-op ceiling of earlier runs (normal start, one regular no-op activity; bench/RESULTS.md
+up to November 2026) was dropped: Hookline no longer takes that path, and the best pattern
+is the bar issue 22 sets.
 """
 
 from __future__ import annotations
@@ -20,11 +24,15 @@ import httpx
 from temporalio.client import Client
 from temporalio.worker import Worker
 
-from bench.noop import NoopWorkflow, noop_activity
+from bench.pattern import PatternActivities, PatternWorkflow, PostInput
 from bench.receiver import Receiver
-from bench.scenarios import EVENT_TYPE, Out, closed_loop, payload
+from bench.scenarios import EVENT_TYPE, Out, arrivals, closed_loop, payload
 from bench.stats import latency_ms, rate
 from hookline.signing import sign
+
+# The pattern's workflow-task and local-activity slots: the issue's measurement used 500; at
+# least as many as starts in flight, so that the SDK asks for every start to be eager.
+PATTERN_SLOTS = 500
 
 
 async def sender(receiver: Receiver, secret: str, *, n: int, concurrency: int,
@@ -53,54 +61,86 @@ async def sender(receiver: Receiver, secret: str, *, n: int, concurrency: int,
                 "receiver": await receiver.count("sender")})
 
 
-async def _count_completed(client: Client, queue: str) -> int:
+async def _completed(client: Client, queue: str, expected: int, deadline: float,
+                     stall_seconds: float = 30) -> int:
+    """Poll visibility until `expected` workflows of `queue` completed (or no progress)."""
     query = f"TaskQueue = '{queue}' AND ExecutionStatus = 'Completed'"
-    return (await client.count_workflows(query)).count
+    done, progress_at = -1, time.monotonic()
+    while True:
+        count = (await client.count_workflows(query)).count
+        now = time.monotonic()
+        if count != done:
+            done, progress_at = count, now
+        if done >= expected or now >= deadline or now - progress_at > stall_seconds:
+            return done
+        await asyncio.sleep(0.5)
 
 
-async def engine(address: str, *, n: int, concurrency: int, timeout: float, out: Out,
-                 stall_seconds: float = 30) -> None:
+def _labels(queue: str) -> dict[str, Any]:
+    """What Hookline's relay gives each start for the Temporal UI: four search attributes
+    and a one-line summary (hookline/temporal.py)."""
+    from temporalio.common import SearchAttributePair, TypedSearchAttributes
+
+    from hookline import temporal
+
+    pairs = [SearchAttributePair(temporal.ENVIRONMENT, "env_01m84qx6v5nnt639x6kd5xqghb"),
+             SearchAttributePair(temporal.ENDPOINT, "ep_01m84qx6v5nnt639x6kd5xqghb"),
+             SearchAttributePair(temporal.EVENT_TYPE, EVENT_TYPE),
+             SearchAttributePair(temporal.CONSUMER, "bench-pub1")]
+    return {"search_attributes": TypedSearchAttributes(pairs),
+            "static_summary": f"{EVENT_TYPE} -> http://127.0.0.1/{queue}/0"}
+
+
+async def best_pattern(receiver: Receiver, client: Client, secret: str, *, n: int,
+                       starters: int, timeout: float, out: Out, labels: bool = False) -> None:
+    """n deliveries through the engine's best realistic pattern (bench/pattern.py), started
+    by `starters` concurrent starters (as many as the relay has in flight), with worker
+    slots for every start in flight and more: every start can be eager. With `labels`, each
+    start also carries Hookline's search attributes and summary."""
     deadline = time.monotonic() + timeout
-    queue = f"bench-noop-{uuid.uuid4().hex[:8]}"
-    out.update({"workflows": n, "concurrency": concurrency, "task_queue": queue, "start": {}})
-    client = await Client.connect(address)
-    worker = Worker(client, task_queue=queue, workflows=[NoopWorkflow],
-                    activities=[noop_activity], max_concurrent_activities=200)
-    async with worker:
-        async def one(i: int) -> tuple[bool, str]:
-            await client.start_workflow(NoopWorkflow.run, i, id=f"{queue}-{i}",
-                                        task_queue=queue)
-            return True, ""
+    queue = f"bench-best-{uuid.uuid4().hex[:8]}"
+    slots = max(PATTERN_SLOTS, starters)
+    url = receiver.url(queue)
+    out.update({"workflows": n, "starters": starters, "slots": slots, "task_queue": queue,
+                "labels": labels, "start": {}, "e2e": {}})
+    extra = _labels(queue) if labels else {}
+    sent: dict[str, float] = {}
+    eager = 0
+    async with httpx.AsyncClient(timeout=15, trust_env=False,
+                                 limits=httpx.Limits(max_connections=slots)) as http:
+        activities = PatternActivities(http, secret)
+        worker = Worker(client, task_queue=queue, workflows=[PatternWorkflow],
+                        activities=[activities.post], max_concurrent_workflow_tasks=slots,
+                        max_concurrent_local_activities=slots)
+        async with worker:
+            async def one(i: int) -> tuple[bool, str]:
+                nonlocal eager
+                msg_id, started = f"{queue}-{i}", time.monotonic()
+                handle = await client.start_workflow(
+                    PatternWorkflow.run, PostInput(url=url, msg_id=msg_id), id=msg_id,
+                    task_queue=queue, request_eager_start=True, **extra)
+                sent[msg_id] = started
+                eager += bool(getattr(handle, "__temporal_eagerly_started", False))
+                return True, ""
 
-        first_wall = time.time()
-        latencies, span = await closed_loop(n, concurrency, deadline, one, out["start"])
-        started = len(latencies)
-        out["start"].update({"started": started, "span_s": round(span, 2),
-                             "per_s": rate(started, span), "latency_ms": latency_ms(latencies)})
-        done, progress_at = -1, time.monotonic()
-        while True:
-            count = await _count_completed(client, queue)
-            now = time.monotonic()
-            if count != done:
-                done, progress_at = count, now
-            if done >= started or now >= deadline or now - progress_at > stall_seconds:
-                break
-            await asyncio.sleep(1)
-    closes: list[float] = []
-    durations: list[float] = []
-    async for execution in client.list_workflows(
-            f"TaskQueue = '{queue}' AND ExecutionStatus = 'Completed'"):
-        if execution.close_time is not None:
-            closes.append(execution.close_time.timestamp())
-            durations.append((execution.close_time - execution.start_time).total_seconds())
-    completed_span = (max(closes) - first_wall) if closes else 0.0
-    out.update({"completed": len(closes), "complete": len(closes) >= n,
-                "span_s": round(completed_span, 2), "per_s": rate(len(closes), completed_span),
-                "latency_ms": latency_ms(durations)})
+            first = time.monotonic()
+            latencies, span = await closed_loop(n, starters, deadline, one, out["start"])
+            out["start"].update({"started": len(sent), "eager": eager,
+                                 "eager_share": round(eager / len(sent), 3) if sent else None,
+                                 "span_s": round(span, 2), "per_s": rate(len(sent), span),
+                                 "latency_ms": latency_ms(latencies)})
+            await arrivals(receiver, queue, sent, 1, first, deadline, out["e2e"])
+            out["completed"] = await _completed(client, queue, len(sent), deadline)
+    out["complete"] = out["completed"] >= n and out["e2e"].get("complete", False)
+    if sent:
+        out["sample_workflow_id"] = next(iter(sent))
 
 
 def describe() -> dict[str, Any]:
     return {"sender": "hookline.signing.sign + httpx.AsyncClient POST, same bodies, "
                       "same concurrency, same receiver",
-            "engine": "no-op workflow + one no-op activity, sandboxed worker in the "
-                      "benchmark process, same dev server"}
+            "best_pattern": "eager start (request_eager_start from the worker's own client), "
+                            "one unsandboxed workflow, one local activity that signs and "
+                            "POSTs ~1 KB with one reused httpx client, as many starters as "
+                            f"the relay, {PATTERN_SLOTS} workflow-task and local-activity "
+                            "slots; worker in the benchmark process (uvloop), same dev server"}

@@ -11,11 +11,16 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from typing import Any
 from urllib.parse import urlsplit
 
 # What a failed call raises: the server closed, reset or never answered.
 ERRORS = (OSError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, ValueError)
+# A connection idle longer than this is reopened before use: uvicorn closes keep-alive
+# connections idle for 5 s, and a request written as it closes one is lost (an open-loop
+# publisher at a low rate leaves some of its connections idle that long).
+REOPEN_AFTER_IDLE = 2.0
 
 
 class Connection:
@@ -23,6 +28,7 @@ class Connection:
         self._host, self._port, self._head = host, port, head
         self._reader: asyncio.StreamReader | None = None
         self._writer: asyncio.StreamWriter | None = None
+        self.used_at = time.monotonic()
 
     async def post(self, path: str, body: bytes) -> tuple[int, bytes]:
         if self._writer is None or self._reader is None:
@@ -43,6 +49,7 @@ class Connection:
             raise
         if headers.get("connection", "").lower() == "close":
             self.close()
+        self.used_at = time.monotonic()
         return int(status_line.split(" ", 2)[1]), answer
 
     def close(self) -> None:
@@ -67,6 +74,8 @@ class Poster:
     async def post(self, path: str, body: Any) -> tuple[int, bytes]:
         """`body` as JSON; the answer's status and body."""
         connection = self._free.pop() if self._free else self._new()
+        if time.monotonic() - connection.used_at > REOPEN_AFTER_IDLE:
+            connection.close()
         try:
             return await connection.post(
                 self._base + path, json.dumps(body, separators=(",", ":")).encode())

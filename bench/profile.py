@@ -18,6 +18,28 @@ _LINE = re.compile(r":\d+\)$")
 _IDLE = ("select (selectors.py)", "Condition.wait (threading.py)", "Runner.run (asyncio/",
          "_worker (concurrent/futures/thread.py)", "Event.wait (threading.py)")
 _OURS = ("(hookline/", "(api/", "(activities/", "(workflows/", "(worker.py")
+# Where a worker's sample was spent: the innermost of these frames in its stack names the
+# step of a delivery (Hookline's worker, or the best pattern's in bench/pattern.py) ...
+_STEPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("http send", ("Sender.send (hookline/", "Sender._exchange (hookline/",
+                   "PatternActivities.post (bench/")),
+    ("attempt: read (prepare)", ("DeliveryActivities._prepare (",)),
+    ("attempt: write (record)", ("DeliveryActivities._record (",)),
+    ("relay: outbox and gate", ("_take (hookline/delivery/relay.py",)),
+    ("relay: workflow starts", ("start_delivery (hookline/", "best_pattern.<locals>.one (")),
+    ("workflow code", ("(workflows/", "PatternWorkflow.run (")),
+    ("attempt: the rest (thread hops, glue)", ("DeliveryActivities.attempt_delivery (",)),
+    ("reconcilers", ("reconcile",)),
+    ("API: batches (database)", ("(hookline/batches.py",)),
+)
+# ... else the library of its innermost frame that belongs to one of these.
+_LIBRARIES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("temporal sdk", ("(temporalio/", "(google/protobuf/", "(protobuf/")),
+    ("database (sqlalchemy, sqlite3)", ("(sqlalchemy/", "(sqlmodel/", "(sqlite3/")),
+    ("http (httpx, httpcore, anyio)", ("(httpx/", "(httpcore/", "(anyio/", "(h11/")),
+    ("web (uvicorn, starlette, fastapi)", ("(uvicorn/", "(starlette/", "(fastapi/")),
+    ("event loop and threads", ("(asyncio/", "(concurrent/", "(threading.py", "(selectors.py")),
+)
 
 
 def py_spy() -> str | None:
@@ -31,9 +53,22 @@ def _function(frame: str) -> str:
     return re.sub(r"\(.*?(site-packages/|/work/main/|lib/python3\.\d+/)", "(", frame)
 
 
+def _area(frames: list[str]) -> str:
+    for frame in reversed(frames):
+        for label, marks in _STEPS:
+            if any(mark in frame for mark in marks):
+                return label
+    for frame in reversed(frames):
+        for label, marks in _LIBRARIES:
+            if any(mark in frame for mark in marks):
+                return f"other: {label}"
+    return "other"
+
+
 def hottest(raw: Path, top: int = 12) -> dict[str, Any]:
     own: Counter[str] = Counter()
     inclusive: Counter[str] = Counter()
+    areas: Counter[str] = Counter()
     total = 0
     for line in raw.read_text(errors="replace").splitlines():
         stack, _, count = line.rpartition(" ")
@@ -45,13 +80,14 @@ def hottest(raw: Path, top: int = 12) -> dict[str, Any]:
             continue
         total += n
         own[frames[-1]] += n
+        areas[_area(frames)] += n
         for name in set(frames):
             if any(mark in name for mark in _OURS):
                 inclusive[name] += n
-    def share(counter: Counter[str]) -> list[tuple[str, float]]:
+    def share(counter: Counter[str], most: int = top) -> list[tuple[str, float]]:
         return [(name, round(100 * n / max(total, 1), 1))
-                for name, n in counter.most_common(top)]
-    return {"busy_samples": total, "self_pct": share(own),
+                for name, n in counter.most_common(most)]
+    return {"busy_samples": total, "by_step_pct": share(areas, 20), "self_pct": share(own),
             "inclusive_pct_our_code": share(inclusive)}
 
 

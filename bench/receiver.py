@@ -2,7 +2,9 @@
 and records (Webhook-Id, path, arrival time). Arrival times are time.monotonic(), i.e.
 CLOCK_MONOTONIC, which is shared by every process on the machine.
 
-Paths are /<tag>/<anything>; the control routes report per tag:
+Paths are /<tag>/<anything>; /<tag>/hang/<anything> is recorded too but answered only after
+HANG_SECONDS, far past any attempt timeout (a timer on the event loop per request, so a
+thousand hanging requests cost the receiver nothing). The control routes report per tag:
   GET /_health                 -> ok
   GET /_count?tag=T            -> {"arrivals", "unique", "duplicates"}
   GET /_dump?tag=T             -> {"records": [[webhook_id, path, t], ...]}
@@ -32,6 +34,7 @@ from bench.stack import wait_healthy
 
 OK = b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n\r\nok"
 NOT_FOUND = b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n"
+HANG_SECONDS = 600.0
 
 
 class Store:
@@ -62,9 +65,14 @@ class Connection(asyncio.Protocol):
         self.parser = httptools.HttpRequestParser(self)
         self.url = b""
         self.webhook_id = ""
+        self.hanging: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = cast(asyncio.Transport, transport)  # uvloop's is not a subclass
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.hanging is not None:  # the sender gave up waiting
+            self.hanging.cancel()
 
     def data_received(self, data: bytes) -> None:
         try:
@@ -94,7 +102,16 @@ class Connection(asyncio.Protocol):
         else:
             self.store.add(tag, path, self.webhook_id, at)
             reply = OK
-        assert self.transport is not None
+            if path.split("/")[2:3] == ["hang"]:
+                self.hanging = asyncio.get_running_loop().call_later(
+                    HANG_SECONDS, self._reply, reply)
+                return
+        self._reply(reply)
+
+    def _reply(self, reply: bytes) -> None:
+        self.hanging = None
+        if self.transport is None or self.transport.is_closing():
+            return
         self.transport.write(reply)
         if not self.parser.should_keep_alive():
             self.transport.close()

@@ -1,8 +1,10 @@
-"""Our figures: publish (1 and 10 endpoints), end-to-end delivery, ingestion.
+"""Our figures: publish (1 and 10 endpoints), end-to-end delivery, ingestion, and publishing
+at a fixed rate (`paced`, an open loop).
 
 Every scenario fills its `out` dict as it goes, so a scenario cut off by its time limit
 still reports what it measured. Publish-to-arrival latency runs from the moment the publish
-request was sent (time.monotonic, shared with the receiver process) to the arrival."""
+request was sent (time.monotonic, shared with the receiver process) to the arrival; in the
+open loop, from the moment it was due, so a publisher that fell behind cannot hide a wait."""
 
 from __future__ import annotations
 
@@ -50,13 +52,19 @@ async def _ok(response: Awaitable[httpx.Response], status: int = 201) -> Any:
 
 
 async def create_target(api: httpx.AsyncClient, receiver: Receiver, consumer: str, tag: str,
-                        endpoints: int) -> Target:
+                        endpoints: int, *, rate_limit: int | None = None,
+                        hang: bool = False) -> Target:
+    """A consumer with `endpoints` endpoints on the receiver under `tag`; with `hang`, on
+    the receiver's path that never answers in time."""
     await api.post("/v1/event-types", json={"name": EVENT_TYPE})  # 409 when it exists
     await _ok(api.post("/v1/consumers", json={"externalId": consumer, "name": consumer}))
     target = Target(consumer, tag)
     for n in range(endpoints):
-        record = await _ok(api.post("/v1/endpoints", json={
-            "consumer": consumer, "url": receiver.url(tag, str(n)), "events": [EVENT_TYPE]}))
+        body: dict[str, Any] = {"consumer": consumer, "events": [EVENT_TYPE],
+                                "url": receiver.url(tag, f"hang/{n}" if hang else str(n))}
+        if rate_limit is not None:
+            body["rateLimit"] = rate_limit
+        record = await _ok(api.post("/v1/endpoints", json=body))
         target.endpoint_ids.append(record["id"])
         target.secrets.append(record["secret"])
     return target
@@ -116,7 +124,7 @@ async def _post_all(poster: Poster, path: str, body: Callable[[int], Any], expec
         poster.close()
 
 
-async def _arrivals(receiver: Receiver, tag: str, sent: dict[str, float], per_item: int,
+async def arrivals(receiver: Receiver, tag: str, sent: dict[str, float], per_item: int,
                     first: float, deadline: float, out: Out) -> None:
     """Wait for every sent id to arrive `per_item` times (once per endpoint), then match."""
     expected = len(sent) * per_item
@@ -139,11 +147,19 @@ async def _arrivals(receiver: Receiver, tag: str, sent: dict[str, float], per_it
     })
 
 
-def _statuses(stack: Stack, column: str, ids: list[str]) -> dict[str, int]:
+def statuses(stack: Stack, column: str, ids: list[str]) -> dict[str, int]:
     marks = ",".join("?" * len(ids))
     rows = stack.query(f"SELECT status, count(*) FROM deliveries WHERE {column} IN ({marks}) "
                        "GROUP BY status", *ids)
     return {str(status): int(count) for status, count in rows}
+
+
+def delivered_one(stack: Stack, target: Target) -> str | None:
+    """The id of one delivered Delivery (its workflow's id): to read a history."""
+    marks = ",".join("?" * len(target.endpoint_ids))
+    rows = stack.query(f"SELECT id FROM deliveries WHERE endpoint_id IN ({marks}) "
+                       "AND status = 'delivered' LIMIT 1", *target.endpoint_ids)
+    return str(rows[0][0]) if rows else None
 
 
 async def publish(api: httpx.AsyncClient, receiver: Receiver, stack: Stack, target: Target,
@@ -163,9 +179,10 @@ async def publish(api: httpx.AsyncClient, receiver: Receiver, stack: Stack, targ
     out["publish"].update({"published": len(sent), "complete": len(sent) == n,
                            "span_s": round(span, 2), "events_per_s": rate(len(sent), span),
                            "latency_ms": latency_ms(latencies)})
-    await _arrivals(receiver, target.tag, sent, len(target.endpoint_ids), first, deadline,
-                    out["e2e"])
-    out["e2e"]["db_statuses"] = _statuses(stack, "endpoint_id", target.endpoint_ids)
+    await arrivals(receiver, target.tag, sent, len(target.endpoint_ids), first, deadline,
+                   out["e2e"])
+    out["e2e"]["db_statuses"] = statuses(stack, "endpoint_id", target.endpoint_ids)
+    out["sample_workflow_id"] = delivered_one(stack, target)
 
 
 async def ingest(api: httpx.AsyncClient, receiver: Receiver, stack: Stack, *, n: int,
@@ -193,8 +210,89 @@ async def ingest(api: httpx.AsyncClient, receiver: Receiver, stack: Stack, *, n:
     out["accept"].update({"accepted": len(sent), "complete": len(sent) == n,
                           "span_s": round(span, 2), "accepted_per_s": rate(len(sent), span),
                           "latency_ms": latency_ms(latencies)})
-    await _arrivals(receiver, "ingest", sent, 1, first, deadline, out["forward"])
+    await arrivals(receiver, "ingest", sent, 1, first, deadline, out["forward"])
     stored = stack.query("SELECT count(*) FROM messages WHERE source_id = ?", source["id"])
     out["stored"] = int(stored[0][0])
     out["stored_equals_accepted"] = out["stored"] == len(sent)
-    out["forward"]["db_statuses"] = _statuses(stack, "destination_id", [destination["id"]])
+    out["forward"]["db_statuses"] = statuses(stack, "destination_id", [destination["id"]])
+
+
+async def open_loop(n: int, per_s: float, deadline: float,
+                    call: Callable[[int, float], Awaitable[tuple[bool, str]]], out: Out,
+                    max_in_flight: int = 64) -> tuple[list[float], float]:
+    """Call `call(i, due)` at due = start + i / per_s, whether earlier calls answered or not
+    (an open loop: the offered rate does not bend to the service), with at most
+    `max_in_flight` unanswered; until n calls or the deadline. Returns the successful calls'
+    latencies counted from when they were due, and the span from the first due time to the
+    last answer; errors go to out["errors"], the worst lateness to out["max_lag_ms"]."""
+    latencies: list[float] = []
+    errors: Counter[str] = Counter()
+    room = asyncio.Semaphore(max_in_flight)
+    running: set[asyncio.Task[None]] = set()
+    first = last = time.monotonic()
+    worst = 0.0
+
+    async def run(i: int, due: float) -> None:
+        nonlocal last
+        try:
+            ok, detail = await call(i, due)
+        except (httpx.HTTPError, *loadgen.ERRORS) as exc:
+            ok, detail = False, type(exc).__name__
+        finally:
+            room.release()
+        ended = time.monotonic()
+        last = max(last, ended)
+        if ok:
+            latencies.append(ended - due)
+        else:
+            errors[detail] += 1
+
+    for i in range(n):
+        due = first + i / per_s
+        if due > deadline:
+            break
+        if (wait := due - time.monotonic()) > 0:
+            await asyncio.sleep(wait)
+        await room.acquire()
+        worst = max(worst, time.monotonic() - due)
+        task = asyncio.create_task(run(i, due))
+        running.add(task)
+        task.add_done_callback(running.discard)
+    await asyncio.gather(*running)
+    out.update({"errors": dict(errors), "max_lag_ms": round(worst * 1000, 1)})
+    return latencies, last - first
+
+
+async def paced(api: httpx.AsyncClient, receiver: Receiver, stack: Stack, target: Target,
+                *, per_s: float, seconds: float, timeout: float, out: Out) -> None:
+    """Publish per_s events a second for `seconds` (an open loop), then wait for every
+    delivery: publish-to-arrival latency at a load the service is meant to keep up with."""
+    deadline = time.monotonic() + timeout
+    n = max(1, round(per_s * seconds))
+    sent: dict[str, float] = {}
+    out.update({"events": n, "offered_per_s": round(per_s, 1), "seconds": seconds,
+                "endpoints": len(target.endpoint_ids),
+                "offered_deliveries_per_s": round(per_s * len(target.endpoint_ids), 1),
+                "publish": {}, "e2e": {}})
+    poster = Poster(str(api.base_url), {"Authorization": api.headers["authorization"]})
+
+    async def one(i: int, due: float) -> tuple[bool, str]:
+        status, answer = await poster.post("/v1/events", {
+            "type": EVENT_TYPE, "consumer": target.consumer, "data": payload(i)})
+        if status != 201:
+            return False, str(status)
+        sent[json.loads(answer)["id"]] = due
+        return True, ""
+
+    first = time.monotonic()
+    try:
+        latencies, span = await open_loop(n, per_s, deadline, one, out["publish"])
+    finally:
+        poster.close()
+    out["publish"].update({"published": len(sent), "complete": len(sent) == n,
+                           "span_s": round(span, 2), "events_per_s": rate(len(sent), span),
+                           "latency_ms": latency_ms(latencies)})
+    await arrivals(receiver, target.tag, sent, len(target.endpoint_ids), first, deadline,
+                   out["e2e"])
+    out["e2e"]["db_statuses"] = statuses(stack, "endpoint_id", target.endpoint_ids)
+    out["sample_workflow_id"] = delivered_one(stack, target)

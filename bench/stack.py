@@ -1,8 +1,15 @@
 """The service under test, started like a user does: `hookline up` in its own temp folder,
-bootstrapped with the `hookline` CLI; plus per-process CPU and memory from /proc."""
+bootstrapped with the `hookline` CLI; plus per-process CPU and memory from /proc.
+
+The Temporal dev server is started first, by the benchmark, with exactly the flags
+`hookline up` gives it (`cli.up._dev_server_args`, at the same nice level) plus
+`--metrics-port`, so that its Prometheus counters can be read around each scenario;
+`hookline up` finds it answering at HOOKLINE_TEMPORAL_ADDRESS and uses it, as it does with
+any server already running there."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import signal
@@ -17,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from temporalio.client import Client
 
 REPO = Path(__file__).resolve().parents[1]
 HOOKLINE = str(Path(sys.executable).parent / "hookline")
@@ -163,15 +171,19 @@ def _role(pid: int) -> str:
 
 
 class Stack:
-    def __init__(self, folder: Path, receiver_pid: int | None = None) -> None:
+    def __init__(self, folder: Path, env: dict[str, str] | None = None) -> None:
         self.folder = folder
         self.api_port = free_port()
         self.temporal_port = free_port(also_free_plus=1000)
+        self.metrics_port = free_port()
+        self.metrics_url = f"http://127.0.0.1:{self.metrics_port}/metrics"
         self.api_url = f"http://127.0.0.1:{self.api_port}"
         self.temporal_address = f"127.0.0.1:{self.temporal_port}"
         self.db_path = folder / "hookline.db"
         self.log_path = folder / "hookline-up.log"
         self.proc: subprocess.Popen[bytes] | None = None
+        self.temporal: subprocess.Popen[bytes] | None = None
+        self.client: Client | None = None  # the benchmark's own, on the stack's dev server
         self.roles: dict[str, int] = {}
         self.env = {
             **os.environ,
@@ -182,12 +194,53 @@ class Stack:
             "HOOKLINE_PUBLIC_URL": self.api_url,
             "HOOKLINE_ALLOWED_SUBNETS": "127.0.0.0/8",
             "HOOKLINE_ALLOWED_PORTS": "*",
+            **(env or {}),
         }
 
     # lifecycle
-    def start(self, seconds: float = 120) -> float:
-        """Run `hookline up`; returns the seconds until /healthz answered."""
+    async def start(self, seconds: float = 120) -> float:
+        """Start the dev server, then `hookline up`; returns the seconds until the API's
+        /healthz answered."""
         started = time.monotonic()
+        self.client = await self._start_temporal(started + seconds)
+        await asyncio.to_thread(self._start_hookline, started, seconds)
+        return time.monotonic() - started
+
+    def _dev_server_args(self) -> list[str]:
+        from cli.up import _dev_server_args, temporal_cli
+        from hookline.settings import Settings
+
+        cli = temporal_cli()
+        if cli is None:
+            raise RuntimeError("no `temporal` CLI on PATH or in .tools/bin: run `make tools`")
+        settings = Settings(temporal_address=self.temporal_address,
+                            temporal_namespace=self.env.get("HOOKLINE_TEMPORAL_NAMESPACE",
+                                                            "default"))
+        nice = self.env.get("HOOKLINE_BACKGROUND_NICE", str(Settings().background_nice))
+        return ["nice", "-n", nice, *_dev_server_args(cli, settings, self.folder / "temporal.db"),
+                "--metrics-port", str(self.metrics_port)]
+
+    async def _start_temporal(self, deadline: float) -> Client:
+        from hookline.temporal import ensure_search_attributes
+
+        with (self.folder / "temporal.log").open("ab") as log:
+            self.temporal = subprocess.Popen(self._dev_server_args(), env=self.env,
+                                             cwd=self.folder, stdout=log,
+                                             stderr=subprocess.STDOUT, start_new_session=True)
+        self.roles["temporal"] = self.temporal.pid  # `nice` execs it: same pid
+        while True:
+            if self.temporal.poll() is not None:
+                raise RuntimeError(f"the dev server exited with {self.temporal.returncode}")
+            try:
+                client = await Client.connect(self.temporal_address)
+                await ensure_search_attributes(client, client.namespace)
+                return client
+            except Exception:
+                if time.monotonic() > deadline:
+                    raise TimeoutError("the dev server did not answer in time") from None
+                await asyncio.sleep(0.3)
+
+    def _start_hookline(self, started: float, seconds: float) -> None:
         with self.log_path.open("ab") as log:
             self.proc = subprocess.Popen([HOOKLINE, "up"], env=self.env, cwd=self.folder,
                                          stdout=log, stderr=subprocess.STDOUT,
@@ -196,8 +249,7 @@ class Stack:
             wait_healthy(self.proc, self.api_url + "/healthz", started + seconds)
         except (RuntimeError, TimeoutError) as exc:
             raise type(exc)(f"`hookline up`: {exc}:\n{self.log_tail()}") from None
-        self.roles = {_role(pid): pid for pid in children_of(self.proc.pid)}
-        return time.monotonic() - started
+        self.roles.update({_role(pid): pid for pid in children_of(self.proc.pid)})
 
     def log_tail(self, lines: int = 40) -> str:
         try:
@@ -206,7 +258,20 @@ class Stack:
             return "(no log)"
 
     def stop(self, seconds: float = 25) -> None:
-        """SIGTERM to the whole process group of `hookline up`, then SIGKILL."""
+        """SIGTERM to the whole process group of `hookline up`, then SIGKILL; then the same
+        for the dev server."""
+        self._stop_hookline(seconds)
+        if self.temporal is not None:
+            with suppress(ProcessLookupError):
+                os.killpg(self.temporal.pid, signal.SIGTERM)
+            try:
+                self.temporal.wait(15)
+            except subprocess.TimeoutExpired:
+                with suppress(ProcessLookupError):
+                    os.killpg(self.temporal.pid, signal.SIGKILL)
+                self.temporal.wait(5)
+
+    def _stop_hookline(self, seconds: float) -> None:
         if self.proc is None:
             return
         pgid = self.proc.pid
@@ -215,7 +280,7 @@ class Stack:
         with suppress(subprocess.TimeoutExpired):
             self.proc.wait(seconds)
         deadline = time.monotonic() + 5
-        leftovers = [p for p in self.roles.values() if _stat(p) is not None]
+        leftovers = [p for r, p in self.roles.items() if r != "temporal" and _stat(p) is not None]
         while leftovers and time.monotonic() < deadline:
             time.sleep(0.2)
             leftovers = [p for p in leftovers if _stat(p) is not None]

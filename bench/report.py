@@ -1,0 +1,203 @@
+"""The run's figures side by side: the summary line, the rates against the two ceilings, CPU
+and Temporal work per delivery, and the targets of issues 22 (engine efficiency) and 18
+(fair delivery), each met or not."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bench.stats import ratio
+
+# Whose CPU counts as the service's: Hookline's three processes; the best pattern's worker
+# (and starters) run in the benchmark process.
+HOOKLINE_SERVICE = ("api", "worker", "temporal")
+PATTERN_SERVICE = ("bench", "temporal")
+RATES = (
+    ("publish_1 publish events", ("publish_1", "publish", "events_per_s")),
+    ("publish_10 publish events", ("publish_10", "publish", "events_per_s")),
+    ("ingest accept", ("ingest", "accept", "accepted_per_s")),
+    ("publish_1 e2e", ("publish_1", "e2e", "per_s")),
+    ("publish_10 e2e", ("publish_10", "e2e", "per_s")),
+    ("paced_80 e2e", ("paced_80", "e2e", "per_s")),
+    ("paced_80_10 e2e", ("paced_80_10", "e2e", "per_s")),
+    ("paced_100 e2e", ("paced_100", "e2e", "per_s")),
+    ("paced_100_10 e2e", ("paced_100_10", "e2e", "per_s")),
+    ("ingest forward", ("ingest", "forward", "per_s")),
+    ("memory_2000 e2e", ("memory_2000", "e2e", "per_s")),
+    ("memory_10000 e2e", ("memory_10000", "e2e", "per_s")),
+)
+
+
+def get(data: Any, *path: str) -> Any:
+    for key in path:
+        if not isinstance(data, dict):
+            return None
+        data = data.get(key)
+    return data
+
+
+def service_cpu(scenario: dict[str, Any], roles: tuple[str, ...]) -> float | None:
+    per = scenario.get("cpu_ms_per_delivery") or {}
+    return round(sum(per[r] for r in roles), 2) if all(r in per for r in roles) else None
+
+
+def _work(s: dict[str, Any]) -> dict[str, Any]:
+    """Per scenario that delivered: CPU ms per delivery per process and for the service,
+    the dev server's persistence requests and frontend RPCs per delivery."""
+    rows = {}
+    for name, scenario in s.items():
+        if not isinstance(scenario, dict) or not scenario.get("cpu_ms_per_delivery") \
+                or name.startswith("warmup_"):
+            continue
+        roles = PATTERN_SERVICE if name.startswith("ceiling_best") else HOOKLINE_SERVICE
+        rows[name] = {
+            "cpu_ms": scenario["cpu_ms_per_delivery"], "service_roles": "+".join(roles),
+            "service_cpu_ms": service_cpu(scenario, roles),
+            "persistence": get(scenario, "temporal", "persistence_requests", "per_delivery"),
+            "visibility": get(scenario, "temporal", "visibility_persistence_requests",
+                              "per_delivery"),
+            "frontend_rpcs": get(scenario, "temporal", "service_requests",
+                                 "frontend_per_delivery"),
+            # a workflow task queued in matching: a start that was not eager (or a retry)
+            "queued_tasks": get(scenario, "temporal", "service_requests", "by_operation",
+                                "matching/AddWorkflowTask") or 0,
+            "history_events": get(scenario, "history", "events")}
+    return rows
+
+
+def summarize(results: dict[str, Any]) -> dict[str, Any]:
+    s = results["scenarios"]
+    sender = get(s, "ceiling_sender", "per_s")
+    best = get(s, "ceiling_best", "e2e", "per_s")
+    results["comparison"] = {
+        label: {"per_s": ours, "sender_dps": sender, "best_dps": best,
+                "ratio_sender": ratio(ours, sender), "ratio_best": ratio(ours, best)}
+        for label, path in RATES if (ours := get(s, *path)) is not None}
+    work = results["work_per_delivery"] = _work(s)
+    peaks = [p for g in results.get("stacks", {}).values()
+             if (p := get(g, "memory_mb", "api+worker", "hwm_mb")) is not None]
+    e2e, e2e10 = get(s, "publish_1", "e2e", "per_s"), get(s, "publish_10", "e2e", "per_s")
+    summary = {
+        "publish_p99_ms": get(s, "publish_1", "publish", "latency_ms", "p99"),
+        "e2e_dps": e2e, "e2e10_dps": e2e10, "best_dps": best, "sender_dps": sender,
+        "ratio_best": ratio(e2e, best), "ratio_best_10": ratio(e2e10, best),
+        "ratio_sender": ratio(e2e, sender),
+        "p99_at80_ms": get(s, "paced_80", "e2e", "latency_ms", "p99"),
+        "p99_at80_10_ms": get(s, "paced_80_10", "e2e", "latency_ms", "p99"),
+        "p99_at100_ms": get(s, "paced_100", "e2e", "latency_ms", "p99"),
+        "p99_at100_10_ms": get(s, "paced_100_10", "e2e", "latency_ms", "p99"),
+        "cpu_ms": get(work, "publish_1", "service_cpu_ms"),
+        "best_cpu_ms": get(work, "ceiling_best", "service_cpu_ms"),
+        "persist_pd": get(work, "publish_1", "persistence"),
+        "best_persist_pd": get(work, "ceiling_best", "persistence"),
+        "ingest_mps": get(s, "ingest", "accept", "accepted_per_s"),
+        "ingest_p99_ms": get(s, "ingest", "accept", "latency_ms", "p99"),
+        "rss_mb": max(peaks) if peaks else None,
+        "iso_p99_ms": get(s, "isolation", "healthy", "p99_ms"),
+        "iso_ratio": get(s, "isolation", "healthy", "throughput_ratio"),
+        "throttle_max_s": get(s, "throttle", "at_receiver", "max_per_clock_second"),
+        "throttle_dps": get(s, "throttle", "at_receiver", "drain_per_s"),
+    }
+    results["summary"] = summary
+    results["targets"] = _targets(s, summary)
+    return summary
+
+
+def _check(value: Any, ok: Callable[[Any], bool], complete: Any = True) -> dict[str, Any]:
+    """A target's value and verdict; a figure from a scenario that did not finish (some
+    deliveries never arrived) is not met, whatever it says."""
+    met = None if value is None else bool(ok(value)) and complete is not False
+    return {"value": value, "met": met, **({"complete": False} if complete is False else {})}
+
+
+def _below(bound: float) -> Callable[[Any], bool]:
+    return lambda value: bool(value < bound)
+
+
+def _targets(s: dict[str, Any], summary: dict[str, Any]) -> dict[str, Any]:
+    cpu_ratio = ratio(summary["cpu_ms"], summary["best_cpu_ms"])
+    limit = get(s, "throttle", "rate_limit") or 20
+    hanging = get(s, "isolation", "hanging")
+    targets = {
+        "#22 e2e, 1 endpoint >= 0.9 x best pattern": _check(summary["ratio_best"],
+                                                            lambda v: v >= 0.9),
+        "#22 e2e, 10 endpoints >= 0.9 x best pattern": _check(summary["ratio_best_10"],
+                                                              lambda v: v >= 0.9),
+        **{f"#22 publish->arrival p99 at {pct / 100:g} x best rate, {label} < {bound} ms":
+           _check(summary[f"p99_at{pct}{suffix}_ms"], _below(bound),
+                  get(s, f"paced_{pct}{suffix}", "e2e", "complete"))
+           for pct, bound in ((80, 1000), (100, 2000))
+           for suffix, label in (("", "1 endpoint"), ("_10", "10 endpoints"))},
+        "#22 service CPU per delivery <= 1.1 x best pattern's": _check(cpu_ratio,
+                                                                      lambda v: v <= 1.1),
+        "#22 publish p99 (1 endpoint) < 50 ms": _check(summary["publish_p99_ms"],
+                                                       lambda v: v < 50),
+        "#22 ingest >= 1000 msg/s": _check(summary["ingest_mps"], lambda v: v >= 1000),
+        "#22 ingest p99 < 50 ms": _check(summary["ingest_p99_ms"], lambda v: v < 50),
+        "#22 ingest stored = accepted": _check(get(s, "ingest", "stored_equals_accepted"),
+                                               lambda v: v),
+        "#22 API+worker peak < 400 MB": _check(summary["rss_mb"], lambda v: v < 400),
+        "earlier: publish p99 (10 endpoints) < 100 ms": _check(
+            get(s, "publish_10", "publish", "latency_ms", "p99"), lambda v: v < 100),
+        f"#18 healthy p99 < 1000 ms while {hanging} hang": _check(
+            summary["iso_p99_ms"], lambda v: v < 1000,
+            get(s, "isolation", "with", "paced", "e2e", "complete")),
+        "#18 healthy throughput >= 0.8 x alone": _check(summary["iso_ratio"],
+                                                        lambda v: v >= 0.8),
+        f"#18 throttle: no clock second > {limit} arrivals": _check(
+            summary["throttle_max_s"], lambda v: v <= limit),
+        f"#18 throttle: drain {limit}/s +-10%": _check(
+            summary["throttle_dps"], lambda v: abs(v - limit) <= 0.1 * limit,
+            get(s, "throttle", "e2e", "complete")),
+    }
+    peaks = [get(s, f"memory_{n}", "memory_mb", "api+worker", "hwm_mb") for n in (2000, 10000)]
+    if None not in peaks:
+        targets["#22 peak flat 2000 -> 10000 (ratio < 1.10)"] = _check(
+            round(peaks[1] / peaks[0], 3), lambda v: v < 1.10)
+    return {k: v for k, v in targets.items() if v["value"] is not None}
+
+
+def fmt(value: Any) -> str:
+    if value is None:
+        return "na"
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def summary_line(summary: dict[str, Any]) -> str:
+    return "bench: " + " ".join(f"{k}={fmt(v)}" for k, v in summary.items())
+
+
+def lines(results: dict[str, Any]) -> list[str]:
+    """The comparison printout, one line each."""
+    out = []
+    for label, row in results.get("comparison", {}).items():
+        out.append(f"{label:>25}: {fmt(row['per_s'])}/s | sender {fmt(row['sender_dps'])}/s "
+                   f"(x{fmt(row['ratio_sender'])}) | best pattern {fmt(row['best_dps'])}/s "
+                   f"(x{fmt(row['ratio_best'])})")
+    out.append("per delivery: CPU ms by process | service CPU ms | Temporal persistence "
+               "requests | visibility requests | frontend RPCs | workflow tasks queued "
+               "(not eager) | history events")
+    for name, row in results.get("work_per_delivery", {}).items():
+        cpu = " ".join(f"{role} {fmt(row['cpu_ms'].get(role))}"
+                       for role in ("api", "worker", "temporal", "bench", "receiver"))
+        out.append(f"{name:>25}: {cpu} | {row['service_roles']} {fmt(row['service_cpu_ms'])}"
+                   f" | {fmt(row['persistence'])} | {fmt(row['visibility'])}"
+                   f" | {fmt(row['frontend_rpcs'])} | {fmt(row['queued_tasks'])}"
+                   f" | {fmt(row['history_events'])}")
+    s = results.get("scenarios", {})
+    for name, label in (("publish_1", "Hookline"), ("ceiling_best", "best pattern")):
+        if (types := get(s, name, "history", "types")) is not None:
+            out.append(f"history, {label}: {len(types)} events: {' '.join(types)}")
+    if (h := get(s, "isolation", "healthy")) is not None:
+        out.append(f"isolation: healthy paced p50/p99/max {fmt(h['p50_ms'])}/{fmt(h['p99_ms'])}"
+                   f"/{fmt(h['max_ms'])} ms (alone p99 {fmt(h['p99_ms_alone'])}) | burst "
+                   f"{fmt(h['burst_per_s'])}/s vs {fmt(h['burst_per_s_alone'])}/s alone "
+                   f"(x{fmt(h['throughput_ratio'])}) | hanging after: "
+                   f"{get(s, 'isolation', 'hanging_after')}")
+    if (t := get(s, "throttle", "at_receiver")) is not None:
+        out.append(f"throttle {fmt(get(s, 'throttle', 'rate_limit'))}/s: {t}")
+    for name, check in results.get("targets", {}).items():
+        out.append(f"target {name}: {fmt(check['value'])} -> "
+                   f"{'met' if check['met'] else 'NOT MET'}")
+    return out
