@@ -3,11 +3,21 @@
 from __future__ import annotations
 
 import re
+from datetime import datetime
 from typing import Annotated, Any, ClassVar, Generic, TypeVar
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationInfo, field_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    PlainSerializer,
+    ValidationInfo,
+    field_validator,
+)
 from pydantic.alias_generators import to_camel
 from pydantic_core import PydanticCustomError
+
+from hookline.timeutil import iso
 
 INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1
 _INT_TEXT = re.compile(r"^\s*[-+]?\d+\s*$")
@@ -30,6 +40,9 @@ def _int32(value: Any) -> Any:
 
 AsInt32 = BeforeValidator(_int32)
 Int32 = Annotated[int, AsInt32]
+# Timestamps leave the API as ISO 8601 UTC with milliseconds and `Z`.
+Timestamp = Annotated[datetime, PlainSerializer(iso, return_type=str)]
+MaybeTimestamp = Annotated[datetime | None, PlainSerializer(iso, return_type=str | None)]
 # A bounded one puts its bounds before the validator, so that OpenAPI shows them as
 # minimum and maximum: Annotated[int, Field(ge=1, le=10), AsInt32].
 

@@ -7,15 +7,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from api.schemas.common import ApiInput, ApiModel
-from api.schemas.sources import MaybeTimestamp, Timestamp
-from api.schemas.targets import (
-    OPENED_AT_DOC,
-    RATE_LIMIT_DOC,
-    RETRY_AT_DOC,
-    CircuitState,
-    RateLimit,
-    target_fields,
-)
+from api.schemas.targets import RATE_LIMIT_DOC, RateLimit, TargetOut, target_fields
 from hookline.services import destinations
 from hookline.services.destinations import KEEP, DestinationRow
 
@@ -48,19 +40,9 @@ class DestinationPatch(ApiInput):
             rate_limit=self.rate_limit if "rate_limit" in given else KEEP)
 
 
-class DestinationOut(ApiModel):
-    id: str
+class DestinationOut(TargetOut):
     source_id: str
-    url: str
-    description: str | None = None
     status: str
-    custom_headers: dict[str, str]
-    rate_limit: int | None = Field(description=RATE_LIMIT_DOC)
-    circuit: CircuitState
-    circuit_opened_at: MaybeTimestamp = Field(description=OPENED_AT_DOC)
-    circuit_retry_at: MaybeTimestamp = Field(description=RETRY_AT_DOC)
-    created_at: Timestamp
-    updated_at: Timestamp
 
     @classmethod
     def of(cls, row: DestinationRow) -> DestinationOut:
@@ -77,10 +59,7 @@ class DestinationCreated(DestinationOut):
 
 def _fields(row: DestinationRow) -> dict[str, Any]:
     d = row.destination
-    return {"id": d.id, "source_id": d.source_id, "url": d.url, "description": d.description,
-            "status": d.status, "custom_headers": dict(d.custom_headers),
-            "created_at": d.created_at, "updated_at": d.updated_at,
-            **target_fields(d, row.circuit)}
+    return {"source_id": d.source_id, "status": d.status, **target_fields(d, row.circuit)}
 
 
 class SecretOut(ApiModel):

@@ -1,23 +1,13 @@
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import Field, field_serializer
+from pydantic import Field
 
 from api.schemas.common import ApiInput, ApiModel
-from api.schemas.sources import MaybeTimestamp
-from api.schemas.targets import (
-    OPENED_AT_DOC,
-    RATE_LIMIT_DOC,
-    RETRY_AT_DOC,
-    CircuitState,
-    RateLimit,
-    target_fields,
-)
+from api.schemas.targets import RATE_LIMIT_DOC, RateLimit, TargetOut, target_fields
 from hookline.errors import invalid
 from hookline.services.endpoints import KEEP, EndpointPatch, EndpointRow
-from hookline.timeutil import iso
 
 Headers = dict[str, str]
 
@@ -65,24 +55,10 @@ class SecretOut(ApiModel):
     secret: str
 
 
-class EndpointOut(ApiModel):
-    id: str
+class EndpointOut(TargetOut):
     consumer: str
-    url: str
-    description: str | None
     status: Literal["Enabled", "DisabledAutomatically", "DisabledManually"]
     events: list[str]
-    custom_headers: Headers
-    rate_limit: int | None = Field(description=RATE_LIMIT_DOC)
-    circuit: CircuitState
-    circuit_opened_at: MaybeTimestamp = Field(description=OPENED_AT_DOC)
-    circuit_retry_at: MaybeTimestamp = Field(description=RETRY_AT_DOC)
-    created_at: datetime
-    updated_at: datetime
-
-    @field_serializer("created_at", "updated_at")
-    def _iso(self, value: datetime) -> str | None:
-        return iso(value)
 
     @classmethod
     def of(cls, row: EndpointRow) -> EndpointOut:
@@ -99,10 +75,8 @@ class EndpointCreated(EndpointOut):
 
 def _fields(row: EndpointRow) -> dict[str, Any]:
     e = row.endpoint
-    return {"id": e.id, "consumer": row.consumer, "url": e.url, "description": e.description,
-            "status": e.status, "events": list(e.events),
-            "custom_headers": dict(e.custom_headers), "created_at": e.created_at,
-            "updated_at": e.updated_at, **target_fields(e, row.circuit)}
+    return {"consumer": row.consumer, "status": e.status, "events": list(e.events),
+            **target_fields(e, row.circuit)}
 
 
 class EndpointTestResult(ApiModel):

@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, PlainSerializer
+from pydantic import Field
 
-from api.schemas.common import ApiInput, ApiModel, Int32
+from api.schemas.common import ApiInput, ApiModel, Int32, MaybeTimestamp, Timestamp
 from hookline.models import Source
 from hookline.services.sources import ingest_url
-from hookline.timeutil import iso
 
-Timestamp = Annotated[datetime, PlainSerializer(iso, return_type=str)]
-MaybeTimestamp = Annotated[datetime | None, PlainSerializer(iso, return_type=str | None)]
 Minutes = Annotated[Int32, Field(ge=0, le=43200)]
 
 

@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from api.schemas.common import AsInt32
+from api.schemas.common import ApiModel, AsInt32, MaybeTimestamp, Timestamp
 from hookline.delivery.gate import Circuit
 from hookline.targets import RATE_LIMIT_MAX, RATE_LIMIT_MIN, Target
 
@@ -19,11 +19,29 @@ CircuitState = Annotated[Literal["closed", "open", "half_open"], Field(
                 "receiver is down (timeouts, connection errors, 5xx, 429) and stops attempts; "
                 "when its time is up one probe attempt goes (half_open), and a success "
                 "closes it")]
-OPENED_AT_DOC = "When the circuit last opened; null while closed"
-RETRY_AT_DOC = "While open: when one probe attempt may go"
+
+
+class TargetOut(ApiModel):
+    """What an endpoint's and a destination's records share."""
+
+    id: str
+    url: str
+    description: str | None = None
+    custom_headers: dict[str, str]
+    rate_limit: int | None = Field(description=RATE_LIMIT_DOC)
+    circuit: CircuitState
+    circuit_opened_at: MaybeTimestamp = Field(
+        description="When the circuit last opened; null while closed")
+    circuit_retry_at: MaybeTimestamp = Field(
+        description="While open: when one probe attempt may go")
+    created_at: Timestamp
+    updated_at: Timestamp
 
 
 def target_fields(target: Target, circuit: Circuit) -> dict[str, Any]:
-    """The shared output fields of an endpoint or destination and its breaker."""
-    return {"rate_limit": target.rate_limit, "circuit": circuit.state,
-            "circuit_opened_at": circuit.opened_at, "circuit_retry_at": circuit.retry_at}
+    """The shared fields of an endpoint's or a destination's record, with its breaker."""
+    return {"id": target.id, "url": target.url, "description": target.description,
+            "custom_headers": dict(target.custom_headers), "rate_limit": target.rate_limit,
+            "circuit": circuit.state, "circuit_opened_at": circuit.opened_at,
+            "circuit_retry_at": circuit.retry_at, "created_at": target.created_at,
+            "updated_at": target.updated_at}
