@@ -5,7 +5,18 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Column, DateTime, Index, LargeBinary, Table, Text, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    Column,
+    DateTime,
+    ForeignKey,
+    Index,
+    LargeBinary,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
 from sqlmodel import Field, SQLModel
 
 
@@ -98,6 +109,21 @@ class EventType(SQLModel, table=True):
     environment_id: str = Field(foreign_key="environments.id", index=True)
     name: str = Field(max_length=200)
     description: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    # The current JSON Schema is `event_type_schemas` row (id, schema_version); None: none.
+    schema_version: int | None = None
+    validation: str = Field(default="off", sa_column_kwargs={"server_default": "off"})
+    examples: list[Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    created_at: datetime = _ts()
+
+
+class EventTypeSchema(SQLModel, table=True):
+    """Every schema an event type has had: a version is never changed once stored."""
+
+    __tablename__ = "event_type_schemas"
+    event_type_id: str = Field(sa_column=Column(
+        String, ForeignKey("event_types.id", ondelete="CASCADE"), primary_key=True))
+    version: int = Field(primary_key=True)
+    schema_: dict[str, Any] = Field(sa_column=Column("schema", JSON, nullable=False))
     created_at: datetime = _ts()
 
 
@@ -136,6 +162,11 @@ class Event(SQLModel, table=True):
     payload: str = Field(sa_column=Column(Text, nullable=False))  # the delivered body, as sent
     idempotency_key: str | None = None
     deliveries: int = 0
+    # The event type's schema version `data` was validated against, and what it found when
+    # the type's validation is `warn` (under `enforce` such an event is refused).
+    schema_version: int | None = None
+    schema_errors: list[dict[str, str]] | None = Field(
+        default=None, sa_column=Column(JSON, nullable=True))
     created_at: datetime = _ts()
 
 

@@ -31,7 +31,9 @@ Status = Literal["pending", "processing", "retrying", "delivered", "exhausted", 
 
 def _out(event: Event) -> EventOut:
     return EventOut(id=event.id, type=event.type, consumer=event.consumer_external_id,
-                    deliveries=event.deliveries, created_at=event.created_at)
+                    deliveries=event.deliveries, schema_version=event.schema_version,
+                    schema_errors=event.schema_errors,
+                    created_at=event.created_at)
 
 
 @router.post("", status_code=201, response_model=EventOut, responses=problems(402, 413),

@@ -31,17 +31,3 @@ class ConsumerOut(Timestamped):
     id: str
     external_id: str
     name: str
-
-
-class EventTypeIn(ApiInput):
-    name: str = Name200
-    description: str | None = None
-
-
-class EventTypePatch(ApiInput):
-    description: str | None = None
-
-
-class EventTypeOut(Timestamped):
-    name: str
-    description: str | None = None

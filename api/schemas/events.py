@@ -17,11 +17,21 @@ class PublishIn(ApiInput):
     data: dict[str, Any]
 
 
+class SchemaError(ApiModel):
+    pointer: str = Field(description="JSON Pointer into `data`")
+    message: str
+
+
 class EventOut(ApiModel):
     id: str
     type: str
     consumer: str
     deliveries: int
+    schema_version: int | None = Field(
+        default=None, description="The event type's schema version `data` was validated "
+                                  "against; null when its validation is off")
+    schema_errors: list[SchemaError] | None = Field(
+        default=None, description="What validation found, under `warn`; null when none")
     created_at: datetime
 
     @field_serializer("created_at")

@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import re
-
 from sqlalchemy import or_
 from sqlmodel import Session, col, select
 
 from hookline import targets
-from hookline.errors import Conflict, NotFound, invalid
+from hookline.errors import Conflict, NotFound
 from hookline.ids import new_id
-from hookline.models import Consumer, Endpoint, EventType
-
-EVENT_TYPE_NAME = re.compile(r"^[a-z0-9_-]+(\.[a-z0-9_-]+)+$")
+from hookline.models import Consumer, Endpoint
 
 
 def create_consumer(session: Session, env_id: str, external_id: str, name: str) -> Consumer:
@@ -68,45 +64,3 @@ def delete_consumer(session: Session, env_id: str, ref: str) -> list[str]:
     session.delete(consumer)
     session.commit()
     return cancelled
-
-
-def check_event_type_name(name: str) -> None:
-    if not EVENT_TYPE_NAME.fullmatch(name):  # match() would let "$" pass a final newline
-        raise invalid("name", "must look like domain.action: lowercase letters, digits, "
-                              "'_' and '-', parts separated by '.'")
-
-
-def create_event_type(session: Session, env_id: str, name: str, description: str | None
-                      ) -> EventType:
-    check_event_type_name(name)
-    if session.exec(select(EventType).where(EventType.environment_id == env_id,
-                                            EventType.name == name)).first():
-        raise Conflict(f"event type {name!r} already exists", slug="event-type-exists")
-    event_type = EventType(id=new_id("evtype"), environment_id=env_id, name=name,
-                           description=description)
-    session.add(event_type)
-    session.commit()
-    return event_type
-
-
-def get_event_type(session: Session, env_id: str, name: str) -> EventType:
-    found = session.exec(select(EventType).where(EventType.environment_id == env_id,
-                                                 EventType.name == name)).first()
-    if found is None:
-        raise NotFound(f"event type {name!r} not found")
-    return found
-
-
-def list_event_types(session: Session, env_id: str, after: str | None, limit: int
-                     ) -> list[EventType]:
-    query = select(EventType).where(EventType.environment_id == env_id)
-    if after:
-        query = query.where(col(EventType.name) > after)
-    return list(session.exec(query.order_by(col(EventType.name)).limit(limit + 1)).all())
-
-
-def registered_names(session: Session, env_id: str, names: list[str]) -> set[str]:
-    if not names:
-        return set()
-    return set(session.exec(select(EventType.name).where(
-        EventType.environment_id == env_id, col(EventType.name).in_(names))).all())

@@ -20,7 +20,7 @@ from hookline.delivery.gate import Circuit, circuits_of
 from hookline.errors import NotFound, invalid
 from hookline.ids import new_id
 from hookline.models import Consumer, Endpoint
-from hookline.services import consumers
+from hookline.services import consumers, event_types
 from hookline.services.headers import check_headers
 from hookline.services.scoped import get_in
 from hookline.signing import is_valid_secret, new_secret
@@ -74,7 +74,7 @@ async def check_url(sender: Sender, url: str, require_https: bool) -> None:
 
 def _check_events(session: Session, env_id: str, events: list[str]) -> list[str]:
     unique = list(dict.fromkeys(events))
-    registered = consumers.registered_names(session, env_id, unique)
+    registered = event_types.registered_names(session, env_id, unique)
     missing = [name for name in unique if name not in registered]
     if missing:
         raise invalid("events", "event types not registered: " + ", ".join(missing))

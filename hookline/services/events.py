@@ -14,11 +14,26 @@ from sqlalchemy import bindparam, exists, or_, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
+from hookline import payload_schemas
 from hookline.batches import Write, shared_read
 from hookline.contracts import DeliveryStart
-from hookline.errors import NotFound, PayloadTooLarge, PlanLimitReached, invalid
+from hookline.errors import (
+    NotFound,
+    PayloadTooLarge,
+    PlanLimitReached,
+    ValidationFailed,
+    invalid,
+)
 from hookline.ids import new_id
-from hookline.models import Consumer, Delivery, Endpoint, Event, EventType, table_of
+from hookline.models import (
+    Consumer,
+    Delivery,
+    Endpoint,
+    Event,
+    EventType,
+    EventTypeSchema,
+    table_of,
+)
 from hookline.services import deliveries
 from hookline.services.accounts import Principal
 from hookline.services.scoped import get_in
@@ -69,8 +84,11 @@ def _charge(session: Session, org_id: str, monthly_events: int) -> None:
 # Publishing runs these on every request: built once, with bound parameters, and for the
 # checks plain columns rather than ORM rows.
 _TYPES, _CONSUMERS = table_of(EventType), table_of(Consumer)
-_REGISTERED = sa.select(_TYPES.c.name).where(_TYPES.c.environment_id == bindparam("env"),
-                                             _TYPES.c.name == bindparam("type"))
+_REGISTERED = sa.select(_TYPES.c.id, _TYPES.c.validation, _TYPES.c.schema_version).where(
+    _TYPES.c.environment_id == bindparam("env"), _TYPES.c.name == bindparam("type"))
+_SCHEMA = sa.select(table_of(EventTypeSchema).c.schema).where(
+    table_of(EventTypeSchema).c.event_type_id == bindparam("type"),
+    table_of(EventTypeSchema).c.version == bindparam("version"))
 _CONSUMER = sa.select(_CONSUMERS.c.id, _CONSUMERS.c.external_id).where(
     _CONSUMERS.c.environment_id == bindparam("env"),
     or_(_CONSUMERS.c.id == bindparam("ref"), _CONSUMERS.c.external_id == bindparam("ref")))
@@ -108,9 +126,11 @@ def publish(session: Session, principal: Principal, event_type: str, consumer_re
     env_id = principal.environment_id
     if idempotency_key and (found := _existing(session, env_id, idempotency_key)):
         return Published(found, replayed=True)
-    if shared_read(session, ("type", env_id, event_type), lambda: session.execute(
-            _REGISTERED, {"env": env_id, "type": event_type}).first()) is None:
+    registered = shared_read(session, ("type", env_id, event_type), lambda: session.execute(
+        _REGISTERED, {"env": env_id, "type": event_type}).first())
+    if registered is None:
         raise invalid("type", f"event type {event_type!r} is not registered")
+    schema_version, schema_errors = _validate(session, registered, data)
     consumer = shared_read(session, ("consumer", env_id, consumer_ref), lambda: session.execute(
         _CONSUMER, {"env": env_id, "ref": consumer_ref}).first())
     if consumer is None:
@@ -126,9 +146,29 @@ def publish(session: Session, principal: Principal, event_type: str, consumer_re
     event = Event(id=new_id("evt"), environment_id=env_id, type=event_type,
                   consumer_id=consumer.id, consumer_external_id=consumer.external_id,
                   payload=body, idempotency_key=idempotency_key, created_at=created,
-                  deliveries=len(endpoints))
+                  deliveries=len(endpoints), schema_version=schema_version,
+                  schema_errors=schema_errors)
     return Write(partial(_write, event=event, endpoints=endpoints, principal=principal,
                          schedule=schedule))
+
+
+def _validate(session: Session, registered: Any, data: dict[str, Any]
+              ) -> tuple[int | None, list[dict[str, str]] | None]:
+    """Validate `data` against the type's current schema unless its validation is `off`:
+    under `enforce` a mismatch is refused (422, one error per violation), under `warn` it
+    is kept on the event. Returns the version validated against and what it found."""
+    if registered.validation == "off" or registered.schema_version is None:
+        return None, None
+    key = (registered.id, registered.schema_version)
+    found = payload_schemas.VALIDATORS.violations(key, lambda: session.execute(
+        _SCHEMA, {"type": key[0], "version": key[1]}).scalar_one(), data)
+    if found and registered.validation == "enforce":
+        raise ValidationFailed(
+            f"data does not match the event type's schema (version {key[1]}): "
+            f"{found[0].pointer or '/'}: {found[0].message}",
+            errors=[{"field": f"data{v.pointer}", "pointer": v.pointer, "message": v.message}
+                    for v in found])
+    return key[1], [{"pointer": v.pointer, "message": v.message} for v in found] or None
 
 
 def _write(session: Session, *, event: Event, endpoints: list[Endpoint],

@@ -1,0 +1,164 @@
+"""Event types: the registered `domain.action` names events are published under, and their
+JSON Schemas (versioned: a changed schema is a new version, and the old ones stay), examples
+and validation mode (`off`, `warn`, `enforce`)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import func, tuple_
+from sqlmodel import Session, col, select
+
+from hookline import payload_schemas
+from hookline.errors import Conflict, NotFound, ValidationFailed, invalid
+from hookline.ids import new_id
+from hookline.models import EventType, EventTypeSchema
+from hookline.payload_schemas import Violation
+from hookline.timeutil import utcnow
+
+EVENT_TYPE_NAME = re.compile(r"^[a-z0-9_-]+(\.[a-z0-9_-]+)+$")
+VALIDATIONS = ("off", "warn", "enforce")
+
+
+class Keep:
+    """An absent PATCH field, told apart from null."""
+
+
+KEEP = Keep()
+
+
+@dataclass(frozen=True)
+class SchemaSettings:
+    """What a create or PATCH says of the schema; KEEP leaves a field as it is."""
+
+    schema: dict[str, Any] | Keep | None = KEEP
+    examples: list[Any] | Keep | None = KEEP
+    validation: str | Keep = KEEP
+
+
+def check_name(name: str) -> None:
+    if not EVENT_TYPE_NAME.fullmatch(name):  # match() would let "$" pass a final newline
+        raise invalid("name", "must look like domain.action: lowercase letters, digits, "
+                              "'_' and '-', parts separated by '.'")
+
+
+def _refuse(field: str, found: list[Violation], what: str) -> ValidationFailed:
+    errors = [{"field": f"{field}{v.pointer}", "pointer": v.pointer, "message": v.message}
+              for v in found]
+    return ValidationFailed(f"{field}: {what}: {found[0].message}", errors=errors)
+
+
+def create(session: Session, env_id: str, name: str, description: str | None,
+           settings: SchemaSettings) -> EventType:
+    check_name(name)
+    if session.exec(select(EventType).where(EventType.environment_id == env_id,
+                                            EventType.name == name)).first():
+        raise Conflict(f"event type {name!r} already exists", slug="event-type-exists")
+    event_type = EventType(id=new_id("evtype"), environment_id=env_id, name=name,
+                           description=description)
+    session.add(event_type)
+    session.flush()
+    _apply(session, event_type, settings)
+    session.commit()
+    return event_type
+
+
+def update(session: Session, env_id: str, name: str, description: str | Keep | None,
+           settings: SchemaSettings) -> EventType:
+    event_type = get(session, env_id, name)
+    if not isinstance(description, Keep):
+        event_type.description = description
+    _apply(session, event_type, settings)
+    session.add(event_type)
+    session.commit()
+    return event_type
+
+
+def _apply(session: Session, event_type: EventType, settings: SchemaSettings) -> None:
+    """Checks everything first, so that a refused request changes nothing."""
+    current = current_schema(session, event_type)
+    schema = current if isinstance(settings.schema, Keep) else settings.schema
+    if schema is not None and (found := payload_schemas.schema_problems(schema)):
+        raise _refuse("schema", found, "not a draft 2020-12 JSON Schema")
+    examples = event_type.examples if isinstance(settings.examples, Keep) else settings.examples
+    for i, example in enumerate(examples or []):
+        if not isinstance(example, dict):
+            raise invalid(f"examples/{i}", "each example is a JSON object")
+        if schema is not None and (found := payload_schemas.violations_of(schema, example)):
+            raise _refuse(f"examples/{i}", found, "does not match the schema")
+    validation = event_type.validation if isinstance(settings.validation, Keep) \
+        else settings.validation
+    if validation != "off" and schema is None:
+        raise invalid("validation", f"{validation!r} needs a schema: set `schema` too")
+    if schema != current:
+        event_type.schema_version = _store(session, event_type, schema)
+    event_type.examples = examples
+    event_type.validation = validation
+
+
+def _store(session: Session, event_type: EventType, schema: dict[str, Any] | None
+           ) -> int | None:
+    """The new current version (None when the schema is removed); old ones are kept."""
+    if schema is None:
+        return None
+    last = session.exec(select(func.max(EventTypeSchema.version)).where(
+        EventTypeSchema.event_type_id == event_type.id)).one()
+    version = (last or 0) + 1
+    session.add(EventTypeSchema(event_type_id=event_type.id, version=version, schema_=schema,
+                                created_at=utcnow()))
+    session.flush()
+    return version
+
+
+def current_schema(session: Session, event_type: EventType) -> dict[str, Any] | None:
+    return current_schemas(session, [event_type]).get(event_type.id)
+
+
+def current_schemas(session: Session, event_types: list[EventType]) -> dict[str, Any]:
+    """Each type's current schema, by type id, in one query."""
+    pairs = [(t.id, t.schema_version) for t in event_types if t.schema_version is not None]
+    if not pairs:
+        return {}
+    rows = session.exec(select(EventTypeSchema).where(tuple_(
+        col(EventTypeSchema.event_type_id), col(EventTypeSchema.version)).in_(pairs)))
+    return {row.event_type_id: row.schema_ for row in rows}
+
+
+def get(session: Session, env_id: str, name: str) -> EventType:
+    found = session.exec(select(EventType).where(EventType.environment_id == env_id,
+                                                 EventType.name == name)).first()
+    if found is None:
+        raise NotFound(f"event type {name!r} not found")
+    return found
+
+
+def list_all(session: Session, env_id: str, after: str | None, limit: int) -> list[EventType]:
+    query = select(EventType).where(EventType.environment_id == env_id)
+    if after:
+        query = query.where(col(EventType.name) > after)
+    return list(session.exec(query.order_by(col(EventType.name)).limit(limit + 1)).all())
+
+
+def versions(session: Session, env_id: str, name: str, before: int | None, limit: int
+             ) -> list[EventTypeSchema]:
+    """The type's schemas, newest first."""
+    event_type = get(session, env_id, name)
+    query = select(EventTypeSchema).where(EventTypeSchema.event_type_id == event_type.id)
+    if before is not None:
+        query = query.where(col(EventTypeSchema.version) < before)
+    return list(session.exec(query.order_by(col(EventTypeSchema.version).desc())
+                             .limit(limit + 1)).all())
+
+
+def delete(session: Session, env_id: str, name: str) -> None:
+    session.delete(get(session, env_id, name))
+    session.commit()
+
+
+def registered_names(session: Session, env_id: str, names: list[str]) -> set[str]:
+    if not names:
+        return set()
+    return set(session.exec(select(EventType.name).where(
+        EventType.environment_id == env_id, col(EventType.name).in_(names))).all())
