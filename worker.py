@@ -15,6 +15,7 @@ from temporalio.worker import Worker
 from activities.cron import CronActivities
 from activities.http import DeliveryActivities
 from activities.mail import AlertActivities
+from activities.recovery import RecoveryActivities
 from hookline.delivery import gate
 from hookline.delivery.reconciler import reconcile_forever
 from hookline.delivery.relay import RELAY_STARTS_IN_FLIGHT, relay_forever
@@ -24,6 +25,7 @@ from hookline.settings import Settings, get_settings
 from hookline.temporal import connect, ensure_search_attributes
 from workflows.cron import CronRunWorkflow
 from workflows.delivery import DeliveryWorkflow
+from workflows.recovery import RecoveryWorkflow
 from workflows.silence import SilenceCheckWorkflow
 
 log = logging.getLogger("hookline.worker")
@@ -50,11 +52,13 @@ async def main(settings: Settings | None = None) -> None:
     delivery = DeliveryActivities(sender, client, gate.limits_from(settings))
     cron = CronActivities(client, settings)
     mail = AlertActivities(settings)
+    recovery = RecoveryActivities(settings.retry_delays)
     worker = Worker(
         client,
         task_queue=settings.task_queue,
-        workflows=[DeliveryWorkflow, CronRunWorkflow, SilenceCheckWorkflow],
-        activities=[delivery.attempt_delivery, cron.run_cron, mail.check_silence],
+        workflows=[DeliveryWorkflow, CronRunWorkflow, SilenceCheckWorkflow, RecoveryWorkflow],
+        activities=[delivery.attempt_delivery, cron.run_cron, mail.check_silence,
+                    recovery.recover_batch],
         max_concurrent_activities=200,
         # The relay starts workflows eagerly: the server hands the first task straight back
         # to this worker, but only while it has a free slot, else the start silently takes

@@ -74,3 +74,15 @@ class CronRunActivityInput:
 @dataclass(frozen=True)
 class SilenceCheckOutcome:
     sent: int  # alerts sent by this check
+
+
+WORKFLOW_RECOVERY = "RecoveryWorkflow"
+
+
+@dataclass(frozen=True)
+class RecoveryStep:
+    """One batch of a recovery: how many it re-sent, and whether it is over."""
+
+    recovered: int
+    done: bool
+    wait: float = 0.0  # the target's outbox is full: look again after this many seconds

@@ -249,6 +249,8 @@ class Delivery(SQLModel, table=True):
         Index("ix_deliveries_status_updated", "status", "updated_at"),
         Index("ix_deliveries_endpoint_status", "endpoint_id", "status"),
         Index("ix_deliveries_destination_status", "destination_id", "status"),
+        Index("ix_deliveries_endpoint_id", "endpoint_id", "id"),
+        Index("ix_deliveries_destination_id", "destination_id", "id"),
     )
     id: str = Field(primary_key=True)
     environment_id: str = Field(foreign_key="environments.id", index=True)
@@ -323,3 +325,23 @@ class TargetGate(SQLModel, table=True):
     circuit_retry_at: datetime | None = _ts(nullable=True)
     paused_until: datetime | None = _ts(nullable=True)
     next_send_at: datetime | None = _ts(nullable=True)
+
+
+class Recovery(SQLModel, table=True):
+    """A bulk recovery: re-sends a target's failed Deliveries in creation order, batch by
+    batch, from one Temporal workflow (whose id is this id). Its progress is stored with
+    each batch, in the batch's transaction, so a batch run twice recovers nothing twice."""
+
+    __tablename__ = "recoveries"
+    id: str = Field(primary_key=True)
+    environment_id: str = Field(foreign_key="environments.id", index=True)
+    target_id: str
+    since: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+    until: datetime | None = _ts(nullable=True)
+    statuses: list[str] = Field(sa_column=Column(JSON, nullable=False))
+    status: str = "running"  # running | done | cancelled
+    matching: int = 0  # when it was asked for
+    recovered: int = 0
+    last_delivery_id: str | None = None  # where the next batch starts after
+    created_at: datetime = _ts()
+    finished_at: datetime | None = _ts(nullable=True)

@@ -30,6 +30,10 @@ def target_of(session: Session, delivery: Delivery, *, for_update: bool = False
     return None
 
 
+def target_by_id(session: Session, target_id: str) -> Target | None:
+    return session.get(Endpoint, target_id) or session.get(Destination, target_id)
+
+
 ENABLED = ("Enabled", "enabled")  # an endpoint's status, a destination's
 
 

@@ -17,7 +17,7 @@ from temporalio.common import (
 )
 from temporalio.service import RPCError, RPCStatusCode
 
-from hookline.contracts import WORKFLOW_DELIVERY, DeliveryInput, DeliveryStart
+from hookline.contracts import WORKFLOW_DELIVERY, WORKFLOW_RECOVERY, DeliveryInput, DeliveryStart
 from hookline.settings import Settings
 
 log = logging.getLogger("hookline.temporal")
@@ -113,6 +113,20 @@ async def start_deliveries(client: Client, task_queue: str, starts: Iterable[Del
 
     await asyncio.gather(*(one(s) for s in starts))
     return failed
+
+
+async def start_recovery(client: Client, task_queue: str, recovery_id: str) -> None:
+    await client.start_workflow(WORKFLOW_RECOVERY, recovery_id, id=recovery_id,
+                                task_queue=task_queue, static_summary="bulk recovery")
+
+
+async def cancel_workflow(client: Client, workflow_id: str) -> None:
+    """Best effort: an ended or unknown workflow needs no cancelling."""
+    try:
+        await client.get_workflow_handle(workflow_id).cancel()
+    except RPCError as exc:
+        if exc.status != RPCStatusCode.NOT_FOUND:
+            log.warning("could not cancel %s: %s", workflow_id, exc)
 
 
 async def signal_delivery(client: Client, delivery_id: str, signal: str) -> bool:

@@ -13,6 +13,7 @@ from api.routes import (
     ingest,
     messages,
     providers,
+    recoveries,
     sources,
 )
 
@@ -20,4 +21,4 @@ from api.routes import (
 ROUTERS: list[APIRouter] = [ingest.router, events.router, health.router, consumers.router,
                             event_types.router, deliveries.router, endpoints.router,
                             sources.router, destinations.router, messages.router,
-                            providers.router]
+                            providers.router, recoveries.router]

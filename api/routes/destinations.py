@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from fastapi import APIRouter, Response
 from fastapi.concurrency import run_in_threadpool
 
 from api.deps import AuthDep, SenderDep, SessionDep, TemporalDep
 from api.dispatch import wake_cancelled
 from api.jsonbody import JSONRoute
+from api.routes.recoveries import RESPONSES, recover
 from api.schemas.common import COMMON_PROBLEMS, problems
 from api.schemas.destinations import (
     DestinationCreated,
@@ -16,6 +19,7 @@ from api.schemas.destinations import (
     DestinationPatch,
     SecretOut,
 )
+from api.schemas.recoveries import RecoverIn, RecoveryStarted
 from hookline.services import destinations
 
 router = APIRouter(prefix="/v1/ingest", tags=["ingestion"], responses=COMMON_PROBLEMS,
@@ -76,3 +80,13 @@ async def delete_destination(destination_id: str, auth: AuthDep, session: Sessio
 def rotate_secret(destination_id: str, auth: AuthDep, session: SessionDep) -> SecretOut:
     return SecretOut(secret=destinations.rotate_secret(session, auth.environment_id,
                                                        destination_id))
+
+
+@router.post("/destinations/{destination_id}/recover", status_code=202,
+             response_model=RecoveryStarted, responses=RESPONSES)
+async def recover_destination(destination_id: str, body: RecoverIn, auth: AuthDep,
+                              session: SessionDep, temporal: TemporalDep) -> Response:
+    """Re-send the destination's exhausted or cancelled forwards created in the window, as
+    for an endpoint. 409 while the destination is disabled."""
+    return await recover(partial(destinations.get_scoped, session, auth.environment_id,
+                                 destination_id), body, auth.environment_id, session, temporal)

@@ -5,12 +5,15 @@ database transaction, and the database work runs in the thread pool around them.
 
 from __future__ import annotations
 
+from functools import partial
+
 from fastapi import APIRouter, Body, Response
 from fastapi.concurrency import run_in_threadpool
 
 from api.deps import AuthDep, SenderDep, SessionDep, TemporalDep
 from api.dispatch import wake_cancelled
 from api.jsonbody import JSONRoute
+from api.routes.recoveries import RESPONSES, recover
 from api.schemas.common import COMMON_PROBLEMS, problems
 from api.schemas.endpoints import (
     EndpointCreated,
@@ -23,6 +26,7 @@ from api.schemas.endpoints import (
     SecretIn,
     SecretOut,
 )
+from api.schemas.recoveries import RecoverIn, RecoveryStarted
 from hookline.services import endpoints
 
 router = APIRouter(prefix="/v1/endpoints", tags=["endpoints"], responses=COMMON_PROBLEMS,
@@ -112,3 +116,14 @@ async def test_endpoint(endpoint_id: str, auth: AuthDep, session: SessionDep,
     return EndpointTestResult(success=result.succeeded, status_code=result.status_code,
                               error_type=result.error_type, error_message=result.error_message,
                               duration_ms=result.duration_ms)
+
+
+@router.post("/{endpoint_id}/recover", status_code=202, response_model=RecoveryStarted,
+             responses=RESPONSES)
+async def recover_endpoint(endpoint_id: str, body: RecoverIn, auth: AuthDep,
+                           session: SessionDep, temporal: TemporalDep) -> Response:
+    """Re-send the endpoint's exhausted or cancelled Deliveries created in the window, in
+    creation order, each as a retry (same Webhook-Id), at the endpoint's pace. 409 while
+    the endpoint is disabled."""
+    return await recover(partial(endpoints.get_scoped, session, auth.environment_id,
+                                 endpoint_id), body, auth.environment_id, session, temporal)

@@ -1,0 +1,131 @@
+"""Bulk recovery: re-send every Delivery of one endpoint or destination that ended in a given
+status within a time window, in creation order, each as a retry of the existing Delivery
+(same Webhook-Id). The work runs in batches from a Temporal workflow; each batch commits its
+re-sends (their starts go to the outbox, so the relay admits them through the target's gate
+and throttle) together with the recovery's progress, so a batch run again after a crash
+finds its Deliveries no longer matching and its cursor moved on: each is re-sent once."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import func
+from sqlmodel import Session, col, select
+from sqlmodel.sql.expression import SelectOfScalar
+
+from hookline import targets
+from hookline.contracts import RecoveryStep
+from hookline.delivery import outbox
+from hookline.delivery.starts import start_for
+from hookline.errors import Conflict, NotFound, invalid
+from hookline.ids import new_id
+from hookline.models import Delivery, Endpoint, OutboxStart, Recovery
+from hookline.services.scoped import get_in
+from hookline.timeutil import end_of, utcnow
+
+RECOVERABLE = ("exhausted", "cancelled")
+BATCH = 200
+# A recovery waits while this many of its target's starts are still in the outbox: the
+# relay admits them at the target's pace, and the outbox need not hold 100,000 at once.
+MAX_QUEUED = 1000
+
+
+@dataclass(frozen=True)
+class Window:
+    since: datetime
+    until: datetime | None
+    statuses: tuple[str, ...]
+
+
+def window(since: datetime, until: datetime | None, statuses: list[str] | None) -> Window:
+    if until is not None and since > until:
+        raise invalid("since", "must not be later than `until`")
+    chosen = tuple(dict.fromkeys(statuses or RECOVERABLE))
+    if not chosen or any(s not in RECOVERABLE for s in chosen):
+        raise invalid("statuses", "a list of exhausted and cancelled")
+    return Window(since, until, chosen)
+
+
+def _matching(target: targets.Target, w: Window, after: str | None = None
+              ) -> SelectOfScalar[Delivery]:
+    column = Delivery.endpoint_id if isinstance(target, Endpoint) else Delivery.destination_id
+    query = select(Delivery).where(column == target.id, col(Delivery.status).in_(w.statuses),
+                                   col(Delivery.created_at) >= w.since)
+    if w.until is not None:
+        query = query.where(col(Delivery.created_at) < end_of(w.until))
+    if after is not None:
+        query = query.where(col(Delivery.id) > after)
+    return query
+
+
+def count(session: Session, target: targets.Target, w: Window) -> int:
+    found = _matching(target, w).with_only_columns(func.count())
+    return int(session.execute(found).scalar_one())
+
+
+def create(session: Session, env_id: str, target: targets.Target, w: Window) -> Recovery:
+    """The recovery's row (the caller starts its workflow), or 409 for a disabled target."""
+    if not targets.is_enabled(target):
+        raise Conflict(f"{target.id} is disabled; re-enable it with PATCH status=enabled "
+                       "first", title="Target disabled", slug="recovery-target-disabled")
+    recovery = Recovery(id=new_id("rcv"), environment_id=env_id, target_id=target.id,
+                        since=w.since, until=w.until, statuses=list(w.statuses),
+                        matching=count(session, target, w))
+    session.add(recovery)
+    session.commit()
+    return recovery
+
+
+def get_scoped(session: Session, env_id: str, recovery_id: str) -> Recovery:
+    return get_in(session, Recovery, env_id, recovery_id,
+                  NotFound(f"recovery {recovery_id} not found"))
+
+
+def cancel(session: Session, env_id: str, recovery_id: str) -> Recovery:
+    recovery = get_scoped(session, env_id, recovery_id)
+    if recovery.status == "running":
+        recovery.status, recovery.finished_at = "cancelled", utcnow()
+        session.add(recovery)
+        session.commit()
+    return recovery
+
+
+def step(session: Session, recovery_id: str, schedule: list[float]) -> RecoveryStep:
+    """Re-send the next batch, and store how far the recovery got, in one transaction."""
+    recovery = session.get(Recovery, recovery_id, with_for_update=True)
+    if recovery is None or recovery.status != "running":
+        return RecoveryStep(recovered=0, done=True)
+    target = targets.target_by_id(session, recovery.target_id)
+    if target is None or not targets.is_enabled(target):  # deleted or disabled meanwhile
+        return _finish(session, recovery, "cancelled")
+    queued = session.exec(select(func.count()).select_from(OutboxStart).where(
+        OutboxStart.target_id == target.id)).one()
+    if queued >= MAX_QUEUED:
+        session.commit()
+        return RecoveryStep(recovered=0, done=False, wait=1.0)
+    w = Window(recovery.since, recovery.until, tuple(recovery.statuses))
+    batch = list(session.exec(_matching(target, w, recovery.last_delivery_id)
+                              .order_by(col(Delivery.id)).limit(BATCH)).all())
+    for delivery in batch:  # as a manual retry: pending, its schedule's remainder
+        delivery.status, delivery.next_attempt_at = "pending", utcnow()
+        delivery.updated_at = utcnow()
+        session.add(delivery)
+    session.flush()
+    outbox.add(session, [start_for(session, d, schedule) for d in batch])
+    recovery.recovered += len(batch)
+    if batch:
+        recovery.last_delivery_id = batch[-1].id
+    if len(batch) < BATCH:
+        return _finish(session, recovery, "done", len(batch))
+    session.add(recovery)
+    session.commit()
+    return RecoveryStep(recovered=len(batch), done=False)
+
+
+def _finish(session: Session, recovery: Recovery, status: str, recovered: int = 0
+            ) -> RecoveryStep:
+    recovery.status, recovery.finished_at = status, utcnow()
+    session.add(recovery)
+    session.commit()
+    return RecoveryStep(recovered=recovered, done=True)
