@@ -18,7 +18,7 @@ from activities.mail import AlertActivities
 from activities.recovery import RecoveryActivities
 from hookline.delivery import gate
 from hookline.delivery.reconciler import reconcile_forever
-from hookline.delivery.relay import RELAY_STARTS_IN_FLIGHT, relay_forever
+from hookline.delivery.relay import RELAY_STARTS_IN_FLIGHT, relay_forever, slot_freed
 from hookline.delivery.sender import sender_from_settings
 from hookline.schedules import reconcile_schedules_forever
 from hookline.settings import Settings, get_settings
@@ -49,7 +49,7 @@ async def main(settings: Settings | None = None) -> None:
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     client = await _connect_until_up(settings)
     sender = sender_from_settings(settings)
-    delivery = DeliveryActivities(sender, client, gate.limits_from(settings))
+    delivery = DeliveryActivities(sender, client, gate.limits_from(settings), slot_freed)
     cron = CronActivities(client, settings)
     mail = AlertActivities(settings)
     recovery = RecoveryActivities(settings.retry_delays)

@@ -4,6 +4,8 @@ Delivery costs one activity per attempt."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
+from datetime import datetime
 
 from temporalio import activity
 from temporalio.client import Client
@@ -13,24 +15,34 @@ from hookline.db import session_scope
 from hookline.delivery import attempts, gate
 from hookline.delivery.attempts import AttemptResult, Outgoing, Recorded, Refused
 from hookline.delivery.sender import Sender
+from hookline.services import operational
 from hookline.temporal import signal_delivery
 from hookline.timeutil import utcnow
 
 
 class DeliveryActivities:
-    def __init__(self, sender: Sender, client: Client, limits: gate.Limits) -> None:
+    def __init__(self, sender: Sender, client: Client, limits: gate.Limits,
+                 freed: Callable[[], None] = lambda: None) -> None:
         self.sender = sender
         self.client = client
         self.limits = limits
+        self.freed = freed  # tells this worker's relay that a target's slot is free
 
     def _prepare(self, delivery_id: str) -> Outgoing | Refused | str:
         with session_scope() as session:
             return attempts.prepare_attempt(session, delivery_id, self.limits)
 
+    def _reserve(self, prepared: Outgoing) -> datetime:
+        with session_scope() as session:
+            send_at = gate.reserve_send(session, prepared.target_id,
+                                        prepared.rate_limit or 1, utcnow())
+            session.commit()
+            return send_at
+
     def _record(self, data: AttemptInput, result: AttemptResult) -> Recorded:
         with session_scope() as session:
             return attempts.record_attempt(session, data.delivery_id, result, data.next_delay,
-                                           self.limits, data.longest_delay)
+                                           self.limits, data.longest_delay, operational.notify)
 
     @activity.defn(name="attempt_delivery")
     async def attempt_delivery(self, data: AttemptInput) -> AttemptOutcome:
@@ -39,10 +51,12 @@ class DeliveryActivities:
             return AttemptOutcome(status=prepared, attempted=False)
         if isinstance(prepared, Refused):
             return AttemptOutcome(status=prepared.status, attempted=False, wait=prepared.wait)
-        if prepared.send_at is not None:  # the throttle's slot, at most a second ahead
-            await asyncio.sleep(max(0.0, (prepared.send_at - utcnow()).total_seconds()))
+        if prepared.rate_limit:  # the throttle: this attempt's turn, a moment ahead at most
+            send_at = await asyncio.to_thread(self._reserve, prepared)
+            await asyncio.sleep(max(0.0, (send_at - utcnow()).total_seconds()))
         result = await self.sender.send(prepared)
         recorded = await asyncio.to_thread(self._record, data, result)
+        self.freed()
         for other in recorded.cancelled:
             try:
                 await signal_delivery(self.client, other, SIGNAL_CANCEL)

@@ -55,6 +55,9 @@ class Environment(SQLModel, table=True):
     org_id: str = Field(foreign_key="organizations.id", index=True)
     name: str = Field(max_length=200)
     kind: str  # production | development
+    # Set on the hidden environment that holds another's operational endpoints and events
+    # (`services/operational`).
+    operational_of: str | None = Field(default=None, foreign_key="environments.id")
     created_at: datetime = _ts()
 
 
@@ -195,6 +198,8 @@ class Source(SQLModel, table=True):
     alerted_period_start: datetime | None = _ts(nullable=True)
     last_alert_at: datetime | None = _ts(nullable=True)
     last_alert_error: str | None = None
+    # The last `source.verification_failed` operational event: at most one an hour.
+    verification_alerted_at: datetime | None = _ts(nullable=True)
     created_at: datetime = _ts()
 
 
@@ -309,7 +314,6 @@ class AttemptLease(SQLModel, table=True):
     __table_args__ = (Index("ix_attempt_leases_target", "target_id", "expires_at"),)
     delivery_id: str = Field(primary_key=True)
     target_id: str
-    send_at: datetime | None = _ts(nullable=True)  # a throttled target's reserved send time
     expires_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
 
 
@@ -324,7 +328,7 @@ class TargetGate(SQLModel, table=True):
     circuit_opened_at: datetime | None = _ts(nullable=True)
     circuit_retry_at: datetime | None = _ts(nullable=True)
     paused_until: datetime | None = _ts(nullable=True)
-    next_send_at: datetime | None = _ts(nullable=True)
+    next_send_at: datetime | None = _ts(nullable=True)  # the throttle's next free send time
 
 
 class Recovery(SQLModel, table=True):

@@ -5,6 +5,7 @@ its own (its settings differ from the suite's: a small in-flight cap, a quick br
 
 from __future__ import annotations
 
+import json
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -12,6 +13,7 @@ from collections.abc import Iterator
 import pytest
 from sqlalchemy import update
 from sqlmodel import Session
+from standardwebhooks.webhooks import Webhook
 
 from hookline.models import Endpoint, TargetGate
 from tests.support.api import attempts, deliveries_of, ok, publish, setup_endpoint, wait_delivery
@@ -72,8 +74,12 @@ def test_a_hanging_endpoint_keeps_to_its_own_slots(tenant_of: Tenant, receiver: 
 def test_a_failing_endpoint_opens_its_circuit_then_a_probe_closes_it(
         fair: Stack, tenant_of: Tenant, receiver: Receiver) -> None:
     """Three failures (the setting) open the circuit: the endpoint's other Deliveries wait,
-    recording no attempt, until one probe goes after the open time and succeeds."""
+    recording no attempt, until one probe goes after the open time and succeeds. The
+    operational webhooks tell both moves."""
     tenant = tenant_of
+    ops = ok(tenant.client.post("/v1/operational-endpoints", json={
+        "url": receiver.url("/ok/ops"),
+        "events": ["endpoint.circuit_opened", "endpoint.circuit_closed"]}), 201)
     endpoint = setup_endpoint(tenant, receiver.url("/flaky/3/breaker"))
     events = [publish(tenant, {"i": i}) for i in range(6)]
     receiver.wait(3, "/flaky/3/breaker", timeout=20)
@@ -93,6 +99,13 @@ def test_a_failing_endpoint_opens_its_circuit_then_a_probe_closes_it(
         assert gate is not None and gate.circuit == "closed" and gate.failures == 0
     tries = sorted(len(attempts(tenant, _delivery(tenant, e))) for e in events)
     assert tries == [1, 1, 1, 2, 2, 2]
+    told = receiver.wait(2, "/ok/ops", timeout=30)
+    for arrival in told:
+        Webhook(ops["secret"]).verify(arrival.body, arrival.headers)
+    bodies = [json.loads(a.body) for a in told]
+    assert [b["type"] for b in bodies] == ["endpoint.circuit_opened", "endpoint.circuit_closed"]
+    assert {b["data"]["endpointId"] for b in bodies} == {endpoint["id"]}
+    assert bodies[0]["data"]["lastAttempt"]["statusCode"] == 503
 
 
 def test_a_throttled_endpoint_gets_its_rate_and_no_more(fair: Stack, tenant_of: Tenant,

@@ -7,14 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from hookline.delivery.gate import (
-    RECHECK,
-    THROTTLE_SPACING,
-    Limits,
-    State,
-    counts_against,
-    decide,
-)
+from hookline.delivery.gate import RECHECK, Limits, State, counts_against, decide
 from hookline.delivery.sender import retry_after
 
 NOW = datetime(2026, 11, 23, 12, 0, 0, tzinfo=UTC)
@@ -40,23 +33,20 @@ def at(seconds: float) -> datetime:
 def test_what_the_gate_admits(state: State, want: int, admitted: int, wait: float,
                               circuit: str) -> None:
     decision = decide(state, want, LIMITS, NOW)
-    assert len(decision.send_at) == admitted
+    assert decision.admitted == admitted
     assert decision.wait == pytest.approx(wait if not admitted else 0)
     assert decision.state.circuit == circuit
     assert decision.state.in_flight == state.in_flight + admitted
 
 
-def test_a_throttle_reserves_spaced_send_times_a_second_ahead_at_most() -> None:
-    first = decide(State(rate_limit=4), 10, LIMITS, NOW)
-    gap = timedelta(seconds=THROTTLE_SPACING / 4)
-    assert first.send_at == [NOW, NOW + gap, NOW + 2 * gap, NOW + 3 * gap]
-    # Those four reserved the second: the next one's slot is past the horizon.
-    second = decide(first.state, 1, LIMITS, NOW)
-    assert second.send_at == []
-    assert second.wait == pytest.approx(max(0.05, (4 * gap).total_seconds() - 1.0))
-    # A quarter of a second later one more fits, and it is spaced after the others.
-    later = decide(first.state, 5, LIMITS, NOW + timedelta(seconds=0.25))
-    assert later.send_at == [NOW + 4 * gap]
+@pytest.mark.parametrize(("rate", "in_flight", "admitted"), [
+    (4, 0, 6), (4, 5, 1), (4, 6, 0),  # a second and a half of its rate at once
+    (1, 0, 2), (100, 0, 10),  # at least one; never past the in-flight cap
+])
+def test_a_throttled_target_has_its_rate_admitted_ahead(rate: int, in_flight: int,
+                                                        admitted: int) -> None:
+    decision = decide(State(rate_limit=rate, in_flight=in_flight), 50, LIMITS, NOW)
+    assert decision.admitted == admitted
 
 
 @pytest.mark.parametrize(("error_type", "status", "down"), [

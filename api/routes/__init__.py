@@ -12,6 +12,7 @@ from api.routes import (
     health,
     ingest,
     messages,
+    operational_endpoints,
     providers,
     recoveries,
     sources,
@@ -21,4 +22,5 @@ from api.routes import (
 ROUTERS: list[APIRouter] = [ingest.router, events.router, health.router, consumers.router,
                             event_types.router, deliveries.router, endpoints.router,
                             sources.router, destinations.router, messages.router,
-                            providers.router, recoveries.router]
+                            providers.router, recoveries.router,
+                            operational_endpoints.router]

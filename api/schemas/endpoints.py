@@ -12,14 +12,19 @@ from hookline.services.endpoints import KEEP, EndpointPatch, EndpointRow
 Headers = dict[str, str]
 
 
-class EndpointIn(ApiInput):
-    consumer: str = Field(description="The Consumer's externalId")
+class OperationalEndpointIn(ApiInput):
+    """An endpoint's settings; an operational endpoint's `events` are operational types."""
+
     url: str
     events: list[str] | None = Field(default=None, description="Absent or [] means all types")
     description: str | None = None
     headers: Headers | None = Field(default=None, description="Fixed headers")
     secret: str | None = Field(default=None, description="A whsec_ secret; made when absent")
     rate_limit: RateLimit | None = Field(default=None, description=RATE_LIMIT_DOC)
+
+
+class EndpointIn(OperationalEndpointIn):
+    consumer: str = Field(description="The Consumer's externalId")
 
 
 class EndpointPatchIn(ApiInput):

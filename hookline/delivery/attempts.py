@@ -9,6 +9,7 @@ the attempt needs, then single-row writes."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -34,7 +35,7 @@ from hookline.models import (
     table_of,
 )
 from hookline.targets import WAITING, cancel_waiting
-from hookline.timeutil import aware, utcnow
+from hookline.timeutil import aware, iso, utcnow
 
 ATTEMPTABLE = (*WAITING, "processing")
 RESPONSE_LIMIT = 4096
@@ -51,7 +52,8 @@ class Outgoing:
     custom_headers: dict[str, str]
     secrets: list[str]
     require_https: bool
-    send_at: datetime | None = None  # a throttled target's reserved slot: not before
+    target_id: str = ""
+    rate_limit: int | None = None  # the target's throttle: take a send time first
 
 
 @dataclass(frozen=True)
@@ -88,7 +90,7 @@ _TO_SEND = sa.select(
     _D.c.event_id.label("wanted_event"), *(_target(c) for c in (
         "id", "url", "status", "custom_headers", "secret", "previous_secret",
         "previous_secret_expires_at")),
-    _LEASE.c.expires_at.label("lease_expires"), _LEASE.c.send_at,
+    _target("rate_limit"), _LEASE.c.expires_at.label("lease_expires"),
 ).select_from(
     _D.outerjoin(_ENV, _ENV.c.id == _D.c.environment_id)
     .outerjoin(_EP, _EP.c.id == _D.c.endpoint_id)
@@ -127,18 +129,17 @@ def prepare_attempt(session: Session, delivery_id: str, limits: gate.Limits
         msg_id, body = row.message_id, row.body or b""
         content_type = row.content_type or "application/octet-stream"
     now = utcnow()
-    send_at = aware(row.send_at) if row.send_at else None
     if row.lease_expires is None or aware(row.lease_expires) <= now:
-        admitted = _admit(session, delivery_id, row.target_id, limits, now)
-        if not isinstance(admitted, datetime | None):
-            return admitted
-        send_at = admitted
+        refused = _admit(session, delivery_id, row.target_id, limits, now)
+        if refused is not None:
+            return refused
     return Outgoing(url=row.target_url, msg_id=msg_id, body=body, content_type=content_type,
                     custom_headers=dict(row.target_custom_headers or {}),
                     secrets=targets.current_secrets(row.target_secret,
                                                     row.target_previous_secret,
                                                     row.target_previous_secret_expires_at),
-                    require_https=row.kind == "production", send_at=send_at)
+                    require_https=row.kind == "production", target_id=row.target_id,
+                    rate_limit=row.target_rate_limit)
 
 
 _WAIT = _D.update().where(_D.c.id == bindparam("delivery"), _D.c.status.in_(ATTEMPTABLE)) \
@@ -147,14 +148,14 @@ _WAIT = _D.update().where(_D.c.id == bindparam("delivery"), _D.c.status.in_(ATTE
 
 
 def _admit(session: Session, delivery_id: str, target_id: str, limits: gate.Limits,
-           now: datetime) -> datetime | Refused | str | None:
-    """A lease for a Delivery that holds none (a retry, a manual retry, a reconciled one): its
-    send time, or the gate's refusal (its next look stored as `nextAttemptAt`), or the
-    status it left the attemptable ones for meanwhile. Commits."""
+           now: datetime) -> Refused | str | None:
+    """A lease for a Delivery that holds none (a retry, a manual retry, a reconciled one):
+    None once it has one, or the gate's refusal (its next look stored as `nextAttemptAt`),
+    or the status it left the attemptable ones for meanwhile. Commits."""
     gate.release(session, delivery_id)  # its own expired lease must not count against it
     state = gate.load(session, [target_id], now, lock=True)[target_id]
     decision = gate.decide(state, 1, limits, now)
-    if not decision.send_at:
+    if not decision.admitted:
         wait = gate.jittered(decision.wait)
         status = session.execute(_WAIT, {"delivery": delivery_id, "now": now,
                                          "at": now + timedelta(seconds=wait)}).scalar()
@@ -166,7 +167,7 @@ def _admit(session: Session, delivery_id: str, target_id: str, limits: gate.Limi
         return _status(session, delivery_id)
     gate.grant(session, target_id, state, decision, [delivery_id], now, limits)
     session.commit()
-    return decision.send_at[0]
+    return None
 
 
 def _move(session: Session, delivery_id: str, status: str) -> str:
@@ -195,7 +196,8 @@ _RECORD = _D.update().where(_D.c.id == bindparam("delivery")).values(
                    else_=bindparam("failed_status")),
     next_attempt_at=sa.case((_SUCCEEDED, None), (_CANCELLED_NOW, None),
                             else_=bindparam("retry_at", type_=sa.DateTime(timezone=True))),
-).returning(_D.c.attempts, _D.c.status, _D.c.endpoint_id, _D.c.destination_id)
+).returning(_D.c.attempts, _D.c.status, _D.c.endpoint_id, _D.c.destination_id,
+            _D.c.environment_id, _D.c.event_id, _D.c.message_id)
 _INSERT_ATTEMPT = _ATT.insert()
 _RESET = {table.name: table.update().where(table.c.id == bindparam("target"),
                                            table.c.failure_count != 0)
@@ -209,9 +211,19 @@ class Recorded:
     cancelled: list[str]  # other Deliveries this outcome cancelled: wake their workflows
 
 
+# How an outcome is told to the operational webhooks (`services/operational.notify`):
+# (session, environment id, event type, endpoint or destination, data), in the
+# outcome's transaction.
+Notify = Callable[[Session, str, str, targets.Target, dict[str, Any]], None]
+
+
+def _quiet(*_args: Any) -> None:
+    pass
+
+
 def record_attempt(session: Session, delivery_id: str, result: AttemptResult,
                    next_delay: float | None, limits: gate.Limits,
-                   longest_delay: float | None = None) -> Recorded:
+                   longest_delay: float | None = None, notify: Notify = _quiet) -> Recorded:
     """Store the attempt and move the Delivery on, release its lease, and move its target's
     breaker on. A 429 or 503 with Retry-After moves the next attempt to that time (capped at
     the schedule's longest wait) and pauses the target as long; a 410 disables the target.
@@ -225,7 +237,6 @@ def record_attempt(session: Session, delivery_id: str, result: AttemptResult,
         pause = min(result.retry_after, longest_delay or next_delay or result.retry_after)
         if next_delay is not None:
             next_delay = pause
-    gone = result.status_code == 410 and not result.succeeded
     row = session.execute(_RECORD, {
         "delivery": delivery_id, "now": now, "succeeded": result.succeeded,
         "failed_status": "exhausted" if next_delay is None else "retrying",
@@ -235,40 +246,74 @@ def record_attempt(session: Session, delivery_id: str, result: AttemptResult,
     if row is None:
         session.commit()
         return Recorded("cancelled", None, [])
-    attempts, status, endpoint_id, destination_id = row
+    gone = result.status_code == 410 and not result.succeeded
+    last = _insert_attempt(session, delivery_id, row, result, now, gone)
+    target_id = row.endpoint_id or row.destination_id
+    circuit = gate.record(session, target_id, now=now, limits=limits, pause=pause,
+                          down=not result.succeeded and gate.counts_against(
+                              result.error_type, result.status_code))
+    status = str(row.status)
+    cancelled: list[str] = []
+    if result.succeeded:  # a success ends any run of failures
+        table = _EP if row.endpoint_id else _DS
+        session.execute(_RESET[table.name], {"target": target_id})
+    if circuit or gone or status == "exhausted":
+        cancelled = _tell(session, delivery_id, row, status, gone, circuit, last, notify)
+    if delivery_id in cancelled:
+        cancelled.remove(delivery_id)
+        status = "cancelled"
+    session.commit()
+    return Recorded(status, next_delay if status == "retrying" else None, cancelled)
+
+
+def _insert_attempt(session: Session, delivery_id: str, row: Any, result: AttemptResult,
+                    now: datetime, gone: bool) -> dict[str, Any]:
+    """The attempt's row; returns it as an operational event's `lastAttempt`."""
     message = result.error_message
     if gone:
-        message = f"{message}: Gone, so the {'endpoint' if endpoint_id else 'destination'} " \
-                  "was disabled"
+        message = f"{message}: Gone, so the " \
+                  f"{'endpoint' if row.endpoint_id else 'destination'} was disabled"
     session.execute(_INSERT_ATTEMPT, {
-        "id": new_id("att"), "delivery_id": delivery_id, "attempt": attempts,
+        "id": new_id("att"), "delivery_id": delivery_id, "attempt": row.attempts,
         "status": "succeeded" if result.succeeded else "failed",
         "status_code": result.status_code,
         "response_body": (result.response_body or "")[:RESPONSE_LIMIT] or None,
         "error_type": result.error_type, "error_message": message,
         "duration_ms": result.duration_ms, "created_at": now})
-    target_id = endpoint_id or destination_id
-    gate.record(session, target_id, now=now, limits=limits, pause=pause,
-                down=not result.succeeded and gate.counts_against(result.error_type,
-                                                                  result.status_code))
+    return {"attempt": row.attempts, "statusCode": result.status_code,
+            "errorType": result.error_type, "errorMessage": message,
+            "durationMs": result.duration_ms, "at": iso(now)}
+
+
+def _tell(session: Session, delivery_id: str, row: Any, status: str, gone: bool,
+          circuit: str | None, last: dict[str, Any], notify: Notify) -> list[str]:
+    """The rarer outcomes, which move the target: an exhausted Delivery counts towards
+    disabling it, a 410 disables it at once, and the breaker may have opened or closed.
+    Returns the Deliveries the disabling cancelled."""
+    target: targets.Target | None = (
+        session.get(Endpoint, row.endpoint_id, with_for_update=True) if row.endpoint_id
+        else session.get(Destination, row.destination_id, with_for_update=True))
+    if target is None:
+        return []
+    kind, env = ("endpoint" if row.endpoint_id else "destination"), row.environment_id
     cancelled: list[str] = []
-    if result.succeeded:  # a success ends any run of failures
-        table = _EP if endpoint_id else _DS
-        session.execute(_RESET[table.name], {"target": target_id})
-    elif gone or status == "exhausted":
-        target: targets.Target | None = (
-            session.get(Endpoint, endpoint_id, with_for_update=True) if endpoint_id
-            else session.get(Destination, destination_id, with_for_update=True))
-        if target is not None and gone and targets.is_enabled(target):
-            targets.disable(target, automatically=True)
-            cancelled = cancel_waiting(session, target)
-        elif target is not None and targets.count_outcome(target, succeeded=False,
-                                                          exhausted=True):
-            cancelled = cancel_waiting(session, target)
-        if target is not None:
-            session.add(target)
-    if delivery_id in cancelled:
-        cancelled.remove(delivery_id)
-        status = "cancelled"
-    session.commit()
-    return Recorded(str(status), next_delay if status == "retrying" else None, cancelled)
+    if status == "exhausted":
+        owner = {"eventId": row.event_id} if row.event_id else {"messageId": row.message_id}
+        notify(session, env, "delivery.exhausted", target,
+               {"deliveryId": delivery_id, **owner,
+                "attempts": row.attempts, "lastAttempt": last})
+    if gone and targets.is_enabled(target):
+        targets.disable(target, automatically=True)
+        cancelled = cancel_waiting(session, target)
+        notify(session, env, f"{kind}.disabled", target,
+               {"reason": "gone", "lastAttempt": last})
+    elif status == "exhausted" and targets.count_outcome(target, succeeded=False,
+                                                         exhausted=True):
+        cancelled = cancel_waiting(session, target)
+        notify(session, env, f"{kind}.disabled", target,
+               {"reason": "failures", "failures": target.failure_count, "lastAttempt": last})
+    if circuit and kind == "endpoint":
+        notify(session, env, f"endpoint.circuit_{circuit}", target,
+               {"lastAttempt": last} if circuit == "opened" else {})
+    session.add(target)
+    return cancelled

@@ -1,11 +1,13 @@
 """The per-target gate every attempt passes: it is what keeps one slow or failing endpoint
 (or destination) to its own share of the engine.
 
-A target may have at most HOOKLINE_TARGET_MAX_IN_FLIGHT attempts admitted at once: each
-holds a lease (`attempt_leases`) from admission until its outcome is recorded, and a lease
-whose worker died expires by itself. Beyond that, and while the target's circuit breaker is
-open, while its receiver asked for a pause (Retry-After), or while its throttle (`rateLimit`)
-has no free slot within THROTTLE_HORIZON, the gate answers how long to wait instead.
+A target may have at most HOOKLINE_TARGET_MAX_IN_FLIGHT attempts admitted at once (a
+throttled one, about THROTTLE_AHEAD seconds of its `rateLimit`): each holds a lease
+(`attempt_leases`) from admission until its outcome is recorded, and a lease whose worker
+died expires by itself. Beyond that, and while the target's circuit breaker is open or its
+receiver asked for a pause (Retry-After), the gate answers how long to wait instead. A
+throttled target's admitted attempts then take their send times from `reserve_send`, one
+after another, just before they send.
 
 Admission happens in two places with one rule (`decide`):
 - the relay admits new Deliveries from the outbox in batches, and starts only the
@@ -17,6 +19,7 @@ Admission happens in two places with one rule (`decide`):
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -29,12 +32,13 @@ from hookline.models import AttemptLease, Destination, Endpoint, TargetGate, tab
 from hookline.settings import Settings, parse_duration
 from hookline.timeutil import aware
 
-# A throttled target's attempts reserve send times this far ahead at most; an admitted
-# attempt waits in its worker until its time, so this bounds that wait.
-THROTTLE_HORIZON = 1.0
-# Throttle slots are spaced this much wider than 1/rateLimit, so that a few milliseconds of
-# jitter in when attempts leave cannot put rateLimit + 1 arrivals in one second.
-THROTTLE_SPACING = 1.03
+# A throttled target has this many seconds of its rate admitted at once: enough that the
+# next attempt is ready when its send time comes, few enough that an admitted attempt
+# waits for its time in a worker slot briefly.
+THROTTLE_AHEAD = 1.5
+# Send times are spaced this much wider than 1/rateLimit: up to 50 ms of jitter in when
+# attempts leave cannot put rateLimit + 1 arrivals in one second (the rate is 95% of it).
+THROTTLE_SPACING = 1.05
 # How soon a refused attempt looks again when the target is only full (no known end).
 RECHECK = 2.0
 # Errors that say the receiver is down or overloaded, as opposed to refusing the request.
@@ -73,12 +77,11 @@ class State:
     circuit: str = "closed"
     circuit_retry_at: datetime | None = None
     paused_until: datetime | None = None
-    next_send_at: datetime | None = None
 
 
 @dataclass(frozen=True)
 class Decision:
-    send_at: list[datetime | None]  # one per admitted attempt: not before this (throttle)
+    admitted: int
     state: State  # after admitting them
     wait: float  # seconds until it is worth asking again, when none was admitted
 
@@ -87,7 +90,7 @@ def decide(state: State, want: int, limits: Limits, now: datetime) -> Decision:
     """Admit up to `want` attempts of one target now. Pure: the caller holds the target's
     row locked and stores the new state."""
     def refuse(seconds: float) -> Decision:
-        return Decision([], state, max(seconds, 0.05))
+        return Decision(0, state, max(seconds, 0.05))
 
     if state.paused_until and state.paused_until > now:
         return refuse((state.paused_until - now).total_seconds())
@@ -98,24 +101,13 @@ def decide(state: State, want: int, limits: Limits, now: datetime) -> Decision:
         circuit = "half_open"  # its time is up: one probe goes first
     if circuit == "half_open":
         cap = 1
+    elif state.rate_limit:
+        cap = min(cap, max(1, math.ceil(state.rate_limit * THROTTLE_AHEAD)))
     free = min(want, cap - state.in_flight)
     if free <= 0:
         return refuse(RECHECK)
-    send_at: list[datetime | None] = [None] * free
-    next_send_at = state.next_send_at
-    if state.rate_limit:
-        interval = timedelta(seconds=THROTTLE_SPACING / state.rate_limit)
-        slot = max(next_send_at or now, now)
-        horizon = now + timedelta(seconds=THROTTLE_HORIZON)
-        send_at = []
-        while len(send_at) < free and slot <= horizon:
-            send_at.append(slot)
-            slot += interval
-        if not send_at:
-            return refuse((slot - horizon).total_seconds())
-        next_send_at = slot
-    return Decision(send_at, replace(state, in_flight=state.in_flight + len(send_at),
-                                     circuit=circuit, next_send_at=next_send_at), 0.0)
+    return Decision(free, replace(state, in_flight=state.in_flight + free, circuit=circuit),
+                    0.0)
 
 
 def jittered(seconds: float) -> float:
@@ -168,8 +160,7 @@ def load(session: Session, target_ids: Iterable[str], now: datetime, *, lock: bo
             in_flight=live.get(target, 0), rate_limit=rates.get(target),
             circuit=gate.circuit if gate else "closed",
             circuit_retry_at=_utc(gate.circuit_retry_at) if gate else None,
-            paused_until=_utc(gate.paused_until) if gate else None,
-            next_send_at=_utc(gate.next_send_at) if gate else None)
+            paused_until=_utc(gate.paused_until) if gate else None)
     return states
 
 
@@ -178,21 +169,36 @@ def admitted_total(session: Session, now: datetime) -> int:
 
 
 _SAVE = update(_GATES).where(_GATES.c.target_id == bindparam("target")).values(
-    circuit=bindparam("circuit"), next_send_at=bindparam("next_send_at"))
+    circuit=bindparam("circuit"))
 _LEASE = insert(_LEASES)
 
 
 def grant(session: Session, target_id: str, before: State, decision: Decision,
           delivery_ids: list[str], now: datetime, limits: Limits) -> None:
-    """Store the leases of the admitted Deliveries and the target's new state."""
-    after = decision.state
-    if (after.circuit, after.next_send_at) != (before.circuit, before.next_send_at):
-        session.execute(_SAVE, {"target": target_id, "circuit": after.circuit,
-                                "next_send_at": after.next_send_at})
-    session.execute(_LEASE, [
-        {"delivery_id": d, "target_id": target_id, "send_at": at,
-         "expires_at": (at or now) + timedelta(seconds=limits.lease_ttl)}
-        for d, at in zip(delivery_ids, decision.send_at, strict=True)])
+    """Store the leases of the admitted Deliveries and the target's new circuit state."""
+    if decision.state.circuit != before.circuit:
+        session.execute(_SAVE, {"target": target_id, "circuit": decision.state.circuit})
+    expires = now + timedelta(seconds=limits.lease_ttl)
+    session.execute(_LEASE, [{"delivery_id": d, "target_id": target_id, "expires_at": expires}
+                             for d in delivery_ids])
+
+
+_NEXT_SEND = select(_GATES.c.next_send_at).where(_GATES.c.target_id == bindparam("target"))
+_SET_NEXT_SEND = update(_GATES).where(_GATES.c.target_id == bindparam("target")).values(
+    next_send_at=bindparam("next"))
+
+
+def reserve_send(session: Session, target_id: str, rate_limit: int, now: datetime
+                 ) -> datetime:
+    """A throttled target's next send time, taken just before sending (its row locked, so
+    every worker's attempts queue on it): spaced THROTTLE_SPACING / rateLimit after the
+    previous one, or now when the target has been idle."""
+    _ensure_rows(session, [target_id])
+    previous = session.execute(_NEXT_SEND.with_for_update(), {"target": target_id}).scalar()
+    slot = max(_utc(previous) or now, now)
+    session.execute(_SET_NEXT_SEND, {"target": target_id, "next": slot + timedelta(
+        seconds=THROTTLE_SPACING / rate_limit)})
+    return slot
 
 
 _RELEASE = _LEASES.delete().where(_LEASES.c.delivery_id == bindparam("delivery"))
@@ -213,9 +219,12 @@ def counts_against(error_type: str | None, status_code: int | None) -> bool:
         status_code >= 500 or status_code == 429)
 
 
-_HEALTHY = update(_GATES).where(
+# A success closes the circuit and ends any run of failures: a read that usually finds
+# nothing to change, then a write only when there is.
+_DIRTY = select(_GATES.c.circuit).where(
     _GATES.c.target_id == bindparam("target"),
-    (_GATES.c.failures != 0) | (_GATES.c.circuit != "closed")).values(
+    (_GATES.c.failures != 0) | (_GATES.c.circuit != "closed"))
+_HEALTHY = update(_GATES).where(_GATES.c.target_id == bindparam("target")).values(
     failures=0, circuit="closed", circuit_opened_at=None, circuit_retry_at=None)
 _GATE = select(_GATES).where(_GATES.c.target_id == bindparam("target"))
 
@@ -223,11 +232,14 @@ _GATE = select(_GATES).where(_GATES.c.target_id == bindparam("target"))
 def record(session: Session, target_id: str, *, down: bool, pause: float | None,
            now: datetime, limits: Limits) -> str | None:
     """Move the breaker on after an attempt's outcome, and pause the target when its
-    receiver asked to (Retry-After). Returns `opened` when this outcome opened the circuit.
-    """
-    if not down and pause is None:  # the common case: one UPDATE that usually changes nothing
+    receiver asked to (Retry-After). Returns `opened` or `closed` when this outcome opened
+    or closed the circuit."""
+    if not down and pause is None:  # the common case
+        was = session.execute(_DIRTY, {"target": target_id}).scalar()
+        if was is None:
+            return None
         session.execute(_HEALTHY, {"target": target_id})
-        return None
+        return "closed" if was != "closed" else None
     _ensure_rows(session, [target_id])
     gate = session.execute(_GATE.with_for_update(), {"target": target_id}).one()
     values: dict[str, object] = {}
@@ -249,6 +261,7 @@ def record(session: Session, target_id: str, *, down: bool, pause: float | None,
     elif gate.failures or gate.circuit != "closed":
         values.update(failures=0, circuit="closed", circuit_opened_at=None,
                       circuit_retry_at=None)
+        change = "closed" if gate.circuit != "closed" else None
     if values:
         session.execute(update(_GATES).where(_GATES.c.target_id == target_id).values(**values))
     return change

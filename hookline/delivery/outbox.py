@@ -97,7 +97,7 @@ def _admit(session: Session, candidates: list[tuple[str, str | None, str]], room
     for target_id, rows in wanted.items():
         assert target_id is not None
         decision = gate.decide(states[target_id], len(rows), limits, now)
-        admitted = rows[:len(decision.send_at)]
+        admitted = rows[:decision.admitted]
         if admitted:
             gate.grant(session, target_id, states[target_id], decision,
                        [d for d, _ in admitted], now, limits)

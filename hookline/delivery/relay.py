@@ -9,6 +9,7 @@ does for a relay that died between taking a start and making it."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 
 from temporalio.client import Client
@@ -23,6 +24,8 @@ log = logging.getLogger("hookline.delivery.relay")
 
 BATCH = 256  # starts taken at once; a full batch means more wait, so take again at once
 RELAY_STARTS_IN_FLIGHT = 32  # workflow starts the relay has under way at once
+GATHER = 0.01  # after a wake-up, so that a burst of outcomes makes one pass, not many
+_freed = asyncio.Event()
 
 
 def _take(limit: int, limits: gate.Limits) -> list[DeliveryStart]:
@@ -49,6 +52,7 @@ async def relay_forever(client: Client, settings: Settings) -> None:
     interval = parse_duration(settings.relay_interval)
     backoff = parse_duration(settings.reconcile_interval)
     while True:
+        _freed.clear()
         try:
             taken, failed = await relay_once(client, settings)
         except Exception as exc:  # the database is down: try again after a pause
@@ -57,4 +61,14 @@ async def relay_forever(client: Client, settings: Settings) -> None:
         if failed:  # Temporal is down or refusing: taking more now would only fail them too
             await asyncio.sleep(backoff)
         elif taken < BATCH:
-            await asyncio.sleep(interval)
+            # Until the interval is up, or sooner when an attempt of this worker frees its
+            # target's slot: a target at its cap gets its next start at once, not an
+            # interval later (that alone held one endpoint to 60 deliveries/s).
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(_freed.wait(), interval)
+            await asyncio.sleep(GATHER)
+
+
+def slot_freed() -> None:
+    """An attempt of this worker has recorded its outcome and released its lease."""
+    _freed.set()

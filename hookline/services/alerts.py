@@ -15,6 +15,7 @@ from sqlalchemy import update
 from sqlmodel import Session, col, select
 
 from hookline.models import Environment, Source
+from hookline.services import operational
 from hookline.timeutil import aware, iso
 
 BATCH = 100  # alerts per check; the rest go out at the next one
@@ -68,6 +69,11 @@ def record_outcome(session: Session, alert: Alert, now: datetime, *, sent: bool,
                                  "last_alert_error": error[:ERROR_LIMIT] if error else None}
     if sent:
         values["alerted_period_start"] = alert.period_start
+        if (source := session.get(Source, alert.source_id)) is not None:
+            operational.emit(session, source.environment_id, "source.silent", {
+                "sourceId": source.id, "name": source.name,
+                "silenceAlertMinutes": alert.minutes, "silentSince": iso(alert.period_start),
+                "lastMessageAt": iso(alert.last_message_at)})
     session.execute(update(Source).where(col(Source.id) == alert.source_id).values(**values))
     session.commit()
 

@@ -17,7 +17,7 @@ from hookline.delivery.gate import Circuit, circuits_of
 from hookline.errors import NotFound, invalid
 from hookline.ids import new_id
 from hookline.models import Destination, Source
-from hookline.services import sources
+from hookline.services import operational, sources
 from hookline.services.endpoints import KEEP, Keep, check_url
 from hookline.services.headers import check_headers
 from hookline.services.scoped import get_in
@@ -103,6 +103,8 @@ def _apply_status(session: Session, destination: Destination, status: str) -> li
         return targets.cancel_waiting(session, destination)
     if status == "enabled" and not targets.is_enabled(destination):
         targets.enable(destination)
+        operational.notify(session, destination.environment_id, "destination.enabled",
+                           destination, {})
     return []
 
 

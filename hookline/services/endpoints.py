@@ -20,7 +20,7 @@ from hookline.delivery.gate import Circuit, circuits_of
 from hookline.errors import NotFound, invalid
 from hookline.ids import new_id
 from hookline.models import Consumer, Endpoint
-from hookline.services import consumers, event_types
+from hookline.services import consumers, event_types, operational
 from hookline.services.headers import check_headers
 from hookline.services.scoped import get_in
 from hookline.signing import is_valid_secret, new_secret
@@ -157,6 +157,7 @@ def _apply_status(session: Session, endpoint: Endpoint, status: str) -> list[str
         return targets.cancel_waiting(session, endpoint)
     if status == "enabled" and not targets.is_enabled(endpoint):
         targets.enable(endpoint)
+        operational.notify(session, endpoint.environment_id, "endpoint.enabled", endpoint, {})
     return []
 
 

@@ -24,13 +24,14 @@ from hookline.ids import new_id
 from hookline.models import Destination, Message, Source, table_of
 from hookline.providers import registry
 from hookline.providers.base import Incoming, Provider, Reply, Verification
-from hookline.services import deliveries
+from hookline.services import deliveries, operational
 from hookline.settings import get_settings
 from hookline.timeutil import utcnow
 
 # Never stored: they authenticate the caller, not the message (provider ones are added).
 CREDENTIAL_HEADERS = ("authorization", "cookie", "proxy-authorization")
 DEDUPE_WINDOW = timedelta(hours=24)
+VERIFICATION_ALERT_EVERY = timedelta(hours=1)
 MAX_EVENT_ID = 255
 
 
@@ -193,7 +194,29 @@ def _store(session: Session, *, source: Source, message: dict[str, Any],
         raise NotFound("no source has this ingestion URL") from None
     if failure is None:  # a forged request must not hold off the silence alert
         _touch(session, source)
+    else:
+        _verification_failed(session, source, message["id"], failure)
     return Outcome(message_id=message["id"], failure=failure)
+
+
+_ALERTABLE = update(table_of(Source)).where(
+    table_of(Source).c.id == bindparam("source"),
+    table_of(Source).c.verification_alerted_at.is_(None)
+    | (table_of(Source).c.verification_alerted_at < bindparam("since"))).values(
+    verification_alerted_at=bindparam("now"))
+
+
+def _verification_failed(session: Session, source: Source, message_id: str, reason: str
+                         ) -> None:
+    """The `source.verification_failed` operational event, at most once an hour a Source
+    (the UPDATE decides, so two processes cannot both send it)."""
+    now = utcnow()
+    claimed = session.execute(_ALERTABLE, {"source": source.id, "now": now,
+                                           "since": now - VERIFICATION_ALERT_EVERY})
+    if claimed.rowcount:  # type: ignore[attr-defined]
+        operational.emit(session, source.environment_id, "source.verification_failed", {
+            "sourceId": source.id, "name": source.name, "provider": source.provider,
+            "messageId": message_id, "reason": reason})
 
 
 def enabled_destinations(session: Session, source_id: str) -> list[Destination]:

@@ -1,0 +1,105 @@
+"""Operational endpoints: where an environment's operational webhooks go (events about the
+service itself: `endpoint.disabled`, `delivery.exhausted`, `source.silent`...). They are
+endpoints of a hidden environment (`hookline.services.operational`), so every endpoint rule
+holds for them, and the user's endpoint and event lists never show them."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Body, Response
+from fastapi.concurrency import run_in_threadpool
+from sqlmodel import Session
+
+from api.deps import AuthDep, SenderDep, SessionDep, TemporalDep
+from api.dispatch import wake_cancelled
+from api.jsonbody import JSONRoute
+from api.schemas.common import COMMON_PROBLEMS, problems
+from api.schemas.endpoints import (
+    EndpointCreated,
+    EndpointOut,
+    EndpointPatchIn,
+    OperationalEndpointIn,
+    SecretIn,
+    SecretOut,
+)
+from hookline.errors import NotFound
+from hookline.services import endpoints, operational
+
+router = APIRouter(prefix="/v1/operational-endpoints", tags=["operational webhooks"],
+                   responses=COMMON_PROBLEMS, route_class=JSONRoute)
+
+
+def _hidden(session: Session, env_id: str, *, create: bool = False) -> str:
+    hidden = operational.environment_of(session, env_id, create=create)
+    if hidden is None:
+        raise NotFound("no operational endpoint here yet")
+    if create:
+        session.commit()
+    return hidden.id
+
+
+@router.post("", status_code=201, response_model=EndpointCreated)
+async def create_operational_endpoint(body: OperationalEndpointIn, auth: AuthDep,
+                                      session: SessionDep, sender: SenderDep
+                                      ) -> EndpointCreated:
+    """Receives the operational events named in `events` (absent or []: all of them, also
+    those added later): endpoint.disabled, endpoint.enabled, destination.disabled,
+    destination.enabled, delivery.exhausted, endpoint.circuit_opened,
+    endpoint.circuit_closed, source.silent, source.verification_failed. Signed and retried
+    like every delivery; the secret appears in this response only."""
+    await endpoints.check_url(sender, body.url, auth.requires_https)
+    hidden = await run_in_threadpool(_hidden, session, auth.environment_id, create=True)
+    row = await run_in_threadpool(
+        endpoints.create_endpoint, session, hidden, consumer=operational.CONSUMER,
+        url=body.url, events=body.events, description=body.description,
+        headers=body.headers, secret=body.secret, rate_limit=body.rate_limit)
+    return EndpointCreated.of(row)
+
+
+@router.get("", response_model=list[EndpointOut])
+def list_operational_endpoints(auth: AuthDep, session: SessionDep) -> list[EndpointOut]:
+    hidden = operational.environment_of(session, auth.environment_id)
+    rows = endpoints.list_endpoints(session, hidden.id, None) if hidden else []
+    return [EndpointOut.of(row) for row in rows]
+
+
+@router.get("/{endpoint_id}", response_model=EndpointOut, responses=problems(404))
+def get_operational_endpoint(endpoint_id: str, auth: AuthDep, session: SessionDep
+                             ) -> EndpointOut:
+    return EndpointOut.of(endpoints.get_endpoint(
+        session, _hidden(session, auth.environment_id), endpoint_id))
+
+
+@router.patch("/{endpoint_id}", response_model=EndpointOut, responses=problems(404))
+async def update_operational_endpoint(endpoint_id: str, body: EndpointPatchIn,
+                                      auth: AuthDep, session: SessionDep,
+                                      sender: SenderDep, temporal: TemporalDep
+                                      ) -> EndpointOut:
+    patch = body.to_patch()
+    hidden = await run_in_threadpool(_hidden, session, auth.environment_id)
+    await run_in_threadpool(endpoints.ensure_exists, session, hidden, endpoint_id)
+    if patch.url is not None:
+        await endpoints.check_url(sender, patch.url, auth.requires_https)
+    row, cancelled = await run_in_threadpool(
+        endpoints.update_endpoint, session, hidden, endpoint_id, patch)
+    await wake_cancelled(temporal, cancelled)
+    return EndpointOut.of(row)
+
+
+@router.delete("/{endpoint_id}", status_code=204, responses=problems(404))
+async def delete_operational_endpoint(endpoint_id: str, auth: AuthDep, session: SessionDep,
+                                      temporal: TemporalDep) -> Response:
+    hidden = await run_in_threadpool(_hidden, session, auth.environment_id)
+    cancelled = await run_in_threadpool(endpoints.delete_endpoint, session, hidden,
+                                        endpoint_id)
+    await wake_cancelled(temporal, cancelled)
+    return Response(status_code=204)
+
+
+@router.post("/{endpoint_id}/rotate-secret", status_code=201, response_model=SecretOut,
+             responses=problems(404))
+def rotate_operational_secret(endpoint_id: str, auth: AuthDep, session: SessionDep,
+                              body: SecretIn | None = Body(default=None)) -> SecretOut:
+    """A new secret (or the one given); the previous one also signs for 24 hours."""
+    return SecretOut(secret=endpoints.rotate_secret(
+        session, _hidden(session, auth.environment_id), endpoint_id,
+        body.secret if body else None))
