@@ -84,4 +84,6 @@ async def main(settings: Settings | None = None) -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    import uvloop
+
+    uvloop.run(main())
