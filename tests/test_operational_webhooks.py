@@ -140,3 +140,28 @@ def test_sources_tell_failed_verification_hourly_and_silence(
     [silent] = of_type(told, "source.silent")
     assert silent["data"]["sourceId"] == quiet["id"] and silent["data"]["silenceAlertMinutes"] == 30
     assert len(of_type(told, "source.verification_failed")) == 1  # once an hour
+
+
+def test_disabling_by_failures_and_destinations_are_told(tenant: Tenant,
+                                                        receiver: Receiver) -> None:
+    ops = operational(tenant, receiver.url("/ok/disabled"), events=[
+        "endpoint.disabled", "destination.disabled", "destination.enabled"])
+    failing = setup_endpoint(tenant, receiver.url("/status/500"))
+    for n in range(20):  # 20 exhausted in a row disable it
+        publish(tenant, {"n": n})
+    [disabled] = received(receiver, "/ok/disabled", ops["secret"], 1, timeout=90)
+    assert disabled["type"] == "endpoint.disabled"
+    assert disabled["data"]["endpointId"] == failing["id"]
+    assert (disabled["data"]["reason"], disabled["data"]["failures"]) == ("failures", 20)
+    source = make_source(tenant, "leaving")
+    destination = ok(tenant.client.post(f"/v1/ingest/sources/{source['id']}/destinations",
+                                        json={"url": receiver.url("/status/410")}), 201)
+    post_in(source["url"])
+    told = received(receiver, "/ok/disabled", ops["secret"], 2)
+    assert told[1]["type"] == "destination.disabled"
+    assert told[1]["data"]["destinationId"] == destination["id"]
+    assert told[1]["data"]["sourceId"] == source["id"] and told[1]["data"]["reason"] == "gone"
+    ok(tenant.client.patch(f"/v1/ingest/destinations/{destination['id']}",
+                           json={"status": "enabled"}))
+    told = received(receiver, "/ok/disabled", ops["secret"], 3)
+    assert told[2]["type"] == "destination.enabled"
