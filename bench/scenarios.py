@@ -176,13 +176,7 @@ async def publish(api: httpx.AsyncClient, receiver: Receiver, stack: Stack, targ
     latencies, span = await _post_all(poster, "/v1/events", lambda i: {
         "type": EVENT_TYPE, "consumer": target.consumer, "data": payload(i)}, 201, sent,
         n, concurrency, deadline, out["publish"])
-    out["publish"].update({"published": len(sent), "complete": len(sent) == n,
-                           "span_s": round(span, 2), "events_per_s": rate(len(sent), span),
-                           "latency_ms": latency_ms(latencies)})
-    await arrivals(receiver, target.tag, sent, len(target.endpoint_ids), first, deadline,
-                   out["e2e"])
-    out["e2e"]["db_statuses"] = statuses(stack, "endpoint_id", target.endpoint_ids)
-    out["sample_workflow_id"] = delivered_one(stack, target)
+    await _published(receiver, stack, target, out, sent, n, latencies, span, first, deadline)
 
 
 async def ingest(api: httpx.AsyncClient, receiver: Receiver, stack: Stack, *, n: int,
@@ -289,6 +283,13 @@ async def paced(api: httpx.AsyncClient, receiver: Receiver, stack: Stack, target
         latencies, span = await open_loop(n, per_s, deadline, one, out["publish"])
     finally:
         poster.close()
+    await _published(receiver, stack, target, out, sent, n, latencies, span, first, deadline)
+
+
+async def _published(receiver: Receiver, stack: Stack, target: Target, out: Out,
+                     sent: dict[str, float], n: int, latencies: list[float], span: float,
+                     first: float, deadline: float) -> None:
+    """The publish figures, then the arrivals: shared by the closed and the paced loops."""
     out["publish"].update({"published": len(sent), "complete": len(sent) == n,
                            "span_s": round(span, 2), "events_per_s": rate(len(sent), span),
                            "latency_ms": latency_ms(latencies)})
