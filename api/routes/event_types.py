@@ -20,6 +20,7 @@ from api.schemas.event_types import (
 )
 from hookline.models import EventType
 from hookline.services import event_types
+from hookline.services.patch import KEEP
 
 router = APIRouter(prefix="/v1/event-types", tags=["event types"], responses=COMMON_PROBLEMS,
                    route_class=JSONRoute)
@@ -59,7 +60,7 @@ def get_event_type(name: str, auth: AuthDep, session: SessionDep) -> EventTypeOu
 def update_event_type(name: str, body: EventTypePatch, auth: AuthDep,
                       session: SessionDep) -> EventTypeOut:
     description = body.description if "description" in body.model_fields_set \
-        else event_types.KEEP
+        else KEEP
     updated = event_types.update(session, auth.environment_id, name, description,
                                  body.settings())
     return _outs(session, [updated])[0]

@@ -9,7 +9,8 @@ from pydantic import Field
 from api.schemas.common import ApiInput, ApiModel
 from api.schemas.targets import RATE_LIMIT_DOC, RateLimit, TargetOut, target_fields
 from hookline.services import destinations
-from hookline.services.destinations import KEEP, DestinationRow
+from hookline.services.destinations import DestinationRow
+from hookline.services.patch import KEEP
 
 Url = Field(min_length=1, max_length=2048)
 

@@ -7,7 +7,8 @@ from pydantic import Field
 from api.schemas.common import ApiInput, ApiModel
 from api.schemas.targets import RATE_LIMIT_DOC, RateLimit, TargetOut, target_fields
 from hookline.errors import invalid
-from hookline.services.endpoints import KEEP, EndpointPatch, EndpointRow
+from hookline.services.endpoints import EndpointPatch, EndpointRow
+from hookline.services.patch import KEEP
 
 Headers = dict[str, str]
 

@@ -8,7 +8,8 @@ from pydantic import Field
 
 from api.schemas.common import ApiInput, ApiModel, Timestamp
 from api.schemas.consumers import Name200
-from hookline.services.event_types import KEEP, SchemaSettings
+from hookline.services.event_types import SchemaSettings
+from hookline.services.patch import KEEP
 
 Validation = Literal["off", "warn", "enforce"]
 SCHEMA_DOC = ("A JSON Schema (draft 2020-12) of the events' `data`; checked as a schema when "

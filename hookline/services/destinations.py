@@ -18,13 +18,14 @@ from hookline.errors import NotFound, invalid
 from hookline.ids import new_id
 from hookline.models import Destination, Source
 from hookline.services import operational, sources
-from hookline.services.endpoints import KEEP, Keep, check_url
+from hookline.services.endpoints import check_url
 from hookline.services.headers import check_headers
+from hookline.services.patch import KEEP, Keep
 from hookline.services.scoped import get_in
 from hookline.signing import new_secret
 from hookline.timeutil import utcnow
 
-__all__ = ["KEEP", "DestinationPatch", "DestinationRow", "Keep", "check_url"]
+__all__ = ["DestinationPatch", "DestinationRow", "check_url"]
 
 MAX_PER_SOURCE = 10
 

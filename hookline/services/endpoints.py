@@ -6,7 +6,6 @@ DNS and HTTP between calls, and on SQLite an open transaction holds the write lo
 
 from __future__ import annotations
 
-import enum
 import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
@@ -22,6 +21,7 @@ from hookline.ids import new_id
 from hookline.models import Consumer, Endpoint
 from hookline.services import consumers, event_types, operational
 from hookline.services.headers import check_headers
+from hookline.services.patch import KEEP, Keep
 from hookline.services.scoped import get_in
 from hookline.signing import is_valid_secret, new_secret
 from hookline.timeutil import iso, utcnow
@@ -33,15 +33,6 @@ if TYPE_CHECKING:
 LIST_LIMIT = 100
 TEST_EVENT = "endpoint.test"
 SECRET_RULE = "must be 'whsec_' followed by the base64 of 24 to 64 random bytes"
-
-
-class Keep(enum.Enum):
-    """Marks a PATCH field that was absent, where null is a value of its own."""
-
-    KEEP = 0
-
-
-KEEP = Keep.KEEP
 
 
 class EndpointRow(NamedTuple):

@@ -16,17 +16,11 @@ from hookline.errors import Conflict, NotFound, ValidationFailed, invalid
 from hookline.ids import new_id
 from hookline.models import EventType, EventTypeSchema
 from hookline.payload_schemas import Violation
+from hookline.services.patch import KEEP, Keep
 from hookline.timeutil import utcnow
 
 EVENT_TYPE_NAME = re.compile(r"^[a-z0-9_-]+(\.[a-z0-9_-]+)+$")
 VALIDATIONS = ("off", "warn", "enforce")
-
-
-class Keep:
-    """An absent PATCH field, told apart from null."""
-
-
-KEEP = Keep()
 
 
 @dataclass(frozen=True)
