@@ -4,9 +4,10 @@
 PYTHON ?= python3
 VENV := .venv
 TEMPORAL_CLI_VERSION := v1.5.1
+TEMPORAL_SERVER_VERSION := v1.30.4
 export PATH := $(CURDIR)/.tools/bin:$(PATH)
 
-.PHONY: run test setup venv tools postgres compose lint bench clean
+.PHONY: run test test-cluster setup venv tools tools-cluster postgres compose lint bench clean
 
 run: setup
 	$(VENV)/bin/hookline up
@@ -38,6 +39,25 @@ tools:
 		echo "Install Go (https://go.dev/dl) or the Temporal CLI (https://docs.temporal.io/cli), then retry."; \
 		exit 1; \
 	fi
+
+# A real Temporal server and its SQL tool, for `hookline temporal-server` and
+# `make test-cluster`. v1.30.4 is the last server release whose go.mod this Go accepts.
+tools-cluster:
+	@if [ -x .tools/bin/temporal-server ] && [ -x .tools/bin/temporal-sql-tool ]; then :; \
+	elif command -v go >/dev/null 2>&1; then \
+		echo "Building the Temporal server $(TEMPORAL_SERVER_VERSION) and its SQL tool into .tools/bin"; \
+		mkdir -p .tools/cluster .tools/bin && CGO_ENABLED=0 GOBIN=$(CURDIR)/.tools/cluster \
+			go install -ldflags "-s -w" go.temporal.io/server/cmd/server@$(TEMPORAL_SERVER_VERSION) \
+			go.temporal.io/server/cmd/tools/sql@$(TEMPORAL_SERVER_VERSION) && \
+		mv .tools/cluster/server .tools/bin/temporal-server && \
+		mv .tools/cluster/sql .tools/bin/temporal-sql-tool; \
+	else \
+		echo "Go is needed to build the Temporal server (https://go.dev/dl)."; exit 1; \
+	fi
+
+# The end-to-end subset on a real Temporal server with PostgreSQL, two APIs and two workers.
+test-cluster: setup postgres tools-cluster
+	HOOKLINE_TEST_CLUSTER=1 $(VENV)/bin/pytest -m cluster
 
 # The tests start a throwaway PostgreSQL server with initdb and pg_ctl.
 postgres:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -97,6 +98,45 @@ def migrate() -> None:
 
     upgrade(get_settings().database_url)
     typer.echo("database is up to date")
+
+
+@app.command("temporal-server")
+def temporal_server(
+    postgres: Annotated[str, typer.Option(
+        envvar="HOOKLINE_TEMPORAL_POSTGRES_URL", show_envvar=True,
+        help="PostgreSQL server for Temporal's databases, e.g. "
+             "postgresql://temporal:secret@db:5432/postgres (only host, port, user and "
+             "password are used).")],
+    folder: Annotated[Path, typer.Option("--dir", help="Config and log folder.")
+                      ] = Path(".hookline/temporal-server"),
+    ip: Annotated[str, typer.Option(help="Address every service binds.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Frontend gRPC port; the next 8 are taken too.")
+                    ] = 7233,
+    shards: Annotated[int, typer.Option(help="History shards (fixed for the cluster's life).",
+                                        min=1)] = 4,
+    namespace: Annotated[str, typer.Option(help="Namespace to register.")] = "default",
+    retention: Annotated[str, typer.Option(
+        help="How long Temporal keeps closed workflows' histories, e.g. 7d.")] = "7d",
+    metrics_port: Annotated[int | None, typer.Option(help="Server's Prometheus port.")
+                            ] = None,
+    database_prefix: Annotated[str, typer.Option(
+        help="Prefix of Temporal's database names, to share one PostgreSQL.")] = "",
+) -> None:
+    """Run a real Temporal server on PostgreSQL: migrate its schemas, write its config,
+    start it, and register the namespace and Hookline's search attributes."""
+    from datetime import timedelta
+
+    from cli.temporal_server import ClusterOptions, run
+    from hookline.settings import parse_duration
+
+    try:
+        kept = timedelta(seconds=parse_duration(retention))
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--retention") from None
+    options = ClusterOptions(postgres_url=postgres, folder=folder.resolve(), ip=ip, port=port,
+                             shards=shards, namespace=namespace, retention=kept,
+                             metrics_port=metrics_port, database_prefix=database_prefix)
+    raise typer.Exit(run(options))
 
 
 @org_app.command("create")

@@ -30,13 +30,14 @@ CONSUMER = SearchAttributeKey.for_keyword("HookConsumer")
 ENVIRONMENT = SearchAttributeKey.for_keyword("HookEnvironment")
 SEARCH_ATTRIBUTES = (STATUS, ENDPOINT, DESTINATION, EVENT_TYPE, CONSUMER, ENVIRONMENT)
 
-# Dynamic config for the dev server `hookline up` (and the tests) start. Eager activities are
-# off by default on released servers. The CLI forces a search-attribute cache refresh on
-# every read, which cost 8 cluster-metadata and 3 namespace reads per Delivery workflow; our
-# attributes are registered when the server starts (--search-attribute), so the cache is
-# never stale for them.
-DEV_SERVER_CONFIG = ("system.enableActivityEagerExecution=true",
-                     "system.forceSearchAttributesCacheRefreshOnRead=false")
+# Dynamic config for every Temporal server Hookline starts. Eager activities are off by
+# default on released servers. The CLI's dev server forces a search-attribute cache refresh
+# on every read (a real server does not), which cost 8 cluster-metadata and 3 namespace
+# reads per Delivery workflow; our attributes are registered when the server starts, so
+# the cache is never stale for them.
+CLUSTER_CONFIG = {"system.enableActivityEagerExecution": True,
+                  "system.forceSearchAttributesCacheRefreshOnRead": False}
+DEV_SERVER_CONFIG = tuple(f"{key}={str(value).lower()}" for key, value in CLUSTER_CONFIG.items())
 
 
 def dev_server_flags() -> list[str]:

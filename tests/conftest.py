@@ -1,5 +1,9 @@
 """Session-wide real infrastructure. Every test that uses `stack` runs twice: on SQLite and
-on PostgreSQL (a throwaway server, or HOOKLINE_TEST_POSTGRES_URL when given)."""
+on PostgreSQL (a throwaway server, or HOOKLINE_TEST_POSTGRES_URL when given).
+
+With HOOKLINE_TEST_CLUSTER=1 (`make test-cluster`), the same fixtures give a real Temporal
+server on PostgreSQL instead of the dev server, and a stack of two APIs and two workers on
+that PostgreSQL (tests/support/cluster.py); only PostgreSQL is run."""
 
 from __future__ import annotations
 
@@ -12,6 +16,7 @@ import pytest
 from hookline.db import make_engine
 from hookline.migrations import upgrade
 from hookline.temporal import dev_server_flags
+from tests.support.cluster import CLUSTER, ClusterServer
 from tests.support.postgres import throwaway_postgres
 from tests.support.procs import free_port, spawn, stop, temporal_cli, wait_port
 from tests.support.receiver import Receiver
@@ -48,34 +53,46 @@ class TemporalServer:
         self.proc, _ = start_temporal(self.folder, self.db_file, port)
 
 
+# Cluster-only tests need the stack of two of each.
+collect_ignore = [] if CLUSTER else ["test_cluster.py"]
+
+
 @pytest.fixture(scope="session")
-def temporal_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TemporalServer]:
-    server = TemporalServer(tmp_path_factory.mktemp("temporal"))
+def postgres_server() -> Iterator[str]:
+    """The session's PostgreSQL: an empty database `hookline` on it."""
+    if os.environ.get("HOOKLINE_TEST_POSTGRES_URL"):
+        yield os.environ["HOOKLINE_TEST_POSTGRES_URL"]
+        return
+    # The cluster adds Temporal's four services' pools to two APIs' and two workers'.
+    with throwaway_postgres(max_connections=400 if CLUSTER else 200) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def temporal_server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+                    ) -> Iterator[TemporalServer | ClusterServer]:
+    folder = tmp_path_factory.mktemp("temporal")
+    server: TemporalServer | ClusterServer = (
+        ClusterServer(folder, request.getfixturevalue("postgres_server")) if CLUSTER
+        else TemporalServer(folder))
     yield server
     server.stop()
 
 
 @pytest.fixture(scope="session")
-def temporal(temporal_server: TemporalServer) -> str:
+def temporal(temporal_server: TemporalServer | ClusterServer) -> str:
     return temporal_server.address
 
 
-@pytest.fixture(scope="session", params=["sqlite", "postgres"])
+@pytest.fixture(scope="session", params=["postgres"] if CLUSTER else ["sqlite", "postgres"])
 def database_url(request: pytest.FixtureRequest,
                  tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    folder = tmp_path_factory.mktemp(request.param)
     if request.param == "sqlite":
-        url = f"sqlite:///{folder / 'hookline.db'}"
-        upgrade(url)
-        yield url
-    elif os.environ.get("HOOKLINE_TEST_POSTGRES_URL"):
-        url = os.environ["HOOKLINE_TEST_POSTGRES_URL"]
-        upgrade(url)
-        yield url
+        url = f"sqlite:///{tmp_path_factory.mktemp('sqlite') / 'hookline.db'}"
     else:
-        with throwaway_postgres() as url:
-            upgrade(url)
-            yield url
+        url = request.getfixturevalue("postgres_server")
+    upgrade(url)
+    yield url
 
 
 @pytest.fixture(scope="session")
@@ -93,7 +110,7 @@ def stack(database_url: str, temporal: str, smtp_sink: SmtpSink,
     engine = make_engine(database_url)
     st = Stack(name=name, db_url=database_url, engine=engine, temporal_address=temporal,
                folder=tmp_path_factory.mktemp(f"stack-{name}"),
-               env={"HOOKLINE_SMTP_URL": smtp_sink.url})
+               env={"HOOKLINE_SMTP_URL": smtp_sink.url}, replicas=2 if CLUSTER else 1)
     st.start()
     yield st
     st.stop_all()

@@ -24,6 +24,7 @@ from hookline.cron import next_runs
 from hookline.models import Source
 from tests.conftest import TemporalServer
 from tests.support.api import ok
+from tests.support.cluster import CLUSTER
 from tests.support.receiver import Receiver
 from tests.support.schedules import (
     at,
@@ -97,6 +98,7 @@ def assert_next_matches_temporal(stack: Stack, source: dict[str, Any]) -> dateti
     return when
 
 
+@pytest.mark.cluster
 def test_trigger_forwards_the_payload(stack: Stack, tenant: Tenant, receiver: Receiver) -> None:
     payload = '{"report": "daily", "n": 1}'
     source = cron_source(tenant, "daily", receiver, cronExpression="0 6 * * *",
@@ -117,8 +119,9 @@ def test_trigger_forwards_the_payload(stack: Stack, tenant: Tenant, receiver: Re
     assert at(after["nextRunAt"]) == planned  # a manual run moves nothing
 
 
+@pytest.mark.cluster
 def test_a_real_minute_boundary_run(stack: Stack, tenant: Tenant, receiver: Receiver) -> None:
-    if stack.name != "sqlite":
+    if stack.name != "sqlite" and not CLUSTER:
         pytest.skip("waits up to a minute for the clock; once (on SQLite) keeps CI short")
     source = cron_source(tenant, "every-minute", receiver, cronExpression="* * * * *",
                          cronPayload='{"tick": true}')

@@ -8,6 +8,7 @@ import subprocess
 import time
 
 import httpx
+import pytest
 from standardwebhooks.webhooks import Webhook
 
 from tests.support.api import (
@@ -23,6 +24,7 @@ from tests.support.receiver import Receiver
 from tests.support.stack import Stack, Tenant
 
 
+@pytest.mark.cluster
 def test_published_event_arrives_signed(tenant: Tenant, receiver: Receiver) -> None:
     endpoint = setup_endpoint(tenant, receiver.url("/ok"))
     event = publish(tenant, {"amount": 42, "currency": "EUR"})
@@ -57,6 +59,7 @@ def test_fan_out_follows_subscriptions(tenant: Tenant, receiver: Receiver) -> No
     assert publish(tenant, event_type="invoice.voided")["deliveries"] == 1
 
 
+@pytest.mark.cluster
 def test_failed_attempts_are_retried_then_delivered(tenant: Tenant, receiver: Receiver) -> None:
     setup_endpoint(tenant, receiver.url("/flaky/2/x"))
     event = publish(tenant)
@@ -70,6 +73,7 @@ def test_failed_attempts_are_retried_then_delivered(tenant: Tenant, receiver: Re
     assert ids == {event["id"]}  # the same id on every attempt
 
 
+@pytest.mark.cluster
 def test_each_kind_of_failure_exhausts(tenant: Tenant, receiver: Receiver) -> None:
     cases = {"/status/500": "http_status", "/redirect": "http_status",
              "/slow/5": "timeout", "/close": "connection", "/status/404": "http_status"}
@@ -120,6 +124,7 @@ def test_one_idempotency_key_raced_by_many_requests_makes_one_event(
     assert len(ok(tenant.client.get("/v1/events"))["items"]) == 1
 
 
+@pytest.mark.cluster
 def test_replay_sends_to_endpoints_subscribed_now(tenant: Tenant, receiver: Receiver) -> None:
     setup_endpoint(tenant, receiver.url("/ok/first"))
     event = publish(tenant)
@@ -133,6 +138,7 @@ def test_replay_sends_to_endpoints_subscribed_now(tenant: Tenant, receiver: Rece
     assert ok(tenant.client.get(f"/v1/events/{event['id']}"))["deliveries"] == 3
 
 
+@pytest.mark.cluster
 def test_workflows_are_searchable_in_temporal(stack: Stack, tenant: Tenant,
                                              receiver: Receiver) -> None:
     """Delivered at the first try: a Completed execution, with no status attribute (the

@@ -7,6 +7,7 @@ import concurrent.futures
 import time
 
 import httpx
+import pytest
 from sqlmodel import Session
 
 from hookline.models import Endpoint
@@ -36,6 +37,7 @@ def _waiting_delivery(stack: Stack, tenant: Tenant) -> str:
     return record["id"]
 
 
+@pytest.mark.cluster
 def test_retry_brings_a_waiting_attempt_forward(stack: Stack, tenant: Tenant,
                                                receiver: Receiver) -> None:
     endpoint = setup_endpoint(tenant, receiver.url("/status/503"))
@@ -47,6 +49,7 @@ def test_retry_brings_a_waiting_attempt_forward(stack: Stack, tenant: Tenant,
     assert assert_problem(_retry(tenant, waiting), 409)["title"] == "Entrega already delivered"
 
 
+@pytest.mark.cluster
 def test_retry_of_exhausted_queues_one_more_attempt(tenant: Tenant, receiver: Receiver) -> None:
     endpoint = setup_endpoint(tenant, receiver.url("/status/500"))
     [delivery] = deliveries_of(tenant, publish(tenant)["id"])

@@ -10,6 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 import httpx
+import pytest
 from sqlmodel import Session
 from standardwebhooks.webhooks import Webhook
 
@@ -49,6 +50,7 @@ def delivery_in(tenant: Tenant, message_id: str, status: str) -> dict[str, Any]:
     return eventually(check, 60, f"a delivery of {message_id} {status}")
 
 
+@pytest.mark.cluster
 def test_forwarded_with_original_body_and_signature(tenant: Tenant, receiver: Receiver) -> None:
     source = make_source(tenant)
     destination = add_destination(tenant, source, receiver.url("/ok/fwd"),
@@ -84,6 +86,7 @@ def test_rotated_secret_old_and_new_both_sign(tenant: Tenant, receiver: Receiver
         Webhook(secret).verify(got.body, got.headers)
 
 
+@pytest.mark.cluster
 def test_retry_then_replay(tenant: Tenant, receiver: Receiver) -> None:
     source = make_source(tenant)
     destination = add_destination(tenant, source, receiver.url("/status/500"))

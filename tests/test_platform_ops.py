@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 
 from hookline.migrations import upgrade
 from tests.conftest import start_temporal
@@ -55,10 +56,13 @@ def _burst(clients: list[httpx.Client], count: int) -> tuple[list[httpx.Response
     return answers, int(time.time()) == int(start)
 
 
+@pytest.mark.cluster
 def test_rate_limit_is_shared_by_two_api_processes(stack: Stack) -> None:
-    tenant = stack.tenant()
+    tenant = stack.tenant(base_url=stack.base_url)
     cli(stack, "plan", "set", "--org", tenant.org_id, "--rps", "4")
-    proc, second_url = stack.start_api()
+    # The cluster's stack runs two APIs already; on one machine, start a second.
+    proc, second_url = (None, stack.api_urls[1]) if len(stack.api_urls) > 1 \
+        else stack.start_api()
     second = httpx.Client(base_url=second_url, headers=tenant.client.headers)
     try:
         for _ in range(3):
@@ -78,7 +82,8 @@ def test_rate_limit_is_shared_by_two_api_processes(stack: Stack) -> None:
         assert allowed[-1].headers["ratelimit-remaining"] == "0"
         assert limited[0].headers["ratelimit-limit"] == "4"
     finally:
-        stop(proc)
+        if proc is not None:
+            stop(proc)
 
 
 def _spawned_workers(pid: int) -> list[int]:

@@ -8,6 +8,7 @@ import socket
 import time
 
 import httpx
+import pytest
 from sqlmodel import Session
 
 from hookline.delivery import gate, outbox
@@ -54,6 +55,7 @@ def _recovered(tenant: Tenant, receiver: Receiver, ids: list[str]) -> None:
     assert len(per_event) == len(ids) and len(arrivals) <= 2 * len(ids)
 
 
+@pytest.mark.cluster
 def test_worker_killed_between_attempts(stack: Stack, tenant: Tenant,
                                         receiver: Receiver) -> None:
     endpoint, ids = _fails_then_recovers(tenant, receiver, 10)
@@ -67,6 +69,7 @@ def test_worker_killed_between_attempts(stack: Stack, tenant: Tenant,
     _recovered(tenant, receiver, ids)
 
 
+@pytest.mark.cluster
 def test_publish_and_ingestion_never_wait_on_temporal(stack: Stack, tenant: Tenant,
                                                       receiver: Receiver) -> None:
     # This API's Temporal accepts connections and never answers: an API that started
@@ -114,6 +117,7 @@ def test_a_relay_that_dies_holding_starts_loses_none(stack: Stack, tenant: Tenan
     assert lost[0].delivery_id in {deliveries_of(tenant, e)[0]["id"] for e in arrived}
 
 
+@pytest.mark.cluster
 def test_temporal_restart_loses_nothing(stack: Stack, tenant: Tenant, receiver: Receiver,
                                         temporal_server: TemporalServer) -> None:
     endpoint, ids = _fails_then_recovers(tenant, receiver, 5)

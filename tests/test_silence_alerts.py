@@ -10,6 +10,7 @@ import uuid
 from datetime import timedelta
 from typing import Any
 
+import pytest
 from sqlalchemy import update
 from sqlmodel import Session
 
@@ -40,6 +41,7 @@ def backdate(stack: Stack, source: dict[str, Any], field: str, minutes: int) -> 
         session.commit()
 
 
+@pytest.mark.cluster
 def test_one_alert_per_silent_period_to_every_address(stack: Stack, tenant: Tenant,
                                                       smtp_sink: SmtpSink) -> None:
     first, second = addresses(2)

@@ -47,7 +47,7 @@ def _has_user(name: str) -> bool:
 
 
 @contextmanager
-def throwaway_postgres(port: int | None = None) -> Iterator[str]:
+def throwaway_postgres(port: int | None = None, max_connections: int = 200) -> Iterator[str]:
     """Yields a SQLAlchemy URL to an empty database; stops and removes the server afterwards.
     Its folder is its own under /tmp: pytest's are private to root, and initdb runs as
     `postgres` when we are root."""
@@ -60,7 +60,7 @@ def throwaway_postgres(port: int | None = None) -> Iterator[str]:
     subprocess.run([_bin("initdb"), "-D", str(data), "-U", "hookline", "--auth=trust",
                     "-E", "UTF8", "--no-sync"], check=True, capture_output=True, **run_as)  # type: ignore[call-overload]
     options = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off " \
-              "-c max_connections=200"
+              f"-c max_connections={max_connections}"
     subprocess.run([_bin("pg_ctl"), "-D", str(data), "-o", options, "-l",
                     str(folder / "pg.log"), "-w", "start"], check=True, capture_output=True,
                    **run_as)  # type: ignore[call-overload]

@@ -15,6 +15,7 @@ from sqlmodel import Session
 from hookline.db import make_engine
 from hookline.migrations import upgrade
 from hookline.services import accounts
+from tests.support.cluster import RoundRobin
 from tests.support.procs import free_port, hookline, spawn, stop, wait_http
 
 # Short enough that exhaustion takes seconds: 4 attempts, 1 s apart.
@@ -42,6 +43,8 @@ class Stack:
     worker: subprocess.Popen[bytes] | None = None
     base_url: str = ""
     extra: list[subprocess.Popen[bytes]] = field(default_factory=list)
+    replicas: int = 1  # APIs and workers each: 2 on the cluster (tests/support/cluster.py)
+    api_urls: list[str] = field(default_factory=list)
 
     def settings_env(self, **overrides: str) -> dict[str, str]:
         env = {
@@ -75,13 +78,20 @@ class Stack:
         wait_http(url + "/healthz", 30, proc)
         return proc, url
 
-    def start_worker(self, **overrides: str) -> subprocess.Popen[bytes]:
-        log = self.folder / "worker.log"
-        return spawn(hookline("worker"), self.settings_env(**overrides), log)
+    def start_worker(self, *, log_name: str = "worker.log", **overrides: str
+                     ) -> subprocess.Popen[bytes]:
+        return spawn(hookline("worker"), self.settings_env(**overrides),
+                     self.folder / log_name)
 
     def start(self) -> None:
         self.worker = self.start_worker()
         self.api, self.base_url = self.start_api()
+        self.api_urls = [self.base_url]
+        for n in range(2, self.replicas + 1):
+            self.extra.append(self.start_worker(log_name=f"worker-{n}.log"))
+            api, url = self.start_api()
+            self.extra.append(api)
+            self.api_urls.append(url)
 
     def restart_worker(self, *, kill: bool = True) -> None:
         assert self.worker is not None
@@ -111,8 +121,11 @@ class Stack:
             org = accounts.create_org(session, f"org-{free_port()}-{id(session)}")
             env = accounts.create_env(session, org.id, kind, kind)
             record, key = accounts.create_key(session, env.id)
+        spread = base_url is None and len(self.api_urls) > 1
+        transport = RoundRobin([httpx.URL(u).port or 80 for u in self.api_urls]) \
+            if spread else None
         client = httpx.Client(base_url=base_url or self.base_url, timeout=30,
-                              headers={"Authorization": f"Bearer {key}"})
+                              headers={"Authorization": f"Bearer {key}"}, transport=transport)
         return Tenant(org_id=org.id, environment_id=env.id, key_id=record.id, key=key,
                       client=client)
 
