@@ -21,7 +21,8 @@ from bench.stack import Stack, all_cpu, children_of, machine_busy_s, sample
 
 OUT_DIR = Path(__file__).resolve().parent / "out"
 SERVICE = ("api", "worker")
-PER_DELIVERY = ("api", "worker", "temporal", "api+worker", "bench", "receiver")
+PER_DELIVERY = ("api", "worker", "temporal", "api+worker", "bench", "receiver",
+                "postgres")  # the last on the cluster only (bench/cluster.py)
 SETTLE = 1.0  # seconds between a scenario's end and its "after" measurements
 Step = Callable[[Out], Awaitable[None]]
 Log = Callable[[str], None]

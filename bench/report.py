@@ -13,6 +13,10 @@ from bench.stats import ratio
 # (and starters) run in the benchmark process.
 HOOKLINE_SERVICE = ("api", "worker", "temporal")
 PATTERN_SERVICE = ("bench", "temporal")
+# On the cluster (`--cluster`), PostgreSQL holds Temporal's state and Hookline's: it counts.
+CLUSTER_SERVICE = (*HOOKLINE_SERVICE, "postgres")
+CLUSTER_RUNS = (("dev server", ""), ("cluster, 1 worker", "cluster1_"),
+                ("cluster, 2 workers", "cluster2_"))
 RATES = (
     ("publish_1 publish events", ("publish_1", "publish", "events_per_s")),
     ("publish_10 publish events", ("publish_10", "publish", "events_per_s")),
@@ -50,7 +54,8 @@ def _work(s: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(scenario, dict) or not scenario.get("cpu_ms_per_delivery") \
                 or name.startswith("warmup_"):
             continue
-        roles = PATTERN_SERVICE if name.startswith("ceiling_best") else HOOKLINE_SERVICE
+        roles = PATTERN_SERVICE if name.startswith("ceiling_best") else \
+            CLUSTER_SERVICE if name.startswith("cluster") else HOOKLINE_SERVICE
         rows[name] = {
             "cpu_ms": scenario["cpu_ms_per_delivery"], "service_roles": "+".join(roles),
             "service_cpu_ms": service_cpu(scenario, roles),
@@ -75,8 +80,9 @@ def summarize(results: dict[str, Any]) -> dict[str, Any]:
                 "ratio_sender": ratio(ours, sender), "ratio_best": ratio(ours, best)}
         for label, path in RATES if (ours := get(s, *path)) is not None}
     work = results["work_per_delivery"] = _work(s)
-    peaks = [p for g in results.get("stacks", {}).values()
-             if (p := get(g, "memory_mb", "api+worker", "hwm_mb")) is not None]
+    # The one-machine stacks' peaks: a cluster group's sums two workers.
+    peaks = [p for name, g in results.get("stacks", {}).items() if not name.startswith("K")
+             and (p := get(g, "memory_mb", "api+worker", "hwm_mb")) is not None]
     e2e, e2e10 = get(s, "publish_1", "e2e", "per_s"), get(s, "publish_10", "e2e", "per_s")
     summary = {
         "publish_p99_ms": get(s, "publish_1", "publish", "latency_ms", "p99"),
@@ -180,7 +186,9 @@ def lines(results: dict[str, Any]) -> list[str]:
                "(not eager) | history events")
     for name, row in results.get("work_per_delivery", {}).items():
         cpu = " ".join(f"{role} {fmt(row['cpu_ms'].get(role))}"
-                       for role in ("api", "worker", "temporal", "bench", "receiver"))
+                       for role in ("api", "worker", "temporal", "bench", "receiver")
+                       ) + (f" postgres {fmt(row['cpu_ms'].get('postgres'))}"
+                            if "postgres" in row["cpu_ms"] else "")
         out.append(f"{name:>25}: {cpu} | {row['service_roles']} {fmt(row['service_cpu_ms'])}"
                    f" | {fmt(row['persistence'])} | {fmt(row['visibility'])}"
                    f" | {fmt(row['frontend_rpcs'])} | {fmt(row['queued_tasks'])}"
@@ -189,6 +197,7 @@ def lines(results: dict[str, Any]) -> list[str]:
     for name, label in (("publish_1", "Hookline"), ("ceiling_best", "best pattern")):
         if (types := get(s, name, "history", "types")) is not None:
             out.append(f"history, {label}: {len(types)} events: {' '.join(types)}")
+    out.extend(_cluster_lines(s, results.get("work_per_delivery", {})))
     if (h := get(s, "isolation", "healthy")) is not None:
         out.append(f"isolation: healthy paced p50/p99/max {fmt(h['p50_ms'])}/{fmt(h['p99_ms'])}"
                    f"/{fmt(h['max_ms'])} ms (alone p99 {fmt(h['p99_ms_alone'])}) | burst "
@@ -200,4 +209,24 @@ def lines(results: dict[str, Any]) -> list[str]:
     for name, check in results.get("targets", {}).items():
         out.append(f"target {name}: {fmt(check['value'])} -> "
                    f"{'met' if check['met'] else 'NOT MET'}")
+    return out
+
+
+def _cluster_lines(s: dict[str, Any], work: dict[str, Any]) -> list[str]:
+    """`--cluster`: each publish scenario on the dev server and on the cluster, side by side."""
+    if get(s, "cluster1_publish_1") is None:
+        return []
+    out = ["dev server vs cluster: publish events/s | publish p99 ms | e2e deliveries/s | "
+           "e2e p99 ms | service CPU ms per delivery"]
+    for scenario in ("publish_1", "publish_10"):
+        for label, prefix in CLUSTER_RUNS:
+            name = prefix + scenario
+            if get(s, name) is None:
+                continue
+            out.append(f"{scenario:>12}, {label:>18}: "
+                       f"{fmt(get(s, name, 'publish', 'events_per_s'))} | "
+                       f"{fmt(get(s, name, 'publish', 'latency_ms', 'p99'))} | "
+                       f"{fmt(get(s, name, 'e2e', 'per_s'))} | "
+                       f"{fmt(get(s, name, 'e2e', 'latency_ms', 'p99'))} | "
+                       f"{fmt(get(work, name, 'service_cpu_ms'))}")
     return out

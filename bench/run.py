@@ -28,6 +28,7 @@ import time
 import traceback
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -86,6 +87,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="a setting for every stack's `hookline up` (repeatable), e.g. "
              "HOOKLINE_RELAY_INTERVAL=20ms: to try an engine setting without editing code")
     add("--attempt-timeout", default="5s", help="HOOKLINE_ATTEMPT_TIMEOUT in stack D (5s)")
+    add("--cluster", action="store_true",
+        help="also run publish_1 and publish_10 on a real Temporal server on PostgreSQL "
+             "(`hookline temporal-server`, needs `make tools-cluster`) with Hookline on the "
+             "same PostgreSQL, with 1 then 2 workers (groups K1, K2)")
     add("--throttle-events", type=int, help="throttle: backlog size (400; quick 100)")
     add("--rate-limit", type=int, default=20, help="throttle: the endpoint's rateLimit (20)")
     args = parser.parse_args(argv)
@@ -113,11 +118,12 @@ class Bench:
         self.stacks: list[Stack] = []
         self.limits: dict[str, float] = {}  # scenarios that need more than --timeout
 
-    async def group(self, name: str, plan: Plan, env: dict[str, str] | None = None) -> None:
+    async def group(self, name: str, plan: Plan, env: dict[str, str] | None = None,
+                    make: Callable[[Path], Stack] | None = None) -> None:
         """A fresh stack, bootstrapped by the CLI; warm up; run the steps; stop it."""
         folder = self.folder / f"stack-{name}"
         folder.mkdir()
-        stack = Stack(folder, env)
+        stack = make(folder) if make else Stack(folder, env)
         self.stacks.append(stack)
         info: dict[str, Any] = {"env": env or {}}
         self.results["stacks"][name] = info
@@ -224,6 +230,26 @@ class Bench:
                 settings=shown, out=out)),
         ]
 
+    def plan_k(self, workers: int) -> Plan:
+        async def plan(stack: Stack, api: httpx.AsyncClient) -> list[tuple[str, Step]]:
+            one, ten = await self.target(api, f"k{workers}x1", 1), \
+                await self.target(api, f"k{workers}x10", 10)
+            return [(f"cluster{workers}_publish_1", self.publishing(api, stack, one,
+                                                                    self.args.events)),
+                    (f"cluster{workers}_publish_10", self.publishing(api, stack, ten,
+                                                                     self.args.events))]
+        return plan
+
+    async def clusters(self, env: dict[str, str]) -> None:
+        from bench.cluster import ClusterStack
+        from tests.support.postgres import throwaway_postgres
+
+        with throwaway_postgres(max_connections=400) as url:
+            for workers in (1, 2):
+                await self.group(f"K{workers}", self.plan_k(workers), env, partial(
+                    ClusterStack, postgres_url=url, name=f"k{workers}", workers=workers,
+                    env=env))
+
     async def run(self) -> None:
         self.receiver.start()
         log(f"receiver on {self.receiver.base}; stacks under {self.folder}")
@@ -243,6 +269,8 @@ class Bench:
                                     ("C", self.plan_c, given), ("D", self.plan_d, short)):
                 if name in a.groups.upper():
                     await self.group(name, plan, env)
+            if a.cluster:
+                await self.clusters(given)
         finally:
             await self.receiver.close()
 
