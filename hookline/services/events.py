@@ -67,9 +67,12 @@ def _existing(session: Session, env_id: str, key: str) -> Event | None:
 
 
 def _release_expired_key(session: Session, env_id: str, key: str) -> None:
+    # No synchronizing of Events loaded in the session: evaluating this criterion in Python
+    # compares SQLite's naive `created_at` with an aware time (a TypeError, a 500).
     session.execute(update(Event).where(
         col(Event.environment_id) == env_id, col(Event.idempotency_key) == key,
-        col(Event.created_at) < utcnow() - IDEMPOTENCY_WINDOW).values(idempotency_key=None))
+        col(Event.created_at) < utcnow() - IDEMPOTENCY_WINDOW).values(idempotency_key=None)
+        .execution_options(synchronize_session=False))
 
 
 def _charge(session: Session, org_id: str, monthly_events: int) -> None:
