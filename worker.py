@@ -10,19 +10,21 @@ import signal
 from datetime import timedelta
 
 from temporalio.client import Client
+from temporalio.runtime import Runtime
 from temporalio.worker import Worker
 
 from activities.cron import CronActivities
 from activities.http import DeliveryActivities
 from activities.mail import AlertActivities
 from activities.recovery import RecoveryActivities
+from hookline import metrics_serving, tracing
 from hookline.delivery import gate
 from hookline.delivery.reconciler import reconcile_forever
 from hookline.delivery.relay import RELAY_STARTS_IN_FLIGHT, relay_forever, slot_freed
 from hookline.delivery.sender import sender_from_settings
 from hookline.schedules import reconcile_schedules_forever
 from hookline.settings import Settings, get_settings
-from hookline.temporal import connect, ensure_search_attributes
+from hookline.temporal import connect, ensure_search_attributes, metrics_runtime
 from workflows.cron import CronRunWorkflow
 from workflows.delivery import DeliveryWorkflow
 from workflows.recovery import RecoveryWorkflow
@@ -31,10 +33,11 @@ from workflows.silence import SilenceCheckWorkflow
 log = logging.getLogger("hookline.worker")
 
 
-async def _connect_until_up(settings: Settings) -> Client:
+async def _connect_until_up(settings: Settings, runtime: Runtime | None = None) -> Client:
     while True:
         try:
-            client = await connect(settings)
+            client = await connect(settings, runtime=runtime,
+                                   interceptors=tracing.interceptors())
             await ensure_search_attributes(client, settings.temporal_namespace)
             return client
         except Exception as exc:
@@ -43,11 +46,25 @@ async def _connect_until_up(settings: Settings) -> Client:
             await asyncio.sleep(2)
 
 
+def _serve_metrics(settings: Settings) -> Runtime | None:
+    """With HOOKLINE_WORKER_METRICS_PORT set: this worker's metrics on that port, the
+    Temporal SDK's among them (its runtime serves them on a free loopback port, read at
+    each scrape). Returns that runtime, for the client; None, and nothing served, without."""
+    if settings.worker_metrics_port is None:
+        return None
+    sdk = f"127.0.0.1:{metrics_serving.free_loopback_port()}"
+    runtime = metrics_runtime(sdk)
+    metrics_serving.serve_worker(settings.worker_metrics_host, settings.worker_metrics_port,
+                         f"http://{sdk}/metrics")
+    return runtime
+
+
 async def main(settings: Settings | None = None) -> None:
     settings = settings or get_settings()
     logging.basicConfig(level=settings.log_level.upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    client = await _connect_until_up(settings)
+    tracing.setup(settings, "hookline-worker")
+    client = await _connect_until_up(settings, _serve_metrics(settings))
     sender = sender_from_settings(settings)
     delivery = DeliveryActivities(sender, client, gate.limits_from(settings), slot_freed)
     cron = CronActivities(client, settings)

@@ -10,6 +10,7 @@ from datetime import datetime
 from temporalio import activity
 from temporalio.client import Client
 
+from hookline import metrics, tracing
 from hookline.contracts import SIGNAL_CANCEL, AttemptInput, AttemptOutcome
 from hookline.db import session_scope
 from hookline.delivery import attempts, gate
@@ -46,6 +47,8 @@ class DeliveryActivities:
 
     @activity.defn(name="attempt_delivery")
     async def attempt_delivery(self, data: AttemptInput) -> AttemptOutcome:
+        if tracing.enabled():  # on the RunActivity span Temporal's interceptor made
+            tracing.describe(delivery_id=data.delivery_id)
         prepared = await asyncio.to_thread(self._prepare, data.delivery_id)
         if isinstance(prepared, str):
             return AttemptOutcome(status=prepared, attempted=False)
@@ -57,6 +60,11 @@ class DeliveryActivities:
         result = await self.sender.send(prepared)
         recorded = await asyncio.to_thread(self._record, data, result)
         self.freed()
+        metrics.attempted(prepared.target_id, result.status_code, result.error_type,
+                          result.duration_ms, recorded.status)
+        if tracing.enabled():
+            tracing.attempted(prepared.target_id, recorded.attempt, result.status_code,
+                              result.error_type, recorded.status)
         for other in recorded.cancelled:
             try:
                 await signal_delivery(self.client, other, SIGNAL_CANCEL)

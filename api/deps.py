@@ -11,6 +11,7 @@ from fastapi.concurrency import run_in_threadpool
 from sqlmodel import Session
 from temporalio.client import Client
 
+from hookline import metrics
 from hookline.batches import BatchWriter, shared_read
 from hookline.db import begin_reading, get_engine, get_read_engine
 from hookline.delivery.sender import Sender
@@ -67,14 +68,17 @@ def authenticate_in_batch(request: Request, session: Session) -> Principal:
 
 
 def admit(request: Request, session: Session, principal: Principal) -> None:
-    """The organization's requests per second: 429 beyond them."""
+    """The organization's requests per second: 429 beyond them. An admitted request marks
+    its key as used."""
     decision = ratelimit.hit(session, principal.org_id, principal.rps)
     request.state.ratelimit = decision
     if not decision.allowed:
+        metrics.RATE_LIMITED_ORGANIZATION.inc()
         raise RateLimited(
             f"more than {principal.rps} requests per second for this organization",
             headers={"Retry-After": str(decision.reset_seconds)},
         )
+    accounts.note_use(session, principal.key_id)
 
 
 AuthDep = Annotated[Principal, Depends(authenticate)]

@@ -1,14 +1,16 @@
 """ASGI middleware that must see every request: body limits, JSON media type, NUL in paths
-and queries, rate headers."""
+and queries, rate headers; and the latency of publish and ingestion for the metrics."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 from urllib.parse import parse_qsl, unquote_to_bytes
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from api.errors import problem_response
+from hookline import metrics
 from hookline.errors import (
     DomainError,
     NotFound,
@@ -112,3 +114,36 @@ def _with_rate_headers(scope: Scope, send: Send) -> Send:
         await send(message)
 
     return wrapped
+
+
+class TimingMiddleware:
+    """Publish (POST /v1/events) and ingestion (/in/...) latency by status class, from the
+    request's arrival to the end of its answer. Outermost, so that refusals by the other
+    middleware count too; an exception counts as the 500 it becomes."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        route = None
+        if scope["type"] == "http":
+            path: str = scope["path"]
+            if path.startswith("/in/"):
+                route = "ingest"
+            elif path == "/v1/events" and scope["method"] == "POST":
+                route = "publish"
+        if route is None:
+            await self.app(scope, receive, send)
+            return
+        started, status = time.perf_counter(), 500
+
+        async def sending(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+            await send(message)
+
+        try:
+            await self.app(scope, receive, sending)
+        finally:
+            metrics.request_took(route, status, time.perf_counter() - started)

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -13,6 +17,7 @@ from hookline.db import session_scope
 from hookline.errors import DomainError
 from hookline.services import accounts
 from hookline.settings import get_settings
+from hookline.timeutil import iso
 
 app = typer.Typer(help="Hookline: signed webhooks out, provider webhooks in.",
                   no_args_is_help=True, add_completion=False)
@@ -32,9 +37,24 @@ def _emit(as_json: bool, data: dict[str, Any], text: str) -> None:
     typer.echo(json.dumps(data) if as_json else text)
 
 
-def _fail(exc: DomainError) -> None:
-    typer.echo(f"error: {exc.detail or exc.title}", err=True)
-    raise typer.Exit(1)
+def _emit_list(as_json: bool, rows: list[dict[str, Any]], columns: list[str]) -> None:
+    """A list command's answer: `{"items": [...]}` with --json, else one tab-separated line
+    a row."""
+    if as_json:
+        typer.echo(json.dumps({"items": rows}))
+        return
+    for row in rows:
+        typer.echo("\t".join("" if row[c] is None else str(row[c]) for c in columns))
+
+
+@contextlib.contextmanager
+def _told() -> Iterator[None]:
+    """A refusal (not found, invalid, conflict) as one line on stderr, and exit status 1."""
+    try:
+        yield
+    except DomainError as exc:
+        typer.echo(f"error: {exc.detail or exc.title}", err=True)
+        raise typer.Exit(1) from None
 
 
 @app.command()
@@ -52,9 +72,17 @@ def api(port: Annotated[int | None, typer.Option(help="Overrides HOOKLINE_API_PO
     import uvicorn
 
     s = get_settings()
-    uvicorn.run("api.main:create_app", factory=True, host=s.api_host, port=port or s.api_port,
-                log_level=s.log_level.lower(), access_log=False, proxy_headers=False,
-                workers=s.api_workers)
+    with contextlib.ExitStack() as stack:
+        if s.api_workers > 1:
+            # Several processes: prometheus_client's multiprocess mode, so that /metrics
+            # answers for all of them. Each writes its files here (read when it imports
+            # prometheus_client, so set before they start), in a fresh folder: files left
+            # by an earlier run would count again.
+            os.environ["PROMETHEUS_MULTIPROC_DIR"] = stack.enter_context(
+                tempfile.TemporaryDirectory(prefix="hookline-metrics-"))
+        uvicorn.run("api.main:create_app", factory=True, host=s.api_host,
+                    port=port or s.api_port, log_level=s.log_level.lower(), access_log=False,
+                    proxy_headers=False, workers=s.api_workers)
 
 
 @app.command()
@@ -141,12 +169,29 @@ def temporal_server(
 
 @org_app.command("create")
 def org_create(name: str, as_json: JsonOpt = False) -> None:
-    with session_scope() as session:
-        try:
-            org = accounts.create_org(session, name)
-        except DomainError as exc:
-            _fail(exc)
+    with session_scope() as session, _told():
+        org = accounts.create_org(session, name)
     _emit(as_json, {"id": org.id, "name": org.name}, f"{org.id}\t{org.name}")
+
+
+@org_app.command("list")
+def org_list(as_json: JsonOpt = False) -> None:
+    """Every organization: id, name, created."""
+    with session_scope() as session:
+        rows = [{"id": o.id, "name": o.name, "createdAt": iso(o.created_at)}
+                for o in accounts.list_orgs(session)]
+    _emit_list(as_json, rows, ["id", "name", "createdAt"])
+
+
+@env_app.command("list")
+def env_list(org: Annotated[str | None, typer.Option(help="Organization id or name.")] = None,
+             as_json: JsonOpt = False) -> None:
+    """Environments, of one organization or all: id, name, kind, organization."""
+    with session_scope() as session, _told():
+        found = accounts.list_envs(session, org)
+        rows = [{"id": e.id, "name": e.name, "kind": e.kind, "org": e.org_id,
+                 "createdAt": iso(e.created_at)} for e in found]
+    _emit_list(as_json, rows, ["id", "name", "kind", "org", "createdAt"])
 
 
 @env_app.command("create")
@@ -156,11 +201,8 @@ def env_create(
     kind: Annotated[str, typer.Option(help="production or development.")] = "development",
     as_json: JsonOpt = False,
 ) -> None:
-    with session_scope() as session:
-        try:
-            env = accounts.create_env(session, org, name, kind)
-        except DomainError as exc:
-            _fail(exc)
+    with session_scope() as session, _told():
+        env = accounts.create_env(session, org, name, kind)
     _emit(as_json, {"id": env.id, "name": env.name, "kind": env.kind, "org": env.org_id},
           f"{env.id}\t{env.name}\t{env.kind}")
 
@@ -169,21 +211,29 @@ def env_create(
 def key_create(env: Annotated[str, typer.Option(help="Environment id.")],
                as_json: JsonOpt = False) -> None:
     """Print a new API key. It is shown once and stored only as a hash."""
-    with session_scope() as session:
-        try:
-            record, key = accounts.create_key(session, env)
-        except DomainError as exc:
-            _fail(exc)
+    with session_scope() as session, _told():
+        record, key = accounts.create_key(session, env)
     _emit(as_json, {"id": record.id, "key": key, "environment": env}, f"{record.id}\t{key}")
+
+
+@key_app.command("list")
+def key_list(env: Annotated[str | None, typer.Option(help="Environment id.")] = None,
+             as_json: JsonOpt = False) -> None:
+    """API keys, of one environment or all: id, hint, environment, created, last used (to
+    the minute), revoked. Never the key: only its hash is stored."""
+    with session_scope() as session, _told():
+        found = accounts.list_keys(session, env)
+        rows = [{"id": k.id, "hint": k.hint, "environment": k.environment_id,
+                 "createdAt": iso(k.created_at), "lastUsedAt": iso(k.last_used_at),
+                 "revokedAt": iso(k.revoked_at)} for k in found]
+    _emit_list(as_json, rows, ["id", "hint", "environment", "createdAt", "lastUsedAt",
+                               "revokedAt"])
 
 
 @key_app.command("revoke")
 def key_revoke(key_id: str) -> None:
-    with session_scope() as session:
-        try:
-            accounts.revoke_key(session, key_id)
-        except DomainError as exc:
-            _fail(exc)
+    with session_scope() as session, _told():
+        accounts.revoke_key(session, key_id)
     typer.echo(f"revoked {key_id}")
 
 
@@ -195,14 +245,23 @@ def plan_set(
     max_sources: Annotated[int | None, typer.Option(help="Ingestion sources.")] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    with session_scope() as session:
-        try:
-            plan = accounts.set_plan(session, org, rps=rps, monthly_events=monthly_events,
-                                     max_sources=max_sources)
-        except DomainError as exc:
-            _fail(exc)
+    with session_scope() as session, _told():
+        plan = accounts.set_plan(session, org, rps=rps, monthly_events=monthly_events,
+                                 max_sources=max_sources)
     data = {"org": plan.org_id, "rps": plan.rps, "monthlyEvents": plan.monthly_events,
             "maxSources": plan.max_sources}
+    _emit(as_json, data, " ".join(f"{k}={v}" for k, v in data.items()))
+
+
+@plan_app.command("show")
+def plan_show(org: Annotated[str, typer.Option(help="Organization id or name.")],
+              as_json: JsonOpt = False) -> None:
+    """The organization's limits (the defaults when none were set)."""
+    with session_scope() as session, _told():
+        found = accounts.find_org(session, org)
+        plan = accounts.get_plan(session, found.id)
+        data = {"org": found.id, "rps": plan.rps, "monthlyEvents": plan.monthly_events,
+                "maxSources": plan.max_sources}
     _emit(as_json, data, " ".join(f"{k}={v}" for k, v in data.items()))
 
 

@@ -14,14 +14,12 @@ from __future__ import annotations
 import asyncio
 import json
 import shutil
-import signal
 import subprocess
 import sys
 import time
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
-from types import FrameType
 
 from sqlalchemy.engine import make_url
 from temporalio.api.namespace.v1 import NamespaceConfig
@@ -33,6 +31,7 @@ from temporalio.api.workflowservice.v1 import (
 from temporalio.client import Client
 from temporalio.service import RPCError, RPCStatusCode
 
+from hookline.process import stop_on_signal
 from hookline.temporal import CLUSTER_CONFIG, ensure_search_attributes
 
 REPO = Path(__file__).resolve().parents[1]
@@ -201,14 +200,7 @@ async def _ensure_namespace(client: Client, options: ClusterOptions) -> None:
 
 def run(options: ClusterOptions) -> int:
     """The whole sequence in the foreground, until SIGTERM or Ctrl-C stops the server."""
-    stopping = False
-
-    def on_signal(_signum: int, _frame: FrameType | None) -> None:
-        nonlocal stopping
-        stopping = True
-
-    signal.signal(signal.SIGTERM, on_signal)
-    signal.signal(signal.SIGINT, on_signal)
+    stopping = stop_on_signal()
     if options.port + 8 > LAST_PORT:
         print(f"hookline: --port must be at most {LAST_PORT - 8}: Temporal keeps its "
               "services' ports in a smallint column", file=sys.stderr)
@@ -225,9 +217,9 @@ def run(options: ClusterOptions) -> int:
         print(f"Temporal server up at {options.ip}:{options.port} ({options.shards} history "
               f"shards, namespace {options.namespace!r}); config {config}, log "
               f"{options.folder / 'temporal-server.log'}", flush=True)
-        while not stopping and server.poll() is None:
+        while not stopping.is_set() and server.poll() is None:
             time.sleep(0.3)
-        return 0 if stopping else 1
+        return 0 if stopping.is_set() else 1
     except Exception as exc:
         print(f"hookline: the Temporal server did not come up: {exc}", file=sys.stderr)
         return 1

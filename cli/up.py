@@ -5,19 +5,17 @@ from __future__ import annotations
 import asyncio
 import os
 import shutil
-import signal
 import socket
 import subprocess
 import sys
 import time
 from pathlib import Path
-from types import FrameType
 
 import httpx
 
 from hookline.db import session_scope
 from hookline.migrations import upgrade
-from hookline.process import die_with_parent
+from hookline.process import die_with_parent, stop_on_signal
 from hookline.services import accounts
 from hookline.settings import Settings
 from hookline.temporal import connect, dev_server_flags, ensure_search_attributes
@@ -118,18 +116,12 @@ def _stop(children: list[subprocess.Popen[bytes]]) -> None:
 
 def run_stack(settings: Settings) -> int:
     children: list[subprocess.Popen[bytes]] = []
-    stopping = False
-
-    def on_signal(signum: int, _frame: FrameType | None) -> None:
-        nonlocal stopping
-        stopping = True
-
-    signal.signal(signal.SIGTERM, on_signal)
-    signal.signal(signal.SIGINT, on_signal)
+    stopping = stop_on_signal()
     try:
-        ui_url = _ensure_temporal(settings, children)
-        if ui_url is None:
+        started_ui = _ensure_temporal(settings, children)
+        if started_ui is None:
             return 1
+        ui_url = settings.temporal_ui_url or started_ui
         upgrade(settings.database_url)
         key = _bootstrap()
         me = [sys.executable, "-m", "cli"]
@@ -139,14 +131,15 @@ def run_stack(settings: Settings) -> int:
         if not _wait_http(api_url + "/healthz", 30):
             print("hookline: the API did not come up; see the log above", file=sys.stderr)
             return 1
+        ui_line = f"  Temporal UI: {ui_url}\n" if ui_url else ""
         print(f"\nHookline is up.\n  API:         {api_url}  (docs at {api_url}/docs)\n"
-              f"  Temporal UI: {ui_url}\n  Database:    {settings.database_url}")
+              f"{ui_line}  Database:    {settings.database_url}")
         if key:
             print(f"\nFirst start: organization 'default', environment 'development'.\n"
                   f"  API key (shown once): {key}\n"
                   f"  try: curl -H 'Authorization: Bearer {key}' {api_url}/v1/consumers")
         print("\nCtrl-C stops everything.", flush=True)
-        while not stopping:
+        while not stopping.is_set():
             if any(child.poll() is not None for child in children):
                 print("hookline: a component exited; stopping", file=sys.stderr)
                 return 1
@@ -157,11 +150,14 @@ def run_stack(settings: Settings) -> int:
 
 
 def _ensure_temporal(settings: Settings, children: list[subprocess.Popen[bytes]]) -> str | None:
+    """Uses the Temporal server that answers, else starts the dev server. Returns the UI
+    address of a dev server it started, "" when it uses a server it did not start (whose UI,
+    if any, only HOOKLINE_TEMPORAL_UI_URL can tell), None when there is none."""
     host, port = _split(settings.temporal_address)
     ui_url = f"http://{host}:{port + 1000}"
     if _port_open(host, port) and asyncio.run(_temporal_ready(settings)):
         print(f"Using the Temporal server at {settings.temporal_address}")
-        return ui_url
+        return ""
     cli = temporal_cli()
     if cli is None:
         print("hookline: no Temporal server answers at "

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import logging
 import queue
 import threading
@@ -28,6 +29,7 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session
 
+from hookline import tracing
 from hookline.db import begin_reading, get_engine
 
 T = TypeVar("T")
@@ -64,6 +66,16 @@ def shared_read(session: Session, key: Hashable, read: Callable[[], T]) -> T:
     return found
 
 
+def _in_context(context: contextvars.Context, job: Job[T]) -> Job[T]:
+    """The job, and the Write it returns, run in the requesting task's context."""
+    def run(session: Session) -> T | Write[T]:
+        checked = context.run(job, session)
+        if isinstance(checked, Write):
+            return Write(lambda writing: context.run(checked.run, writing))
+        return checked
+    return run
+
+
 @dataclass
 class _Pending:
     job: Job[Any]
@@ -93,6 +105,8 @@ class BatchWriter:
         self._thread.start()
 
     async def run(self, job: Job[T]) -> T:
+        if tracing.enabled():  # the job's outbox rows keep the request's trace context
+            job = _in_context(contextvars.copy_context(), job)
         loop = asyncio.get_running_loop()
         pending = _Pending(job, loop.create_future(), loop)
         self._queue.put(pending)

@@ -51,6 +51,11 @@ class DeliveryStart:
     consumer: str | None = None
     status: str = "pending"
     extra: dict[str, str] = field(default_factory=dict)
+    # When it entered the outbox (unix seconds): set by `outbox.take`, for the relay's lag.
+    queued_at: float | None = field(default=None, compare=False)
+    # The W3C trace context of the request that queued it (`hookline.tracing.current`): set
+    # by `outbox.take` when it was traced, so the start continues that trace.
+    trace: str | None = field(default=None, compare=False)
 
 
 WORKFLOW_CRON_RUN = "CronRunWorkflow"

@@ -39,3 +39,8 @@ def new_id(prefix: str) -> str:
 def token(nbytes: int = 24) -> str:
     """An unguessable URL-safe token (ingestion URLs, API keys)."""
     return _encode(int.from_bytes(os.urandom(nbytes), "big"), (nbytes * 8 + 4) // 5)
+
+
+def target_kind(target_id: str) -> str:
+    """`endpoint` or `destination`, from an attempt target's id prefix."""
+    return "endpoint" if target_id.startswith("ep_") else "destination"

@@ -69,6 +69,8 @@ class ApiKey(SQLModel, table=True):
     hint: str  # the first characters, to tell keys apart without storing them
     created_at: datetime = _ts()
     revoked_at: datetime | None = _ts(nullable=True)
+    # Written at most once a minute per key and API process (`accounts.note_use`).
+    last_used_at: datetime | None = _ts(nullable=True)
 
 
 class RateWindow(SQLModel, table=True):
@@ -299,10 +301,17 @@ class OutboxStart(SQLModel, table=True):
     creates the Delivery, deleted by the worker's relay when it takes the start."""
 
     __tablename__ = "delivery_outbox"
-    __table_args__ = (Index("ix_delivery_outbox_target", "target_id", "delivery_id"),)
+    __table_args__ = (Index("ix_delivery_outbox_target", "target_id", "delivery_id"),
+                      Index("ix_delivery_outbox_queued", "queued_at"))
     delivery_id: str = Field(primary_key=True)
     start: str = Field(sa_column=Column(Text, nullable=False))  # the DeliveryStart, as JSON
     target_id: str | None = None  # the endpoint or destination: the relay admits per target
+    # When it entered the outbox (a recovery queues old Deliveries anew): the relay's lag and
+    # the oldest start's age in the metrics. None for rows queued before version 0008.
+    queued_at: datetime | None = _ts(nullable=True)
+    # The W3C trace context of the request that queued it, when tracing is on: the relay
+    # starts the workflow in that trace (`hookline.tracing`).
+    trace_context: str | None = None
 
 
 class AttemptLease(SQLModel, table=True):

@@ -1,4 +1,5 @@
-"""What a child process of ours does so that it never outlives the process that started it."""
+"""Process lifetimes: a child of ours never outlives the process that started it, and a
+foreground command runs until SIGTERM or Ctrl-C."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ import contextlib
 import ctypes
 import os
 import signal
+import threading
+from types import FrameType
 
 _PR_SET_PDEATHSIG = 1
 
@@ -18,3 +21,16 @@ def die_with_parent(parent_pid: int | None = None) -> None:
         ctypes.CDLL(None).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
     if parent_pid is not None and os.getppid() != parent_pid:
         os.kill(os.getpid(), signal.SIGTERM)
+
+
+def stop_on_signal() -> threading.Event:
+    """An event that SIGTERM or SIGINT sets: a foreground command (`hookline up`, `hookline
+    temporal-server`) loops until it is set, then stops what it started."""
+    stop = threading.Event()
+
+    def on_signal(_signum: int, _frame: FrameType | None) -> None:
+        stop.set()
+
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+    return stop

@@ -32,6 +32,9 @@ class Settings(BaseSettings):
     database_url: str = "sqlite:///hookline.db"
     temporal_address: str = "127.0.0.1:7233"
     temporal_namespace: str = "default"
+    # Where the Temporal UI is, for `hookline up` to print when it uses a server it did not
+    # start (the UI of a dev server it starts is printed anyway).
+    temporal_ui_url: str = ""
     task_queue: str = "hookline"
     api_host: str = "127.0.0.1"
     api_port: int = 8000
@@ -71,11 +74,23 @@ class Settings(BaseSettings):
     default_monthly_events: int = 1_000_000
     default_max_sources: int = 100
     log_level: str = "info"
+    # The worker's Prometheus metrics (`hookline.metrics`), with the Temporal SDK's: served
+    # on this port while it is set, nothing otherwise. The API's are always at /metrics.
+    worker_metrics_port: int | None = Field(default=None, ge=1, le=65535)
+    worker_metrics_host: str = "127.0.0.1"
     # `hookline up` runs the worker and the Temporal dev server this much nicer than the API:
     # on a shared machine, answering a publish or an ingestion comes before delivering. The
     # API never waits on either (starts go through the outbox), so the most (19) costs it
     # nothing; measured against 10, publishing ran 1.5 times faster (bench/RESULTS.md).
     background_nice: int = Field(default=19, ge=0, le=19)
+    # OpenTelemetry tracing (`hookline.tracing`), off while both are empty: the OTLP/HTTP
+    # collector's base URL, e.g. http://127.0.0.1:4318 (spans go to its /v1/traces); ours,
+    # else the standard variable (`otlp_endpoint`). OTEL_SERVICE_NAME overrides the
+    # process's name (hookline-api, hookline-worker).
+    otel_exporter_otlp_endpoint: str = ""
+    otel_standard_endpoint: str = Field(default="",
+                                        validation_alias="OTEL_EXPORTER_OTLP_ENDPOINT")
+    otel_service_name: str = Field(default="", validation_alias="OTEL_SERVICE_NAME")
 
     @field_validator("retry_schedule")
     @classmethod
@@ -97,6 +112,11 @@ class Settings(BaseSettings):
             if part.strip():
                 ipaddress.ip_network(part.strip(), strict=False)
         return value
+
+    @property
+    def otlp_endpoint(self) -> str:
+        """Where traces go: empty while tracing is off."""
+        return self.otel_exporter_otlp_endpoint.strip() or self.otel_standard_endpoint.strip()
 
     @property
     def retry_delays(self) -> list[float]:

@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 
 from sqlmodel import Session, col, delete, select, update
 
+from hookline import metrics
 from hookline.errors import invalid
 from hookline.models import Delivery, Destination, Endpoint, OutboxStart
 from hookline.timeutil import aware, utcnow
@@ -109,8 +110,10 @@ def count_outcome(target: Target, *, succeeded: bool, exhausted: bool) -> bool:
 
 
 def cancel_waiting(session: Session, target: Target) -> list[str]:
-    """Cancel the target's waiting Deliveries (caller commits, then wakes their workflows)."""
-    column = Delivery.endpoint_id if isinstance(target, Endpoint) else Delivery.destination_id
+    """Cancel the target's waiting Deliveries (caller commits, then wakes their workflows;
+    the metrics count them when it commits)."""
+    endpoint = isinstance(target, Endpoint)
+    column = Delivery.endpoint_id if endpoint else Delivery.destination_id
     ids = list(session.exec(select(Delivery.id).where(
         column == target.id, col(Delivery.status).in_(WAITING))).all())
     if ids:
@@ -118,4 +121,6 @@ def cancel_waiting(session: Session, target: Target) -> list[str]:
                         .values(status="cancelled", next_attempt_at=None, updated_at=utcnow()))
         # Those never admitted need no workflow any more (a retry starts one).
         session.execute(delete(OutboxStart).where(col(OutboxStart.delivery_id).in_(ids)))
+        metrics.finished_on_commit(session, "cancelled",
+                                   "endpoint" if endpoint else "destination", len(ids))
     return ids

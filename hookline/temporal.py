@@ -4,19 +4,21 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from temporalio.api.enums.v1 import IndexedValueType
 from temporalio.api.operatorservice.v1 import AddSearchAttributesRequest
-from temporalio.client import Client
+from temporalio.client import Client, Interceptor
 from temporalio.common import (
     SearchAttributeKey,
     SearchAttributePair,
     TypedSearchAttributes,
     WorkflowIDConflictPolicy,
 )
+from temporalio.runtime import PrometheusConfig, Runtime, TelemetryConfig
 from temporalio.service import RPCError, RPCStatusCode
 
+from hookline import tracing
 from hookline.contracts import WORKFLOW_DELIVERY, WORKFLOW_RECOVERY, DeliveryInput, DeliveryStart
 from hookline.settings import Settings
 
@@ -47,9 +49,24 @@ def dev_server_flags() -> list[str]:
                     for f in ("--search-attribute", f"{key.name}=Keyword")]
 
 
-async def connect(settings: Settings, *, lazy: bool = False) -> Client:
+async def connect(settings: Settings, *, lazy: bool = False,
+                  interceptors: Sequence[Interceptor] = (),
+                  runtime: Runtime | None = None) -> Client:
+    """`interceptors` apply to the client's calls and to any worker made on it (tracing);
+    `runtime` is the SDK's (`metrics_runtime`), for the worker's metrics."""
     return await Client.connect(settings.temporal_address,
-                                namespace=settings.temporal_namespace, lazy=lazy)
+                                namespace=settings.temporal_namespace, lazy=lazy,
+                                interceptors=interceptors, runtime=runtime)
+
+
+def metrics_runtime(bind_address: str) -> Runtime:
+    """An SDK runtime that serves the Temporal SDK's own metrics (workers' slots, polls,
+    task latencies, client requests) in Prometheus format on `bind_address`, for the worker
+    to pass on through its metrics port. Counters end in _total and durations are in
+    seconds, as Prometheus names them."""
+    return Runtime(telemetry=TelemetryConfig(metrics=PrometheusConfig(
+        bind_address=bind_address, counters_total_suffix=True, unit_suffix=True,
+        durations_as_seconds=True)))
 
 
 async def ensure_search_attributes(client: Client, namespace: str) -> None:
@@ -84,17 +101,18 @@ async def start_delivery(client: Client, task_queue: str, start: DeliveryStart,
     Idempotent: the workflow id is the Delivery id, and the activity reads the Delivery's
     status from the database, so a duplicate start or signal never sends twice on its own.
     """
-    await client.start_workflow(
-        WORKFLOW_DELIVERY,
-        DeliveryInput(delivery_id=start.delivery_id, delays=start.delays),
-        id=start.delivery_id,
-        task_queue=task_queue,
-        id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
-        search_attributes=_attributes(start),
-        static_summary=start.summary,
-        start_signal=signal,
-        request_eager_start=eager,
-    )
+    with tracing.continued(start.trace):  # the trace of the request that made it, if kept
+        await client.start_workflow(
+            WORKFLOW_DELIVERY,
+            DeliveryInput(delivery_id=start.delivery_id, delays=start.delays),
+            id=start.delivery_id,
+            task_queue=task_queue,
+            id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
+            search_attributes=_attributes(start),
+            static_summary=start.summary,
+            start_signal=signal,
+            request_eager_start=eager,
+        )
 
 
 async def start_deliveries(client: Client, task_queue: str, starts: Iterable[DeliveryStart],

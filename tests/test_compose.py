@@ -5,6 +5,8 @@ from __future__ import annotations
 import shutil
 import subprocess
 
+import yaml
+
 from tests.support.procs import REPO
 
 
@@ -26,3 +28,42 @@ def test_compose_file_is_accepted() -> None:
         assert f"  {service}" in config, service
     assert config.count("HOOKLINE_DATABASE_URL: postgresql+psycopg://") == 3
     assert config.count("HOOKLINE_TEMPORAL_ADDRESS: temporal:7233") == 3
+
+
+# `hookline up`'s own settings: compose runs the components itself. The standard
+# OpenTelemetry variables are read under their own names.
+NOT_FOR_COMPOSE = {"background_nice", "temporal_ui_url", "otel_standard_endpoint",
+                   "otel_service_name"}
+
+
+def _config() -> dict:
+    done = subprocess.run([*_compose(), "-f", str(REPO / "docker-compose.yml"), "config"],
+                          capture_output=True, text=True, cwd=REPO, check=True)
+    return yaml.safe_load(done.stdout)
+
+
+def test_compose_passes_every_setting_to_api_and_worker() -> None:
+    """Issue 15: the same settings as everywhere else, the interval settings among them."""
+    from hookline.settings import Settings
+
+    wanted = {f"HOOKLINE_{name.upper()}" for name in Settings.model_fields} - {
+        f"HOOKLINE_{name.upper()}" for name in NOT_FOR_COMPOSE}
+    services = _config()["services"]
+    for service in ("api", "worker", "migrate"):
+        passed = set(services[service]["environment"])
+        assert wanted <= passed, (service, sorted(wanted - passed))
+    assert services["worker"]["environment"]["HOOKLINE_WORKER_METRICS_PORT"] == "9464"
+    assert "prometheus" in services and services["prometheus"]["profiles"] == ["metrics"]
+
+
+def test_compose_temporal_and_prometheus_configs_are_ours() -> None:
+    """The dynamic config mounted into compose's Temporal is the one every server Hookline
+    starts gets, and Prometheus scrapes the services compose runs."""
+    from cli.temporal_server import dynamic_config
+
+    mounted = yaml.safe_load((REPO / "docs" / "temporal-dynamicconfig.yaml").read_text())
+    assert mounted == dynamic_config()
+    scrape = yaml.safe_load((REPO / "docs" / "prometheus.yml").read_text())
+    targets = {t for job in scrape["scrape_configs"] for c in job["static_configs"]
+               for t in c["targets"]}
+    assert targets == {"api:8000", "worker:9464"}

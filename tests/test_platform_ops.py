@@ -13,6 +13,7 @@ import httpx
 import pytest
 
 from hookline.migrations import upgrade
+from hookline.settings import Settings
 from tests.conftest import start_temporal
 from tests.support.postgres import throwaway_postgres
 from tests.support.procs import free_port, hookline, stop
@@ -45,6 +46,52 @@ def test_cli_creates_org_env_key_and_plan(stack: Stack) -> None:
     bad = subprocess.run(hookline("env", "create", "--org", name, "x", "--kind", "staging"),
                          capture_output=True, text=True, env=stack.settings_env(), check=False)
     assert bad.returncode == 1 and "production or development" in bad.stderr
+
+
+def test_cli_lists_orgs_envs_keys_and_shows_plans(stack: Stack) -> None:
+    """Issue 23: what `plan set --org` and `key revoke` need, without SQL; never a key."""
+    name = f"lister-{free_port()}"
+    org = cli(stack, "org", "create", name)
+    assert {"id": org["id"], "name": name}.items() <= next(
+        o for o in cli(stack, "org", "list")["items"] if o["id"] == org["id"]).items()
+    live = cli(stack, "env", "create", "--org", name, "live", "--kind", "production")
+    test = cli(stack, "env", "create", "--org", org["id"], "test")
+    envs = cli(stack, "env", "list", "--org", name)["items"]
+    assert [(e["id"], e["name"], e["kind"]) for e in envs] == [
+        (live["id"], "live", "production"), (test["id"], "test", "development")]
+    assert {live["id"], test["id"]} <= {e["id"] for e in cli(stack, "env", "list")["items"]}
+    key = cli(stack, "key", "create", "--env", live["id"])
+    other = cli(stack, "key", "create", "--env", live["id"])
+    subprocess.run(hookline("key", "revoke", other["id"]), env=stack.settings_env(),
+                   check=True, capture_output=True)
+    keys = cli(stack, "key", "list", "--env", live["id"])["items"]
+    assert [k["id"] for k in keys] == [key["id"], other["id"]]
+    assert keys[0]["hint"] == key["key"][:10] and keys[0]["lastUsedAt"] is None
+    assert keys[0]["revokedAt"] is None and keys[1]["revokedAt"] is not None
+    listed = subprocess.run(hookline("key", "list", "--env", live["id"]), text=True,
+                            capture_output=True, env=stack.settings_env(), check=True).stdout
+    assert key["id"] in listed and key["key"] not in listed
+    assert key["key"] not in json.dumps(keys)
+    client = httpx.Client(base_url=stack.base_url,
+                          headers={"Authorization": f"Bearer {key['key']}"})
+    assert client.get("/v1/consumers").status_code == 200
+    used = cli(stack, "key", "list", "--env", live["id"])["items"][0]["lastUsedAt"]
+    assert used is not None and used >= keys[0]["createdAt"]
+    # The operational endpoints' hidden environment is not one to list.
+    assert client.post("/v1/operational-endpoints", json={
+        "url": "https://127.0.0.1:9/hooks"}).status_code == 201
+    assert [e["id"] for e in cli(stack, "env", "list", "--org", name)["items"]] == [
+        live["id"], test["id"]]
+    defaults = Settings.model_fields
+    assert cli(stack, "plan", "show", "--org", name) == {
+        "org": org["id"], "rps": int(stack.settings_env()["HOOKLINE_DEFAULT_RPS"]),
+        "monthlyEvents": defaults["default_monthly_events"].default,
+        "maxSources": defaults["default_max_sources"].default}
+    cli(stack, "plan", "set", "--org", name, "--rps", "9")
+    assert cli(stack, "plan", "show", "--org", org["id"])["rps"] == 9
+    missing = subprocess.run(hookline("plan", "show", "--org", "no-such-org"), text=True,
+                             capture_output=True, env=stack.settings_env(), check=False)
+    assert missing.returncode == 1 and "not found" in missing.stderr
 
 
 def _burst(clients: list[httpx.Client], count: int) -> tuple[list[httpx.Response], bool]:

@@ -105,3 +105,26 @@ def test_up_runs_the_stack_and_stops_it(tmp_path: Path) -> None:
                          headers=auth).status_code == 200
     finally:
         _stop(proc, ports)
+
+
+def test_up_on_an_external_server_prints_no_ui_it_did_not_start(temporal: str,
+                                                                 tmp_path: Path) -> None:
+    """Issue 23: with a Temporal server already answering, no UI address is made up; the
+    one named by HOOKLINE_TEMPORAL_UI_URL is printed instead."""
+    api_port = free_port()
+    env = {**os.environ, "HOOKLINE_DATABASE_URL": f"sqlite:///{tmp_path / 'hookline.db'}",
+           "HOOKLINE_TEMPORAL_ADDRESS": temporal, "HOOKLINE_API_PORT": str(api_port),
+           "HOOKLINE_TASK_QUEUE": "hookline-up-external"}
+    env.pop("HOOKLINE_TEMPORAL_UI_URL", None)
+    proc, output = _up(tmp_path, env)
+    try:
+        assert f"Using the Temporal server at {temporal}" in output
+        assert "Temporal UI" not in output
+    finally:
+        _stop(proc, [api_port])
+    ui = "https://temporal.example.test/namespaces/default"
+    proc, output = _up(tmp_path, {**env, "HOOKLINE_TEMPORAL_UI_URL": ui})
+    try:
+        assert f"Temporal UI: {ui}" in output
+    finally:
+        _stop(proc, [api_port])

@@ -12,6 +12,7 @@ from api.routes import (
     health,
     ingest,
     messages,
+    metrics,
     operational_endpoints,
     providers,
     recoveries,
@@ -23,4 +24,4 @@ ROUTERS: list[APIRouter] = [ingest.router, events.router, health.router, consume
                             event_types.router, deliveries.router, endpoints.router,
                             sources.router, destinations.router, messages.router,
                             providers.router, recoveries.router,
-                            operational_endpoints.router]
+                            operational_endpoints.router, metrics.router]

@@ -15,6 +15,7 @@ from fastapi.responses import JSONResponse
 from api.deps import batches_of
 from api.schemas.common import problems
 from api.schemas.messages import Accepted
+from hookline import metrics
 from hookline.errors import Unauthorized
 from hookline.services import ingest
 from hookline.settings import get_settings
@@ -53,6 +54,8 @@ async def receive(token: str, request: Request) -> Response:
     if outcome.reply is not None:
         reply = outcome.reply
         return Response(reply.body, status_code=reply.status, media_type=reply.content_type)
+    metrics.ingested(outcome.provider, outcome.verification, "rejected" if outcome.failure
+                     else "duplicate" if outcome.duplicate else "accepted")
     if outcome.failure is not None:
         raise SignatureFailed(f"{outcome.failure}; stored as message {outcome.message_id}, "
                               "not forwarded")

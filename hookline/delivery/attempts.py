@@ -18,7 +18,7 @@ import sqlalchemy as sa
 from sqlalchemy import bindparam
 from sqlmodel import Session
 
-from hookline import targets
+from hookline import metrics, targets
 from hookline.db import begin_reading
 from hookline.delivery import gate
 from hookline.errors import NotFound
@@ -118,7 +118,7 @@ def prepare_attempt(session: Session, delivery_id: str, limits: gate.Limits
         return str(row.status)
     if row.target_id is None or row.target_status not in targets.ENABLED:
         gate.release(session, delivery_id)
-        return _move(session, delivery_id, "cancelled")
+        return _cancel(session, delivery_id, "endpoint" if row.wanted_event else "destination")
     if row.wanted_event:
         if row.event_id is None:
             raise NotFound(f"event {row.wanted_event} is gone")
@@ -170,13 +170,15 @@ def _admit(session: Session, delivery_id: str, target_id: str, limits: gate.Limi
     return None
 
 
-def _move(session: Session, delivery_id: str, status: str) -> str:
-    """Set the status unless the Delivery left the attemptable ones meanwhile (a cancel or
-    a final outcome); returns the status it has now. Commits."""
-    moved = session.execute(_MOVE, {"delivery": delivery_id, "to": status, "now": utcnow()})
+def _cancel(session: Session, delivery_id: str, target_kind: str) -> str:
+    """Cancel the Delivery unless it left the attemptable ones meanwhile (a cancel or a
+    final outcome); returns the status it has now. Commits."""
+    moved = session.execute(_MOVE, {"delivery": delivery_id, "to": "cancelled",
+                                    "now": utcnow()})
     session.commit()
     if moved.rowcount:  # type: ignore[attr-defined]
-        return status
+        metrics.finished("cancelled", target_kind)
+        return "cancelled"
     return _status(session, delivery_id)
 
 
@@ -209,6 +211,7 @@ class Recorded:
     status: str  # the Delivery's, after this outcome
     next_delay: float | None  # seconds to the next attempt: the schedule's, or Retry-After's
     cancelled: list[str]  # other Deliveries this outcome cancelled: wake their workflows
+    attempt: int | None = None  # the attempt's number (1-based); None when none was stored
 
 
 # How an outcome is told to the operational webhooks (`services/operational.notify`):
@@ -263,7 +266,8 @@ def record_attempt(session: Session, delivery_id: str, result: AttemptResult,
         cancelled.remove(delivery_id)
         status = "cancelled"
     session.commit()
-    return Recorded(status, next_delay if status == "retrying" else None, cancelled)
+    return Recorded(status, next_delay if status == "retrying" else None, cancelled,
+                    row.attempts)
 
 
 def _insert_attempt(session: Session, delivery_id: str, row: Any, result: AttemptResult,

@@ -292,3 +292,11 @@ def circuits_of(session: Session, target_ids: Iterable[str]) -> dict[str, Circui
                                   _utc(r.circuit_retry_at))
              for r in session.execute(_CIRCUITS, {"ids": ids})} if ids else {}
     return {t: found.get(t, Circuit()) for t in ids}
+
+
+_BY_CIRCUIT = select(_GATES.c.circuit, func.count()).group_by(_GATES.c.circuit)
+
+
+def circuit_counts(session: Session) -> dict[str, int]:
+    """Gated targets by breaker state, for the metrics (a target never gated has no row)."""
+    return {str(state): int(count) for state, count in session.execute(_BY_CIRCUIT)}

@@ -6,16 +6,18 @@ per-target gate admits (`hookline.delivery.gate`); the others wait here, costing
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from datetime import datetime
 
 from sqlalchemy import bindparam, func, insert, or_, select, text, update
 from sqlmodel import Session
 
+from hookline import tracing
 from hookline.contracts import DeliveryStart
 from hookline.db import begin_reading
 from hookline.delivery import gate
 from hookline.models import AttemptLease, Delivery, OutboxStart, TargetGate, table_of
-from hookline.timeutil import utcnow
+from hookline.timeutil import aware, utcnow
 
 _TABLE, _GATES, _D = table_of(OutboxStart), table_of(TargetGate), table_of(Delivery)
 _LEASES = table_of(AttemptLease)
@@ -27,14 +29,17 @@ _RANK = func.row_number().over(partition_by=_TABLE.c.target_id,
                                order_by=_TABLE.c.delivery_id).label("n")
 _LIVE = select(_LEASES.c.target_id, func.count().label("leased")).where(
     _LEASES.c.expires_at > bindparam("now")).group_by(_LEASES.c.target_id).subquery()
-_OPEN = select(_TABLE.c.delivery_id, _TABLE.c.target_id, _TABLE.c.start, _RANK,
+_OPEN = select(_TABLE.c.delivery_id, _TABLE.c.target_id, _TABLE.c.start, _TABLE.c.queued_at,
+               _TABLE.c.trace_context,
+               _RANK,
                func.coalesce(_LIVE.c.leased, 0).label("leased")).select_from(
     _TABLE.outerjoin(_GATES, _GATES.c.target_id == _TABLE.c.target_id)
     .outerjoin(_LIVE, _LIVE.c.target_id == _TABLE.c.target_id)).where(
     or_(_GATES.c.paused_until.is_(None), _GATES.c.paused_until <= bindparam("now")),
     or_(func.coalesce(_GATES.c.circuit, "closed") != "open",
         _GATES.c.circuit_retry_at <= bindparam("now"))).subquery()
-_CANDIDATES = select(_OPEN.c.delivery_id, _OPEN.c.target_id, _OPEN.c.start).where(
+_CANDIDATES = select(_OPEN.c.delivery_id, _OPEN.c.target_id, _OPEN.c.start,
+                     _OPEN.c.queued_at, _OPEN.c.trace_context).where(
     _OPEN.c.n <= bindparam("per_target") - _OPEN.c.leased
 ).order_by(_OPEN.c.delivery_id).limit(bindparam("scan"))
 _STILL = select(_TABLE.c.delivery_id).where(
@@ -49,27 +54,40 @@ _RELAYS_TAKE_TURNS = text("SELECT pg_advisory_xact_lock(7233001)")
 
 
 def add(session: Session, starts: list[DeliveryStart]) -> None:
-    """In the caller's transaction, beside the Deliveries' own rows."""
+    """In the caller's transaction, beside the Deliveries' own rows; while tracing, with the
+    trace context of the request (or activity) that made them."""
     if starts:
-        session.execute(_INSERT, [{"delivery_id": s.delivery_id, "start": _dump(s),
-                                   "target_id": s.endpoint_id or s.destination_id}
-                                  for s in starts])
+        now = utcnow()
+        rows = [{"delivery_id": s.delivery_id, "start": _dump(s),
+                 "target_id": s.endpoint_id or s.destination_id, "queued_at": now}
+                for s in starts]
+        if (trace := tracing.current()) is not None:
+            for row in rows:
+                row["trace_context"] = trace
+        session.execute(_INSERT, rows)
 
 
 def take(session: Session, limit: int, limits: gate.Limits) -> list[DeliveryStart]:
     """Up to `limit` starts the gate admits, oldest Delivery first: deleted, each with a
     lease on its target's attempt slots and its Delivery `processing`, all committed. Fewer
     when that would put more than `limits.max_admitted` Deliveries in Temporal at once.
-    Asking costs a read (on SQLite, no write lock): relays ask several times a second."""
+    Asking costs a read (on SQLite, no write lock): relays ask several times a second.
+    Each start comes with its `queued_at`, and its `trace` when one was kept."""
     now = utcnow()
     begin_reading(session)
     room = 0
     candidates: list[tuple[str, str | None, str]] = []
+    queued: dict[str, datetime | None] = {}
+    traces: dict[str, str] = {}
     if session.execute(_ANY).first() is not None:
         room = min(limit, limits.max_admitted - gate.admitted_total(session, now))
     if room > 0:
-        candidates = [(r.delivery_id, r.target_id, r.start) for r in session.execute(
-            _CANDIDATES, {"now": now, "per_target": limits.max_in_flight, "scan": room})]
+        for r in session.execute(_CANDIDATES, {"now": now, "per_target": limits.max_in_flight,
+                                               "scan": room}):
+            candidates.append((r.delivery_id, r.target_id, r.start))
+            queued[r.delivery_id] = r.queued_at
+            if r.trace_context is not None:
+                traces[r.delivery_id] = r.trace_context
     session.commit()
     if not candidates:
         return []
@@ -83,7 +101,8 @@ def take(session: Session, limit: int, limits: gate.Limits) -> list[DeliveryStar
         session.execute(_DELETE, {"ids": ids})
         session.execute(_ADMITTED, {"ids": ids, "now": now})
     session.commit()
-    return [_load(row) for _, row in chosen]
+    return [_load(row, queued[delivery_id], traces.get(delivery_id))
+            for delivery_id, row in chosen]
 
 
 def _admit(session: Session, candidates: list[tuple[str, str | None, str]], room: int,
@@ -110,5 +129,21 @@ def _dump(start: DeliveryStart) -> str:
     return json.dumps(vars(start), separators=(",", ":"))
 
 
-def _load(row: str) -> DeliveryStart:
-    return DeliveryStart(**json.loads(row))
+def _load(row: str, queued_at: datetime | None, trace: str | None = None) -> DeliveryStart:
+    start = DeliveryStart(**json.loads(row))
+    return replace(start, queued_at=aware(queued_at).timestamp() if queued_at else None,
+                   trace=trace)
+
+
+_DEPTH = select(func.count()).select_from(_TABLE)
+_OLDEST = select(func.min(_TABLE.c.queued_at))
+
+
+def waiting(session: Session) -> tuple[int, float | None]:
+    """The starts in the outbox, and when the oldest was queued (unix seconds), for the
+    metrics: a count and an indexed minimum."""
+    begin_reading(session)
+    depth = int(session.execute(_DEPTH).scalar_one())
+    oldest = session.execute(_OLDEST).scalar()
+    session.commit()
+    return depth, aware(oldest).timestamp() if oldest is not None else None

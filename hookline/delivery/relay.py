@@ -14,6 +14,7 @@ import logging
 
 from temporalio.client import Client
 
+from hookline import metrics
 from hookline.contracts import DeliveryStart
 from hookline.db import session_scope
 from hookline.delivery import gate, outbox
@@ -45,6 +46,8 @@ async def relay_once(client: Client, settings: Settings) -> tuple[int, int]:
     if failed:
         log.warning("relay could not start %d of %d deliveries; the reconciler will",
                     len(failed), len(starts))
+    lost = set(failed)
+    metrics.relayed(s.queued_at for s in starts if s.delivery_id not in lost)
     return len(starts), len(failed)
 
 

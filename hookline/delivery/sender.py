@@ -14,7 +14,7 @@ from email.utils import parsedate_to_datetime
 
 import httpx
 
-from hookline import USER_AGENT
+from hookline import USER_AGENT, tracing
 from hookline.delivery.attempts import RESPONSE_LIMIT, AttemptResult, Outgoing
 from hookline.settings import Settings
 from hookline.signing import webhook_headers
@@ -139,11 +139,24 @@ class Sender:
         self._clients.clear()
 
 
+class TracedSender(Sender):
+    """A Sender whose every attempt is a client span (`hookline.tracing`): used only while
+    tracing is on, so that off, sending pays nothing for it."""
+
+    async def send(self, out: Outgoing, *, msg_id: str | None = None) -> AttemptResult:
+        with tracing.client_span(out.url) as span:
+            result = await super().send(out, msg_id=msg_id)
+            tracing.http_outcome(span, result.status_code, result.error_type)
+            return result
+
+
 def sender_from_settings(settings: Settings) -> Sender:
-    """One construction for the worker and the API, so both apply the same URL rules."""
-    return Sender(timeout=settings.attempt_timeout_seconds,
-                  allowed_ports=settings.allowed_port_set, any_port=settings.any_port_allowed,
-                  allowed_networks=settings.allowed_networks)
+    """One construction for the worker and the API, so both apply the same URL rules. Call
+    it after `tracing.setup`."""
+    kind = TracedSender if tracing.enabled() else Sender
+    return kind(timeout=settings.attempt_timeout_seconds,
+                allowed_ports=settings.allowed_port_set, any_port=settings.any_port_allowed,
+                allowed_networks=settings.allowed_networks)
 
 
 def retry_after(value: str | None, now: float | None = None) -> float | None:

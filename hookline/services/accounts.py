@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import time
 from dataclasses import dataclass
 
 import sqlalchemy as sa
@@ -57,6 +58,28 @@ def find_org(session: Session, id_or_name: str) -> Organization:
     if org is None:
         raise NotFound(f"organization {id_or_name!r} not found")
     return org
+
+
+def list_orgs(session: Session) -> list[Organization]:
+    return list(session.exec(select(Organization).order_by(col(Organization.created_at))))
+
+
+def list_envs(session: Session, org_ref: str | None = None) -> list[Environment]:
+    """The environments users made; the hidden ones that hold operational endpoints are
+    not theirs to use (`services/operational`)."""
+    query = select(Environment).where(col(Environment.operational_of).is_(None))
+    if org_ref is not None:
+        query = query.where(Environment.org_id == find_org(session, org_ref).id)
+    return list(session.exec(query.order_by(col(Environment.created_at))))
+
+
+def list_keys(session: Session, environment_id: str | None = None) -> list[ApiKey]:
+    query = select(ApiKey)
+    if environment_id is not None:
+        if session.get(Environment, environment_id) is None:
+            raise NotFound(f"environment {environment_id!r} not found")
+        query = query.where(ApiKey.environment_id == environment_id)
+    return list(session.exec(query.order_by(col(ApiKey.created_at))))
 
 
 def create_env(session: Session, org_ref: str, name: str, kind: str) -> Environment:
@@ -141,6 +164,26 @@ def authenticate(session: Session, key: str) -> Principal:
                      org_id=org_id, rps=defaults.default_rps if rps is None else rps,
                      monthly_events=defaults.default_monthly_events
                      if monthly_events is None else monthly_events)
+
+
+# When this API process last wrote each key's `last_used_at`: it writes at most once a
+# minute per key, so almost no request makes a write for it.
+NOTE_EVERY = 60.0
+_NOTED: dict[str, float] = {}
+_USED = sa.update(ApiKey).where(col(ApiKey.id) == bindparam("key")) \
+    .values(last_used_at=bindparam("now"))
+
+
+def note_use(session: Session, key_id: str) -> None:
+    """Record that the key was used, to the minute. When it writes, it ends the caller's
+    transaction first, as the rate limiter's lease does."""
+    now = time.monotonic()
+    if now - _NOTED.get(key_id, -NOTE_EVERY) < NOTE_EVERY:
+        return
+    _NOTED[key_id] = now
+    session.commit()
+    session.execute(_USED, {"key": key_id, "now": utcnow()})
+    session.commit()
 
 
 def has_any_org(session: Session) -> bool:

@@ -55,6 +55,11 @@ class Outcome:
     message_id: str | None = None
     reply: Reply | None = None
     failure: str | None = None  # why verification failed; the request answers 401
+    # For the metrics: the Source's provider, the verdict, and whether the message was a
+    # duplicate (answered with the first one's id, neither stored nor forwarded).
+    provider: str = ""
+    verification: str = ""
+    duplicate: bool = False
 
 
 def stripped_headers(provider: Provider) -> list[str]:
@@ -177,15 +182,18 @@ def receive(session: Session, received: Received, schedule: list[float]
     message = _message(source, received, provider, result, event_id, len(targets))
     failure = (result.reason or "signature mismatch") if failed else None
     return Write(partial(_store, source=source, message=message, targets=targets,
-                         failure=failure, schedule=schedule))
+                         failure=failure, schedule=schedule, provider=provider.code))
 
 
 def _store(session: Session, *, source: Source, message: dict[str, Any],
-           targets: list[Destination], failure: str | None, schedule: list[float]) -> Outcome:
+           targets: list[Destination], failure: str | None, schedule: list[float],
+           provider: str) -> Outcome:
     event_id = message["provider_event_id"]
+    verdict = message["verification"]
     if event_id and failure is None and (first := _duplicate(session, source, event_id)):
         _touch(session, source)
-        return Outcome(message_id=first)
+        return Outcome(message_id=first, provider=provider, verification=verdict,
+                       duplicate=True)
     try:
         session.execute(_INSERT_MESSAGE, message)
         deliveries.add_for_message(session, source.environment_id, message["id"], targets,
@@ -196,7 +204,8 @@ def _store(session: Session, *, source: Source, message: dict[str, Any],
         _touch(session, source)
     else:
         _verification_failed(session, source, message["id"], failure)
-    return Outcome(message_id=message["id"], failure=failure)
+    return Outcome(message_id=message["id"], failure=failure, provider=provider,
+                   verification=verdict)
 
 
 _ALERTABLE = update(table_of(Source)).where(

@@ -1,0 +1,178 @@
+"""Prometheus metrics: every metric Hookline exports is defined here (prometheus_client's
+default registry); the code that decides an outcome counts it.
+
+Two processes export them (`hookline.metrics_serving`): the API at `GET /metrics`, and a
+worker on HOOKLINE_WORKER_METRICS_PORT, where the outbox and breaker gauges are read from
+the database at scrape time and the Temporal SDK's own metrics are passed through. Labels
+are bounded sets (route kinds, status classes, error types, target kinds, provider codes):
+never an id or a URL. docs/METRICS.md lists them all.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from typing import Any
+
+from prometheus_client import Counter, Histogram, disable_created_metrics
+from sqlalchemy import event
+from sqlmodel import Session
+
+from hookline.ids import target_kind
+
+# No `_created` series beside every counter and histogram: they double the series and
+# Prometheus does not use them (multiprocess mode has none either).
+disable_created_metrics()  # type: ignore[no-untyped-call]
+
+TARGET_KINDS = ("endpoint", "destination")
+FINAL = ("delivered", "exhausted", "cancelled")
+# An attempt's outcome: the answer's status class, or the error type of an attempt that got
+# no answer (the attempt record's `errorType`).
+OUTCOMES = ("2xx", "3xx", "4xx", "5xx", "timeout", "connection", "dns", "tls",
+            "blocked_url", "other")
+CIRCUITS = ("closed", "open", "half_open")
+
+# -- the API ---------------------------------------------------------------------------
+
+REQUEST_SECONDS = Histogram(
+    "hookline_api_request_duration_seconds",
+    "Time from a publish (POST /v1/events) or ingestion (/in/{token}) request's arrival to "
+    "the end of its answer, by route kind and status class.",
+    ["route", "status"],
+    buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10))
+"""Publish and ingestion latency as the API process sees it (every answer, refusals too)."""
+
+INGESTED = Counter(
+    "hookline_ingest_messages",
+    "Requests to ingestion URLs that reached a Source, by the Source's provider, the "
+    "verification verdict and the outcome: accepted (stored, forwarded unless the Source "
+    "is disabled), duplicate (a provider event id seen in the last 24 h: the first "
+    "message's id answered, nothing stored), rejected (signature failed: stored without "
+    "its body, answered 401).",
+    ["provider", "verification", "outcome"])
+"""Ingestion by provider and verification; handshakes and unknown tokens are not counted."""
+
+RATE_LIMITED = Counter(
+    "hookline_rate_limited_requests",
+    "API requests refused with 429, by the limit that refused them (organization: the "
+    "plan's requests per second, shared by every API process).",
+    ["limit"])
+"""Rate-limit refusals; the only request limit today is the organization's plan rps."""
+RATE_LIMITED_ORGANIZATION = RATE_LIMITED.labels("organization")
+
+# -- the delivery engine (the worker; cancellations by API actions count in the API) ------
+
+DELIVERIES = Counter(
+    "hookline_deliveries_finished",
+    "Deliveries that reached a final status (delivered, exhausted, cancelled), by status "
+    "and target kind (endpoint or destination). Counted by the process that decided it: "
+    "the worker for attempt outcomes and automatic disables, the API for cancellations by "
+    "a disable or delete through the API.",
+    ["status", "target_kind"])
+"""Final statuses: a retried Delivery that ends again counts again."""
+_FINISHED = {(s, k): DELIVERIES.labels(s, k) for s in FINAL for k in TARGET_KINDS}
+
+ATTEMPTS = Counter(
+    "hookline_attempts",
+    "HTTP attempts of Deliveries by outcome (status class 2xx..5xx, or the error type when "
+    "no answer came: timeout, connection, dns, tls, blocked_url) and target kind.",
+    ["outcome", "target_kind"])
+"""Every attempt the attempt activity recorded; the endpoint test is not one."""
+_ATTEMPTED = {(o, k): ATTEMPTS.labels(o, k) for o in OUTCOMES for k in TARGET_KINDS}
+
+ATTEMPT_SECONDS = Histogram(
+    "hookline_attempt_duration_seconds",
+    "Duration of one HTTP attempt (URL check, DNS, connect, request, first 4 KiB of the "
+    "answer), by target kind: the attempt record's durationMs.",
+    ["target_kind"],
+    buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15, 30))
+"""Attempt duration; the throttle's wait for a send time is not part of it."""
+_ATTEMPT_SECONDS = {k: ATTEMPT_SECONDS.labels(k) for k in TARGET_KINDS}
+
+RELAY_LAG = Histogram(
+    "hookline_relay_lag_seconds",
+    "Time from a Delivery's workflow start entering the outbox to the relay starting its "
+    "workflow. Includes any wait at the target's gate (in-flight cap, open circuit, pause).",
+    buckets=(0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900, 3600))
+"""Relay lag of starts the relay made; a failed start (Temporal down) is left out."""
+
+# Read from the database at scrape time, on the worker's port (`DatabaseCollector`).
+OUTBOX_DEPTH = "hookline_outbox_depth"
+OUTBOX_OLDEST = "hookline_outbox_oldest_age_seconds"
+CIRCUIT_TARGETS = "hookline_targets_by_circuit"
+
+
+_INGESTED: dict[tuple[str, ...], Any] = {}
+_REQUESTS: dict[tuple[str, ...], Any] = {}
+
+
+def _child(cache: dict[tuple[str, ...], Any], metric: Any, key: tuple[str, ...]) -> Any:
+    """The labelled child of `metric`, bound once: `labels()` costs a lock and a lookup."""
+    child = cache.get(key)
+    if child is None:
+        child = cache[key] = metric.labels(*key)
+    return child
+
+
+def ingested(provider: str, verification: str, outcome: str) -> None:
+    _child(_INGESTED, INGESTED, (provider, verification, outcome)).inc()
+
+
+def request_took(route: str, status: int, seconds: float) -> None:
+    _child(_REQUESTS, REQUEST_SECONDS, (route, f"{status // 100}xx")).observe(seconds)
+
+
+def outcome_of(status_code: int | None, error_type: str | None) -> str:
+    """The `outcome` label of an attempt: an answer's status class, else its error type."""
+    if status_code is not None:
+        return f"{status_code // 100}xx" if 200 <= status_code < 600 else "other"
+    return error_type if error_type in OUTCOMES else "other"
+
+
+def attempted(target_id: str, status_code: int | None, error_type: str | None,
+              duration_ms: int, status: str) -> None:
+    """One recorded attempt, and the Delivery's status after it (hot path: dict lookups
+    of prebound children)."""
+    kind = target_kind(target_id)
+    _ATTEMPTED[outcome_of(status_code, error_type), kind].inc()
+    _ATTEMPT_SECONDS[kind].observe(duration_ms / 1000)
+    if status in ("delivered", "exhausted"):  # cancellations count where they happen
+        _FINISHED[status, kind].inc()
+
+
+def finished(status: str, kind: str, count: int = 1) -> None:
+    _FINISHED[status, kind].inc(count)
+
+
+_PENDING = "hookline_metrics_pending"
+
+
+def finished_on_commit(session: Session, status: str, kind: str, count: int) -> None:
+    """Count Deliveries a session's transaction moves to a final status once it commits
+    (nothing when it rolls back)."""
+    if not count:
+        return
+    pending: list[tuple[str, str, int]] | None = session.info.get(_PENDING)
+    if pending is None:
+        pending = session.info[_PENDING] = []
+        event.listen(session, "after_commit", _count_pending)
+        event.listen(session, "after_rollback", _drop_pending)
+    pending.append((status, kind, count))
+
+
+def _count_pending(session: Session) -> None:
+    pending = session.info.get(_PENDING) or []
+    for status, kind, count in pending:
+        finished(status, kind, count)
+    pending.clear()
+
+
+def _drop_pending(session: Session) -> None:
+    session.info.get(_PENDING, []).clear()
+
+
+def relayed(queued_at: Iterable[float | None]) -> None:
+    now = time.time()
+    for at in queued_at:
+        if at is not None:
+            RELAY_LAG.observe(max(0.0, now - at))
