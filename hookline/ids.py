@@ -36,6 +36,12 @@ def new_id(prefix: str) -> str:
     return f"{prefix}_{_encode(ms, 10)}{_encode(rand & ((1 << 80) - 1), 16)}"
 
 
+def first_id_at(prefix: str, seconds: float) -> str:
+    """The smallest id `new_id(prefix)` could have made at that unix time: a bound that
+    turns a time range into an id range, so a list in id order can seek it."""
+    return f"{prefix}_{_encode(max(0, int(seconds * 1000)), 10)}"
+
+
 def token(nbytes: int = 24) -> str:
     """An unguessable URL-safe token (ingestion URLs, API keys)."""
     return _encode(int.from_bytes(os.urandom(nbytes), "big"), (nbytes * 8 + 4) // 5)

@@ -258,9 +258,16 @@ class Delivery(SQLModel, table=True):
         Index("ix_deliveries_destination_status", "destination_id", "status"),
         Index("ix_deliveries_endpoint_id", "endpoint_id", "id"),
         Index("ix_deliveries_destination_id", "destination_id", "id"),
+        # The delivery explorer's filters (GET /v1/deliveries), each read in id order.
+        Index("ix_deliveries_env_id", "environment_id", "id"),
+        Index("ix_deliveries_consumer_id", "consumer_id", "id"),
+        Index("ix_deliveries_env_type_id", "environment_id", "event_type", "id"),
+        Index("ix_deliveries_env_status_id", "environment_id", "status", "id"),
+        Index("ix_deliveries_env_error_id", "environment_id", "last_error_type", "id"),
+        Index("ix_deliveries_env_class_id", "environment_id", "last_status_class", "id"),
     )
     id: str = Field(primary_key=True)
-    environment_id: str = Field(foreign_key="environments.id", index=True)
+    environment_id: str = Field(foreign_key="environments.id")
     event_id: str | None = Field(default=None, foreign_key="events.id", index=True)
     # No foreign keys to endpoints and destinations: their delivery history outlives them.
     endpoint_id: str | None = None
@@ -270,15 +277,25 @@ class Delivery(SQLModel, table=True):
     attempts: int = 0
     next_attempt_at: datetime | None = _ts(nullable=True)
     last_attempt_at: datetime | None = _ts(nullable=True)
+    # Copied here so the delivery explorer filters on one table: the Event's type and
+    # Consumer (none for a Message's), and the last attempt's outcome.
+    event_type: str | None = None
+    consumer_id: str | None = None
+    last_status_code: int | None = None
+    last_status_class: int | None = None  # 5 for a 5xx: what `responseStatus=5xx` seeks
+    last_error_type: str | None = None
+    last_duration_ms: int | None = None
     created_at: datetime = _ts()
     updated_at: datetime = _ts()
 
 
 class Attempt(SQLModel, table=True):
     __tablename__ = "attempts"
-    __table_args__ = (Index("ix_attempts_delivery_attempt", "delivery_id", "attempt"),)
+    __table_args__ = (Index("ix_attempts_delivery_attempt", "delivery_id", "attempt"),
+                      Index("ix_attempts_target_id", "target_id", "id"))
     id: str = Field(primary_key=True)
     delivery_id: str = Field(foreign_key="deliveries.id")
+    target_id: str | None = None  # the Delivery's endpoint or destination
     attempt: int
     status: str  # succeeded | failed
     status_code: int | None = None

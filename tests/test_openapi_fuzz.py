@@ -54,7 +54,10 @@ def test_schemathesis_finds_no_failure(fuzz_api: tuple[str, str], tmp_path: Path
     run = subprocess.run(
         [str(st), "run", f"{base_url}/openapi.json", "--header", f"Authorization: Bearer {key}",
          "--checks", CHECKS, "--max-examples", "25", "--seed", SEED,
-         "--generation-database", "none", "--workers", "2", "--no-color",
+         # One worker: with two, CPython 3.11's ast.parse (Hypothesis describing a filter)
+         # can fail with "AST constructor recursion depth mismatch" in a thread, a fuzzer
+         # error that says nothing of the API (seen once in three runs).
+         "--generation-database", "none", "--workers", "1", "--no-color",
          "--exclude-path-regex", r"^/v1/endpoints/\{[^}]+\}/test$",
          "--report-dir", str(tmp_path / "report")],
         capture_output=True, text=True, timeout=600, check=False)

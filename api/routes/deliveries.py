@@ -1,23 +1,49 @@
-"""Deliveries: read one, its attempts, and retry it."""
+"""Deliveries: the explorer's list across events and messages, read one, its attempts, and
+retry it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Depends, Query
 from fastapi.concurrency import run_in_threadpool
 
 from api import pagination
 from api.deps import AuthDep, SessionDep, TemporalDep
 from api.dispatch import retry_now
+from api.explorer import delivery_filter
 from api.jsonbody import JSONRoute
 from api.schemas.common import COMMON_PROBLEMS, Int32, Page, problems
 from api.schemas.deliveries import AttemptOut, DeliveryOut, RetryOut, delivery_out
-from hookline.services import deliveries
+from hookline.services import consumers, deliveries, destinations, endpoints, explorer
+from hookline.services.explorer import DeliveryFilter
 from hookline.settings import get_settings
 
 router = APIRouter(prefix="/v1/deliveries", tags=["deliveries"], responses=COMMON_PROBLEMS,
                    route_class=JSONRoute)
+
+
+@router.get("", response_model=Page[DeliveryOut], responses=problems(404))
+def list_deliveries(
+    auth: AuthDep, session: SessionDep,
+    filtered: Annotated[tuple[DeliveryFilter, str | None], Depends(delivery_filter)],
+    cursor: str | None = None, limit: Annotated[Int32, Query(ge=1, le=100)] = 50,
+) -> Page[DeliveryOut]:
+    """Newest first. Each filter is served by an index; an endpoint, destination or
+    Consumer of another environment is 404."""
+    found, consumer = filtered
+    env = auth.environment_id
+    if found.endpoint:
+        endpoints.get_scoped(session, env, found.endpoint)
+    if found.destination:
+        destinations.get_scoped(session, env, found.destination)
+    if consumer:
+        found = replace(found, consumer_id=consumers.get_consumer(session, env, consumer).id)
+    rows = explorer.list_deliveries(session, env, found, pagination.decode("deliveries",
+                                                                           cursor), limit)
+    items, next_cursor = pagination.page(rows, limit, "deliveries", lambda d: d.id)
+    return Page[DeliveryOut](items=[delivery_out(d) for d in items], next_cursor=next_cursor)
 
 
 @router.get("/{delivery_id}", response_model=DeliveryOut, responses=problems(404))

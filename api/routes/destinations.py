@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from functools import partial
+from typing import Annotated
 
-from fastapi import APIRouter, Response
+from fastapi import APIRouter, Depends, Query, Response
 from fastapi.concurrency import run_in_threadpool
 
 from api.deps import AuthDep, SenderDep, SessionDep, TemporalDep
 from api.dispatch import wake_cancelled
+from api.explorer import attempt_filter
 from api.jsonbody import JSONRoute
 from api.routes.recoveries import RESPONSES, recover
-from api.schemas.common import COMMON_PROBLEMS, problems
+from api.schemas.common import COMMON_PROBLEMS, Int32, Page, problems
+from api.schemas.deliveries import AttemptOut, attempts_page
 from api.schemas.destinations import (
     DestinationCreated,
     DestinationIn,
@@ -21,6 +24,7 @@ from api.schemas.destinations import (
 )
 from api.schemas.recoveries import RecoverIn, RecoveryStarted
 from hookline.services import destinations
+from hookline.services.explorer import Filter
 
 router = APIRouter(prefix="/v1/ingest", tags=["ingestion"], responses=COMMON_PROBLEMS,
                    route_class=JSONRoute)
@@ -80,6 +84,16 @@ async def delete_destination(destination_id: str, auth: AuthDep, session: Sessio
 def rotate_secret(destination_id: str, auth: AuthDep, session: SessionDep) -> SecretOut:
     return SecretOut(secret=destinations.rotate_secret(session, auth.environment_id,
                                                        destination_id))
+
+
+@router.get("/destinations/{destination_id}/attempts", response_model=Page[AttemptOut],
+            responses=problems(404))
+def list_attempts(destination_id: str, auth: AuthDep, session: SessionDep,
+                  found: Annotated[Filter, Depends(attempt_filter)], cursor: str | None = None,
+                  limit: Annotated[Int32, Query(ge=1, le=100)] = 50) -> Page[AttemptOut]:
+    """The attempts to this destination, newest first (the delivery explorer's filters)."""
+    destinations.get_scoped(session, auth.environment_id, destination_id)
+    return attempts_page(session, destination_id, found, cursor, limit)
 
 
 @router.post("/destinations/{destination_id}/recover", status_code=202,

@@ -6,15 +6,18 @@ database transaction, and the database work runs in the thread pool around them.
 from __future__ import annotations
 
 from functools import partial
+from typing import Annotated
 
-from fastapi import APIRouter, Body, Response
+from fastapi import APIRouter, Body, Depends, Query, Response
 from fastapi.concurrency import run_in_threadpool
 
 from api.deps import AuthDep, SenderDep, SessionDep, TemporalDep
 from api.dispatch import wake_cancelled
+from api.explorer import attempt_filter
 from api.jsonbody import JSONRoute
 from api.routes.recoveries import RESPONSES, recover
-from api.schemas.common import COMMON_PROBLEMS, problems
+from api.schemas.common import COMMON_PROBLEMS, Int32, Page, problems
+from api.schemas.deliveries import AttemptOut, attempts_page
 from api.schemas.endpoints import (
     EndpointCreated,
     EndpointIn,
@@ -28,6 +31,7 @@ from api.schemas.endpoints import (
 )
 from api.schemas.recoveries import RecoverIn, RecoveryStarted
 from hookline.services import endpoints
+from hookline.services.explorer import Filter
 
 router = APIRouter(prefix="/v1/endpoints", tags=["endpoints"], responses=COMMON_PROBLEMS,
                    route_class=JSONRoute)
@@ -101,6 +105,16 @@ def rotate_secret(endpoint_id: str, auth: AuthDep, session: SessionDep,
     secret = body.secret if body else None
     return SecretOut(secret=endpoints.rotate_secret(session, auth.environment_id,
                                                     endpoint_id, secret))
+
+
+@router.get("/{endpoint_id}/attempts", response_model=Page[AttemptOut],
+            responses=problems(404))
+def list_attempts(endpoint_id: str, auth: AuthDep, session: SessionDep,
+                  found: Annotated[Filter, Depends(attempt_filter)], cursor: str | None = None,
+                  limit: Annotated[Int32, Query(ge=1, le=100)] = 50) -> Page[AttemptOut]:
+    """The attempts to this endpoint, newest first (the delivery explorer's filters)."""
+    endpoints.get_scoped(session, auth.environment_id, endpoint_id)
+    return attempts_page(session, endpoint_id, found, cursor, limit)
 
 
 @router.post("/{endpoint_id}/test", response_model=EndpointTestResult,

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from pydantic import field_serializer
+from pydantic import Field, field_serializer
 from sqlmodel import Session
 
 from api import pagination
 from api.schemas.common import ApiModel, Page
-from hookline.services import deliveries
+from hookline.services import deliveries, explorer
+from hookline.services.explorer import Filter
 from hookline.timeutil import iso
 
 
@@ -23,6 +24,10 @@ class DeliveryOut(ApiModel):
     attempts: int
     next_attempt_at: datetime | None = None
     last_attempt_at: datetime | None = None
+    # The last attempt's outcome, so a list answers "why" without a call per Delivery.
+    response_status: int | None = Field(default=None, validation_alias="last_status_code")
+    error_type: str | None = Field(default=None, validation_alias="last_error_type")
+    duration_ms: int | None = Field(default=None, validation_alias="last_duration_ms")
     created_at: datetime
     updated_at: datetime
 
@@ -34,6 +39,7 @@ class DeliveryOut(ApiModel):
 class AttemptOut(ApiModel):
     id: str
     delivery_id: str
+    target_id: str | None = None
     attempt: int
     status: str
     status_code: int | None = None
@@ -66,3 +72,14 @@ def deliveries_page(session: Session, cursor: str | None, limit: int, *,
                                after=pagination.decode(scope, cursor), limit=limit)
     items, next_cursor = pagination.page(rows, limit, scope, lambda d: d.id)
     return Page[DeliveryOut](items=[delivery_out(d) for d in items], next_cursor=next_cursor)
+
+
+def attempts_page(session: Session, target_id: str, found: Filter, cursor: str | None,
+                  limit: int) -> Page[AttemptOut]:
+    """One page of the attempts to an endpoint or destination, newest first."""
+    scope = f"target-attempts:{target_id}"
+    rows = explorer.list_attempts(session, target_id, found, pagination.decode(scope, cursor),
+                                  limit)
+    items, next_cursor = pagination.page(rows, limit, scope, lambda a: a.id)
+    return Page[AttemptOut](items=[AttemptOut.model_validate(a, from_attributes=True)
+                                   for a in items], next_cursor=next_cursor)

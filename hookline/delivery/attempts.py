@@ -194,6 +194,8 @@ _CANCELLED_NOW = _D.c.status == "cancelled"
 _SUCCEEDED = bindparam("succeeded", type_=sa.Boolean)
 _RECORD = _D.update().where(_D.c.id == bindparam("delivery")).values(
     attempts=_D.c.attempts + 1, last_attempt_at=bindparam("now"), updated_at=bindparam("now"),
+    last_status_code=bindparam("code"), last_status_class=bindparam("code_class"),
+    last_error_type=bindparam("error_type"), last_duration_ms=bindparam("duration_ms"),
     status=sa.case((_SUCCEEDED, "delivered"), (_CANCELLED_NOW, "cancelled"),
                    else_=bindparam("failed_status")),
     next_attempt_at=sa.case((_SUCCEEDED, None), (_CANCELLED_NOW, None),
@@ -244,6 +246,9 @@ def record_attempt(session: Session, delivery_id: str, result: AttemptResult,
         "delivery": delivery_id, "now": now, "succeeded": result.succeeded,
         "failed_status": "exhausted" if next_delay is None else "retrying",
         "retry_at": None if next_delay is None else now + timedelta(seconds=next_delay),
+        "code": result.status_code, "error_type": result.error_type,
+        "code_class": None if result.status_code is None else result.status_code // 100,
+        "duration_ms": result.duration_ms,
     }).first()
     gate.release(session, delivery_id)
     if row is None:
@@ -279,6 +284,7 @@ def _insert_attempt(session: Session, delivery_id: str, row: Any, result: Attemp
                   f"{'endpoint' if row.endpoint_id else 'destination'} was disabled"
     session.execute(_INSERT_ATTEMPT, {
         "id": new_id("att"), "delivery_id": delivery_id, "attempt": row.attempts,
+        "target_id": row.endpoint_id or row.destination_id,
         "status": "succeeded" if result.succeeded else "failed",
         "status_code": result.status_code,
         "response_body": (result.response_body or "")[:RESPONSE_LIMIT] or None,

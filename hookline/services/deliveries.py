@@ -38,7 +38,8 @@ def add_for_event(session: Session, event: Event, endpoints: list[Endpoint],
     """A pending Delivery of the Event per endpoint, and its start in the outbox (publish,
     replay). The Event's row comes first."""
     ids = [new_id("dlv") for _ in endpoints]
-    rows = [_row(i, event.environment_id, event_id=event.id, endpoint_id=e.id)
+    rows = [_row(i, event.environment_id, event_id=event.id, endpoint_id=e.id,
+                 event_type=event.type, consumer_id=event.consumer_id)
             for i, e in zip(ids, endpoints, strict=True)]
     starts = [event_start(i, event.environment_id, list(schedule), "pending", e.id, event,
                            e.url) for i, e in zip(ids, endpoints, strict=True)]
@@ -64,7 +65,10 @@ def _row(delivery_id: str, environment_id: str, **owner: str) -> dict[str, Any]:
     return {"id": delivery_id, "environment_id": environment_id, "event_id": None,
             "endpoint_id": None, "message_id": None, "destination_id": None,
             "status": "pending", "attempts": 0, "next_attempt_at": None,
-            "last_attempt_at": None, "created_at": now, "updated_at": now, **owner}
+            "last_attempt_at": None, "created_at": now, "updated_at": now,
+            "event_type": None, "consumer_id": None, "last_status_code": None,
+            "last_status_class": None, "last_error_type": None, "last_duration_ms": None,
+            **owner}
 
 
 def _add(session: Session, rows: list[dict[str, Any]], starts: list[DeliveryStart]
