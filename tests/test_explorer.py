@@ -270,3 +270,36 @@ def test_the_migration_fills_the_new_columns_of_existing_rows(stack: Stack,
         targets = db.execute(text("SELECT DISTINCT target_id FROM attempts")).scalars()
         assert list(targets) == ["ep_1"]
     engine.dispose()
+
+
+def test_target_health_at_a_glance(tenant: Tenant, traffic: dict[str, Any]) -> None:
+    """Issue 23, endpoint health: counted by the database over the target's index."""
+    bad = ok(tenant.client.get(f"/v1/endpoints/{traffic['bad']['id']}/stats"))
+    assert bad["deliveries"] == {"exhausted": 1}
+    assert bad["attempts"] == {"2xx": 0, "3xx": 0, "4xx": 0, "5xx": 4, "timeout": 0,
+                               "connection": 0, "dns": 0, "tls": 0, "blocked": 0}
+    assert bad["successRate"] == 0.0 and bad["lastSuccessAt"] is None
+    assert bad["lastFailure"]["statusCode"] == 503
+    assert bad["lastFailure"]["errorType"] == "http_status"
+    assert bad["consecutiveFailures"] == 4
+    durations = sorted(a["durationMs"] for a in attempts(tenant, traffic["first:bad"]))
+    assert (bad["durationP50Ms"], bad["durationP95Ms"]) == (durations[1], durations[2])
+    assert (bad["status"], bad["disabledReason"]) == ("Enabled", None)
+
+    path = f"/v1/endpoints/{traffic['good']['id']}"
+    good = ok(tenant.client.get(f"{path}/stats"))
+    assert good["deliveries"] == {"delivered": 1} and good["attempts"]["2xx"] == 1
+    assert good["successRate"] == 1.0 and good["consecutiveFailures"] == 0
+    assert good["lastSuccessAt"] and good["lastFailure"] is None
+    ok(tenant.client.patch(path, json={"status": "disabled"}))
+    later = ok(tenant.client.get(f"{path}/stats", params={"since": "2999-01-01T00:00:00Z"}))
+    assert later["deliveries"] == {} and sum(later["attempts"].values()) == 0
+    assert later["successRate"] is None and later["durationP50Ms"] is None
+    assert later["lastSuccessAt"] == good["lastSuccessAt"]  # ever, not only since
+    assert (later["status"], later["disabledReason"]) == ("DisabledManually", "manual")
+
+    forwarded = ok(tenant.client.get(
+        f"/v1/ingest/destinations/{traffic['destination']['id']}/stats"))
+    assert forwarded["deliveries"] == {"delivered": 1} and forwarded["successRate"] == 1.0
+    assert_problem(tenant.client.get(f"{path}/stats", params={"since": "soon"}), 422)
+    assert_problem(tenant.client.get("/v1/endpoints/ep_nope/stats"), 404)

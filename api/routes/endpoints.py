@@ -5,6 +5,7 @@ database transaction, and the database work runs in the thread pool around them.
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from functools import partial
 from typing import Annotated
 
@@ -30,8 +31,10 @@ from api.schemas.endpoints import (
     SecretOut,
 )
 from api.schemas.recoveries import RecoverIn, RecoveryStarted
-from hookline.services import endpoints
+from api.schemas.stats import TargetStatsOut, stats_out
+from hookline.services import endpoints, target_stats
 from hookline.services.explorer import Filter
+from hookline.timeutil import utcnow
 
 router = APIRouter(prefix="/v1/endpoints", tags=["endpoints"], responses=COMMON_PROBLEMS,
                    route_class=JSONRoute)
@@ -105,6 +108,19 @@ def rotate_secret(endpoint_id: str, auth: AuthDep, session: SessionDep,
     secret = body.secret if body else None
     return SecretOut(secret=endpoints.rotate_secret(session, auth.environment_id,
                                                     endpoint_id, secret))
+
+
+@router.get("/{endpoint_id}/stats", response_model=TargetStatsOut, responses=problems(404))
+def endpoint_stats(endpoint_id: str, auth: AuthDep, session: SessionDep,
+                   since: Annotated[datetime | None, Query(
+                       description="Count from this time (default: 24 hours ago)")] = None,
+                   ) -> TargetStatsOut:
+    """Health at a glance: Deliveries by status and attempts by outcome since `since`,
+    success rate, attempt duration p50/p95, last success and failure, failures since the
+    last success, disabled state."""
+    target = endpoints.get_scoped(session, auth.environment_id, endpoint_id)
+    return stats_out(target_stats.stats(session, target, "endpoint",
+                                        since or utcnow() - timedelta(hours=24)))
 
 
 @router.get("/{endpoint_id}/attempts", response_model=Page[AttemptOut],
