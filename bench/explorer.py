@@ -93,6 +93,7 @@ CASES: dict[str, DeliveryFilter] = {
     "endpoint+failed": DeliveryFilter(endpoint="ep_7", status="exhausted"),
     "consumer": DeliveryFilter(consumer_id="con_3"),
     "eventType": DeliveryFilter(event_type="type.5"),
+    "eventType, matching nothing": DeliveryFilter(event_type="type.4"),
     "status": DeliveryFilter(status="exhausted"),
     "errorType": DeliveryFilter(error_type="http_status"),
     "responseStatus=5xx": DeliveryFilter(response=ResponseStatus(5)),
