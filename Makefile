@@ -7,12 +7,12 @@ TEMPORAL_CLI_VERSION := v1.5.1
 TEMPORAL_SERVER_VERSION := v1.30.4
 export PATH := $(CURDIR)/.tools/bin:$(PATH)
 
-.PHONY: run test test-cluster setup venv tools tools-cluster postgres compose lint bench clean
+.PHONY: run test test-cluster setup venv tools tools-cluster postgres compose chromium lint bench clean
 
 run: setup
 	$(VENV)/bin/hookline up
 
-test: setup postgres compose
+test: setup postgres compose chromium
 	$(VENV)/bin/pytest
 
 setup: venv tools
@@ -75,6 +75,15 @@ compose:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq docker-compose >/dev/null; \
 	else \
 		echo "A compose client is needed for the tests: apt-get install docker-compose"; exit 1; \
+	fi
+
+# The portal's browser tests drive Debian's chromium with Playwright (no browser download).
+chromium:
+	@if [ -x /usr/bin/chromium ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	else \
+		echo "Chromium is needed for the browser tests: apt-get install chromium"; exit 1; \
 	fi
 
 lint: venv

@@ -12,7 +12,7 @@ from fastapi import FastAPI
 from fastapi.concurrency import run_in_threadpool
 from sqlalchemy.exc import OperationalError
 
-from api import errors, pagination
+from api import errors, pagination, portal
 from api.middleware import GuardMiddleware, TimingMiddleware
 from api.routes import ROUTERS
 from hookline import __version__, tracing
@@ -73,4 +73,5 @@ def create_app() -> FastAPI:
     app.add_middleware(TimingMiddleware)  # added last: outermost, it times the refusals too
     for router in ROUTERS:
         app.include_router(router)
+    portal.install(app)  # the consumer portal's pages, outside /v1 and the OpenAPI schema
     return app

@@ -143,8 +143,9 @@ def temporal_server(
     shards: Annotated[int, typer.Option(help="History shards (fixed for the cluster's life).",
                                         min=1)] = 4,
     namespace: Annotated[str, typer.Option(help="Namespace to register.")] = "default",
-    retention: Annotated[str, typer.Option(
-        help="How long Temporal keeps closed workflows' histories, e.g. 7d.")] = "7d",
+    retention: Annotated[str | None, typer.Option(
+        help="How long Temporal keeps closed workflows' histories, e.g. 7d "
+             "(default: HOOKLINE_TEMPORAL_RETENTION, 7d).")] = None,
     metrics_port: Annotated[int | None, typer.Option(help="Server's Prometheus port.")
                             ] = None,
     database_prefix: Annotated[str, typer.Option(
@@ -158,7 +159,7 @@ def temporal_server(
     from hookline.settings import parse_duration
 
     try:
-        kept = timedelta(seconds=parse_duration(retention))
+        kept = timedelta(seconds=parse_duration(retention or get_settings().temporal_retention))
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--retention") from None
     options = ClusterOptions(postgres_url=postgres, folder=folder.resolve(), ip=ip, port=port,

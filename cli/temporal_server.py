@@ -22,17 +22,13 @@ from datetime import timedelta
 from pathlib import Path
 
 from sqlalchemy.engine import make_url
-from temporalio.api.namespace.v1 import NamespaceConfig
 from temporalio.api.workflowservice.v1 import (
     DescribeNamespaceRequest,
-    RegisterNamespaceRequest,
-    UpdateNamespaceRequest,
 )
 from temporalio.client import Client
-from temporalio.service import RPCError, RPCStatusCode
 
 from hookline.process import stop_on_signal
-from hookline.temporal import CLUSTER_CONFIG, ensure_search_attributes
+from hookline.temporal import CLUSTER_CONFIG, ensure_namespace, ensure_search_attributes
 
 REPO = Path(__file__).resolve().parents[1]
 STORES = {"default": "temporal", "visibility": "temporal_visibility"}
@@ -182,17 +178,7 @@ async def register(options: ClusterOptions, wait: float = 90) -> None:
 
 
 async def _ensure_namespace(client: Client, options: ClusterOptions) -> None:
-    retention = NamespaceConfig()
-    retention.workflow_execution_retention_ttl.FromTimedelta(options.retention)
-    try:
-        await client.workflow_service.register_namespace(RegisterNamespaceRequest(
-            namespace=options.namespace,
-            workflow_execution_retention_period=retention.workflow_execution_retention_ttl))
-    except RPCError as exc:
-        if exc.status != RPCStatusCode.ALREADY_EXISTS:
-            raise
-        await client.workflow_service.update_namespace(UpdateNamespaceRequest(
-            namespace=options.namespace, config=retention))
+    await ensure_namespace(client, options.namespace, options.retention)
     # The frontend serves a new namespace once its cache refreshes (up to 10 s).
     await client.workflow_service.describe_namespace(
         DescribeNamespaceRequest(namespace=options.namespace))

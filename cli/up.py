@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 import time
+from datetime import timedelta
 from pathlib import Path
 
 import httpx
@@ -17,8 +18,13 @@ from hookline.db import session_scope
 from hookline.migrations import upgrade
 from hookline.process import die_with_parent, stop_on_signal
 from hookline.services import accounts
-from hookline.settings import Settings
-from hookline.temporal import connect, dev_server_flags, ensure_search_attributes
+from hookline.settings import Settings, parse_duration
+from hookline.temporal import (
+    connect,
+    dev_server_flags,
+    ensure_namespace,
+    ensure_search_attributes,
+)
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -49,6 +55,13 @@ async def _temporal_ready(settings: Settings) -> bool:
         return True
     except Exception:
         return False
+
+
+async def _keep_histories(settings: Settings) -> None:
+    """The dev server registers its namespace with a day's retention; ours is the setting."""
+    client = await connect(settings)
+    await ensure_namespace(client, settings.temporal_namespace,
+                           timedelta(seconds=parse_duration(settings.temporal_retention)))
 
 
 def _dev_server_args(cli: str, settings: Settings, db_file: Path) -> list[str]:
@@ -175,6 +188,7 @@ def _ensure_temporal(settings: Settings, children: list[subprocess.Popen[bytes]]
             print("hookline: the Temporal dev server exited", file=sys.stderr)
             return None
         if _port_open(host, port) and asyncio.run(_temporal_ready(settings)):
+            asyncio.run(_keep_histories(settings))
             return ui_url
         time.sleep(0.5)
     print("hookline: the Temporal dev server did not answer within 60 s", file=sys.stderr)

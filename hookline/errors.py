@@ -55,6 +55,10 @@ class PlanLimitReached(DomainError):
     status, slug, title = 402, "plan-limit", "Plan limit reached"
 
 
+class Forbidden(DomainError):
+    status, slug, title = 403, "forbidden", "Forbidden"
+
+
 class NotFound(DomainError):
     status, slug, title = 404, "not-found", "Not found"
 
@@ -65,6 +69,16 @@ class MethodNotAllowed(DomainError):
 
 class Conflict(DomainError):
     status, slug, title = 409, "conflict", "Conflict"
+
+
+class PayloadErased(Conflict):
+    """A retry or replay of an Event or Message whose payload was erased."""
+
+    slug, title = "payload-erased", "Payload erased"
+
+    def __init__(self, what: str, item_id: str) -> None:
+        super().__init__(f"the payload of {what} {item_id} was erased; there is nothing "
+                         "to send")
 
 
 class PayloadTooLarge(DomainError):

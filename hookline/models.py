@@ -16,6 +16,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlmodel import Field, SQLModel
 
@@ -172,6 +173,8 @@ class Event(SQLModel, table=True):
     schema_version: int | None = None
     schema_errors: list[dict[str, str]] | None = Field(
         default=None, sa_column=Column(JSON, nullable=True))
+    # Erased on request (`services/erasure`): `payload` is then empty, the rest kept.
+    payload_erased: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
     created_at: datetime = _ts()
 
 
@@ -245,6 +248,8 @@ class Message(SQLModel, table=True):
     provider_event_id: str | None = None
     verification: str = "skipped"
     fanout: int = 0
+    # Erased on request: body, headers and query are then empty, the rest kept.
+    payload_erased: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
     created_at: datetime = _ts()
 
 
@@ -375,3 +380,32 @@ class Recovery(SQLModel, table=True):
     last_delivery_id: str | None = None  # where the next batch starts after
     created_at: datetime = _ts()
     finished_at: datetime | None = _ts(nullable=True)
+
+
+class PortalLink(SQLModel, table=True):
+    """A consumer portal magic link: stored as the SHA-256 of its token, like API keys. Its
+    sessions live only while it is neither expired nor revoked (`services/portal`)."""
+
+    __tablename__ = "portal_links"
+    id: str = Field(primary_key=True)
+    environment_id: str = Field(foreign_key="environments.id", index=True)
+    consumer_id: str = Field(sa_column=Column(
+        String, ForeignKey("consumers.id", ondelete="CASCADE"), nullable=False, index=True))
+    token_hash: str = Field(unique=True)
+    read_only: bool = False
+    # The event types the Consumer may subscribe to through this link; None: every type.
+    event_types: list[str] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    expires_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+    revoked_at: datetime | None = _ts(nullable=True)
+    created_at: datetime = _ts()
+
+
+class PortalSettings(SQLModel, table=True):
+    """An environment's portal branding."""
+
+    __tablename__ = "portal_settings"
+    environment_id: str = Field(primary_key=True, foreign_key="environments.id")
+    name: str | None = Field(default=None, max_length=200)
+    logo_url: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    accent_color: str | None = None
+    updated_at: datetime = _ts()

@@ -35,6 +35,10 @@ class Settings(BaseSettings):
     # Where the Temporal UI is, for `hookline up` to print when it uses a server it did not
     # start (the UI of a dev server it starts is printed anyway).
     temporal_ui_url: str = ""
+    # How long Temporal keeps closed workflows' histories (the Temporal UI's traces of
+    # finished Deliveries): set on the namespace by `hookline up` when it starts the dev
+    # server, and the default of `hookline temporal-server --retention`.
+    temporal_retention: str = "7d"
     task_queue: str = "hookline"
     api_host: str = "127.0.0.1"
     api_port: int = 8000
@@ -91,6 +95,9 @@ class Settings(BaseSettings):
     otel_standard_endpoint: str = Field(default="",
                                         validation_alias="OTEL_EXPORTER_OTLP_ENDPOINT")
     otel_service_name: str = Field(default="", validation_alias="OTEL_SERVICE_NAME")
+    # Who may frame the consumer portal: a Content-Security-Policy `frame-ancestors` source
+    # list (e.g. `https://app.example.com`); empty: nobody. Nothing else may ever be framed.
+    portal_frame_ancestors: str = Field(default="", pattern=r"^[^;,\r\n]*$")
 
     @field_validator("retry_schedule")
     @classmethod
@@ -98,8 +105,9 @@ class Settings(BaseSettings):
         parse_schedule(value)
         return value
 
-    @field_validator("attempt_timeout", "reconcile_interval", "reconcile_after", "relay_interval",
-                     "silence_check_interval", "schedule_reconcile_interval", "circuit_open")
+    @field_validator("attempt_timeout", "temporal_retention", "reconcile_interval",
+                     "reconcile_after", "relay_interval", "silence_check_interval",
+                     "schedule_reconcile_interval", "circuit_open")
     @classmethod
     def _check_duration(cls, value: str) -> str:
         parse_duration(value)

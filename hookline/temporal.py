@@ -5,9 +5,12 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Iterable, Sequence
+from datetime import timedelta
 
 from temporalio.api.enums.v1 import IndexedValueType
+from temporalio.api.namespace.v1 import NamespaceConfig
 from temporalio.api.operatorservice.v1 import AddSearchAttributesRequest
+from temporalio.api.workflowservice.v1 import RegisterNamespaceRequest, UpdateNamespaceRequest
 from temporalio.client import Client, Interceptor
 from temporalio.common import (
     SearchAttributeKey,
@@ -67,6 +70,22 @@ def metrics_runtime(bind_address: str) -> Runtime:
     return Runtime(telemetry=TelemetryConfig(metrics=PrometheusConfig(
         bind_address=bind_address, counters_total_suffix=True, unit_suffix=True,
         durations_as_seconds=True)))
+
+
+async def ensure_namespace(client: Client, namespace: str, retention: timedelta) -> None:
+    """The namespace, registered if missing, with how long Temporal keeps the histories of
+    closed workflows (finished Deliveries, as the Temporal UI shows them)."""
+    config = NamespaceConfig()
+    config.workflow_execution_retention_ttl.FromTimedelta(retention)
+    try:
+        await client.workflow_service.register_namespace(RegisterNamespaceRequest(
+            namespace=namespace,
+            workflow_execution_retention_period=config.workflow_execution_retention_ttl))
+    except RPCError as exc:
+        if exc.status != RPCStatusCode.ALREADY_EXISTS:
+            raise
+        await client.workflow_service.update_namespace(UpdateNamespaceRequest(
+            namespace=namespace, config=config))
 
 
 async def ensure_search_attributes(client: Client, namespace: str) -> None:

@@ -8,10 +8,11 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import time
+from datetime import timedelta
 
 import httpx
 import pytest
-from temporalio.api.workflowservice.v1 import GetClusterInfoRequest
+from temporalio.api.workflowservice.v1 import DescribeNamespaceRequest, GetClusterInfoRequest
 from temporalio.client import Client
 
 from tests.support.api import FINAL, deliveries_of, ok, publish, setup_endpoint
@@ -22,15 +23,18 @@ from tests.support.stack import Stack, Tenant
 pytestmark = pytest.mark.cluster
 
 
-async def _cluster_info(address: str) -> tuple[int, str, str]:
+async def _cluster_info(address: str) -> tuple[int, str, str, timedelta]:
     client = await Client.connect(address)
     info = await client.workflow_service.get_cluster_info(GetClusterInfoRequest())
-    return info.history_shard_count, info.persistence_store, info.visibility_store
+    namespace = await client.workflow_service.describe_namespace(
+        DescribeNamespaceRequest(namespace="default"))
+    return (info.history_shard_count, info.persistence_store, info.visibility_store,
+            namespace.config.workflow_execution_retention_ttl.ToTimedelta())
 
 
 def test_the_stack_is_a_real_cluster(stack: Stack, temporal: str) -> None:
-    shards, persistence, visibility = asyncio.run(_cluster_info(temporal))
-    assert shards >= 4
+    shards, persistence, visibility, retention = asyncio.run(_cluster_info(temporal))
+    assert shards >= 4 and retention == timedelta(days=7)
     assert (persistence, visibility) == ("postgres12", "postgres12")
     assert stack.db_url.startswith("postgresql")
     assert len(stack.api_urls) == 2 and len({*stack.api_urls}) == 2

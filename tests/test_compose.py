@@ -30,10 +30,11 @@ def test_compose_file_is_accepted() -> None:
     assert config.count("HOOKLINE_TEMPORAL_ADDRESS: temporal:7233") == 3
 
 
-# `hookline up`'s own settings: compose runs the components itself. The standard
+# `hookline up`'s own settings: compose runs the components itself (and its Temporal
+# image sets its own namespace). The standard
 # OpenTelemetry variables are read under their own names.
-NOT_FOR_COMPOSE = {"background_nice", "temporal_ui_url", "otel_standard_endpoint",
-                   "otel_service_name"}
+NOT_FOR_COMPOSE = {"background_nice", "temporal_ui_url", "temporal_retention",
+                   "otel_standard_endpoint", "otel_service_name"}
 
 
 def _config() -> dict:

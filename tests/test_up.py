@@ -3,15 +3,19 @@ start, and stops everything it started on SIGTERM."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import selectors
 import signal
 import subprocess
 import time
+from datetime import timedelta
 from pathlib import Path
 
 import httpx
+from temporalio.api.workflowservice.v1 import DescribeNamespaceRequest
+from temporalio.client import Client
 
 from hookline.settings import Settings
 from tests.support.procs import REPO, free_port, hookline
@@ -72,6 +76,13 @@ def _nice(pid: int) -> int:
     return int(stat.rsplit(")", 1)[1].split()[16])  # field 19, counted after the name
 
 
+async def _retention(address: str) -> timedelta:
+    client = await Client.connect(address)
+    found = await client.workflow_service.describe_namespace(
+        DescribeNamespaceRequest(namespace="default"))
+    return found.config.workflow_execution_retention_ttl.ToTimedelta()
+
+
 def test_up_runs_the_stack_and_stops_it(tmp_path: Path) -> None:
     api_port, temporal_port = free_port(), free_port()
     env = {**os.environ, "HOOKLINE_DATABASE_URL": f"sqlite:///{tmp_path / 'hookline.db'}",
@@ -89,6 +100,8 @@ def test_up_runs_the_stack_and_stops_it(tmp_path: Path) -> None:
         assert httpx.get(api + "/v1/consumers", headers=auth).status_code == 200
         assert httpx.get(api + "/v1/consumers").status_code == 401
         assert httpx.get(f"http://127.0.0.1:{temporal_port + 1000}/").status_code == 200
+        # Issue 23: finished Deliveries' histories are kept as long as the setting says.
+        assert asyncio.run(_retention(f"127.0.0.1:{temporal_port}")) == timedelta(days=7)
         assert httpx.get(api + "/readyz").status_code == 200
         # Answering comes first: the worker and the dev server run nicer than the API.
         nice = {_command(pid): _nice(pid) for pid in _children(proc.pid)}

@@ -14,6 +14,7 @@ from api.routes import (
     messages,
     metrics,
     operational_endpoints,
+    portal_links,
     providers,
     recoveries,
     sources,
@@ -24,4 +25,5 @@ ROUTERS: list[APIRouter] = [ingest.router, events.router, health.router, consume
                             event_types.router, deliveries.router, endpoints.router,
                             sources.router, destinations.router, messages.router,
                             providers.router, recoveries.router,
-                            operational_endpoints.router, metrics.router]
+                            operational_endpoints.router, metrics.router,
+                            portal_links.router]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Annotated
 
 from fastapi import APIRouter, Query, Response
@@ -51,9 +52,14 @@ def update_consumer(ref: str, body: ConsumerPatch, auth: AuthDep,
 
 
 @router.delete("/{ref}", status_code=204, responses=problems(404))
-async def delete_consumer(ref: str, auth: AuthDep, session: SessionDep,
-                          temporal: TemporalDep) -> Response:
-    cancelled = await run_in_threadpool(consumers.delete_consumer, session,
-                                        auth.environment_id, ref)
+async def delete_consumer(
+    ref: str, auth: AuthDep, session: SessionDep, temporal: TemporalDep,
+    erase_payloads: Annotated[bool, Query(
+        alias="erasePayloads", description="Also erase the payloads of the Consumer's "
+        "events (their metadata, Deliveries and attempts stay)")] = False,
+) -> Response:
+    cancelled = await run_in_threadpool(partial(
+        consumers.delete_consumer, session, auth.environment_id, ref,
+        erase_payloads=erase_payloads))
     await wake_cancelled(temporal, cancelled)
     return Response(status_code=204)

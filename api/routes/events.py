@@ -20,7 +20,7 @@ from api.schemas.events import EventDetail, EventOut, PublishIn, ReplayOut
 from hookline.batches import Write
 from hookline.errors import invalid
 from hookline.models import Event
-from hookline.services import events
+from hookline.services import erasure, events
 from hookline.settings import get_settings
 from hookline.timeutil import aware
 
@@ -33,7 +33,7 @@ def _out(event: Event) -> EventOut:
     return EventOut(id=event.id, type=event.type, consumer=event.consumer_external_id,
                     deliveries=event.deliveries, schema_version=event.schema_version,
                     schema_errors=event.schema_errors,
-                    created_at=event.created_at)
+                    payload_erased=event.payload_erased, created_at=event.created_at)
 
 
 @router.post("", status_code=201, response_model=EventOut, responses=problems(402, 413),
@@ -97,6 +97,14 @@ def event_deliveries(event_id: str, auth: AuthDep, session: SessionDep,
                      limit: Annotated[Int32, Query(ge=1, le=100)] = 50) -> Page[DeliveryOut]:
     events.get_event(session, auth.environment_id, event_id)
     return deliveries_page(session, cursor, limit, event_id=event_id)
+
+
+@router.delete("/{event_id}/payload", status_code=204, responses=problems(404, 409))
+def erase_payload(event_id: str, auth: AuthDep, session: SessionDep) -> Response:
+    """Erase the event's data (GDPR); its metadata, Deliveries and attempts stay, and reads
+    show `data: null`, `payloadErased: true`. 409 while a Delivery may still send it."""
+    erasure.erase_event(session, auth.environment_id, event_id)
+    return Response(status_code=204)
 
 
 @router.post("/{event_id}/replay", status_code=202, response_model=ReplayOut,

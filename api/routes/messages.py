@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Response
 
 from api import pagination
 from api.deps import AuthDep, SessionDep
@@ -13,7 +13,7 @@ from api.schemas.common import COMMON_PROBLEMS, Int32, Page, problems
 from api.schemas.deliveries import DeliveryOut, deliveries_page
 from api.schemas.events import ReplayOut
 from api.schemas.messages import MessageDetail, MessageItem, message_detail, message_item
-from hookline.services import messages
+from hookline.services import erasure, messages
 from hookline.settings import get_settings
 
 router = APIRouter(prefix="/v1/ingest", tags=["ingestion"], responses=COMMON_PROBLEMS,
@@ -49,6 +49,16 @@ def message_deliveries(message_id: str, auth: AuthDep, session: SessionDep,
                        limit: Annotated[Int32, Query(ge=1, le=100)] = 50) -> Page[DeliveryOut]:
     messages.get_message(session, auth.environment_id, message_id)
     return deliveries_page(session, cursor, limit, message_id=message_id)
+
+
+@router.delete("/messages/{message_id}/payload", status_code=204,
+               responses=problems(404, 409))
+def erase_payload(message_id: str, auth: AuthDep, session: SessionDep) -> Response:
+    """Erase the message's body, headers and query (GDPR); its metadata, Deliveries and
+    attempts stay, and reads show `body: null`, `headers: {}`, `payloadErased: true`. 409
+    while a Delivery may still send it."""
+    erasure.erase_message(session, auth.environment_id, message_id)
+    return Response(status_code=204)
 
 
 @router.post("/messages/{message_id}/replay", status_code=202, response_model=ReplayOut,

@@ -32,6 +32,7 @@ class EventOut(ApiModel):
                                   "against; null when its validation is off")
     schema_errors: list[SchemaError] | None = Field(
         default=None, description="What validation found, under `warn`; null when none")
+    payload_erased: bool = Field(default=False, description="`data` was erased on request")
     created_at: datetime
 
     @field_serializer("created_at")

@@ -25,6 +25,7 @@ class MessageItem(ApiModel):
     verification: str
     fanout: int
     deliveries: DeliveryCounts
+    payload_erased: bool = False  # body, headers and query erased on request
     created_at: Timestamp
 
 
@@ -50,7 +51,8 @@ def message_item(message: Message, counts: Counts | None) -> MessageItem:
         id=message.id, source_id=message.source_id, method=message.method,
         content_type=message.content_type, body_bytes=message.body_bytes,
         provider_event_id=message.provider_event_id, verification=message.verification,
-        fanout=message.fanout, deliveries=_counts(counts), created_at=message.created_at)
+        fanout=message.fanout, deliveries=_counts(counts),
+        payload_erased=message.payload_erased, created_at=message.created_at)
 
 
 def message_detail(message: Message, counts: Counts | None) -> MessageDetail:

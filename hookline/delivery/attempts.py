@@ -86,6 +86,7 @@ def _target(column: str) -> sa.Label[Any]:
 
 _TO_SEND = sa.select(
     _D.c.status, _ENV.c.kind, _EV.c.id.label("event_id"), _EV.c.payload,
+    sa.func.coalesce(_EV.c.payload_erased, _MSG.c.payload_erased).label("erased"),
     _D.c.message_id, _MSG.c.id.label("message_found"), _MSG.c.body, _MSG.c.content_type,
     _D.c.event_id.label("wanted_event"), *(_target(c) for c in (
         "id", "url", "status", "custom_headers", "secret", "previous_secret",
@@ -116,7 +117,8 @@ def prepare_attempt(session: Session, delivery_id: str, limits: gate.Limits
         return "cancelled"
     if row.status not in ATTEMPTABLE:
         return str(row.status)
-    if row.target_id is None or row.target_status not in targets.ENABLED:
+    if row.target_id is None or row.target_status not in targets.ENABLED or row.erased:
+        # No target to send to, or nothing to send (`services/erasure`).
         gate.release(session, delivery_id)
         return _cancel(session, delivery_id, "endpoint" if row.wanted_event else "destination")
     if row.wanted_event:

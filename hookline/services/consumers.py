@@ -9,6 +9,7 @@ from hookline import targets
 from hookline.errors import Conflict, NotFound
 from hookline.ids import new_id
 from hookline.models import Consumer, Endpoint
+from hookline.services import erasure
 
 
 def create_consumer(session: Session, env_id: str, external_id: str, name: str) -> Consumer:
@@ -50,9 +51,12 @@ def update_consumer(session: Session, env_id: str, ref: str, name: str | None) -
     return consumer
 
 
-def delete_consumer(session: Session, env_id: str, ref: str) -> list[str]:
-    """Deletes the Consumer and its endpoints. Returns the Deliveries that were waiting for
-    those endpoints, now cancelled, whose workflows the caller wakes."""
+def delete_consumer(session: Session, env_id: str, ref: str, *,
+                    erase_payloads: bool = False) -> list[str]:
+    """Deletes the Consumer and its endpoints, and with `erase_payloads` the payloads of
+    its Events (a customer who leaves and asks to be forgotten), in one transaction.
+    Returns the Deliveries that were waiting for those endpoints, now cancelled, whose
+    workflows the caller wakes."""
     consumer = get_consumer(session, env_id, ref)
     cancelled: list[str] = []
     for endpoint in session.exec(select(Endpoint).where(Endpoint.consumer_id == consumer.id)):
@@ -62,5 +66,7 @@ def delete_consumer(session: Session, env_id: str, ref: str) -> list[str]:
     # deletes: flush the endpoints first or the foreign key refuses the Consumer's.
     session.flush()
     session.delete(consumer)
+    if erase_payloads:
+        erasure.erase_consumer_events(session, env_id, consumer.id)
     session.commit()
     return cancelled

@@ -11,7 +11,7 @@ from hookline import targets
 from hookline.contracts import DeliveryStart
 from hookline.delivery import outbox
 from hookline.delivery.starts import event_start, message_start, start_for
-from hookline.errors import Conflict, NotFound
+from hookline.errors import Conflict, NotFound, PayloadErased
 from hookline.ids import new_id
 from hookline.models import (
     Attempt,
@@ -19,6 +19,7 @@ from hookline.models import (
     Destination,
     Endpoint,
     Event,
+    Message,
     table_of,
 )
 from hookline.services.scoped import get_in
@@ -95,6 +96,10 @@ def request_retry(session: Session, environment_id: str, delivery_id: str,
     if delivery.status in ("pending", "processing"):
         raise Conflict(f"Entrega {delivery_id} is already queued",
                        title="Entrega already queued", slug="delivery-already-queued")
+    owner = session.get(Event, delivery.event_id) if delivery.event_id \
+        else session.get(Message, delivery.message_id)
+    if owner is not None and owner.payload_erased:
+        raise PayloadErased("event" if delivery.event_id else "message", owner.id)
     target = targets.target_of(session, delivery)
     if target is None or not targets.is_enabled(target):
         raise Conflict(f"the endpoint or destination of Entrega {delivery_id} is disabled; "

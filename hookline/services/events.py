@@ -19,6 +19,7 @@ from hookline.batches import Write, shared_read
 from hookline.contracts import DeliveryStart
 from hookline.errors import (
     NotFound,
+    PayloadErased,
     PayloadTooLarge,
     PlanLimitReached,
     ValidationFailed,
@@ -200,7 +201,10 @@ def _insert(session: Session, event: Event, endpoints: list[Endpoint], principal
 
 def replay(session: Session, env_id: str, event_id: str, schedule: list[float]
            ) -> list[DeliveryStart]:
-    starts = fan_out(session, get_event(session, env_id, event_id), schedule)
+    event = get_event(session, env_id, event_id)
+    if event.payload_erased:
+        raise PayloadErased("event", event_id)
+    starts = fan_out(session, event, schedule)
     session.commit()
     return starts
 
@@ -210,7 +214,8 @@ def get_event(session: Session, env_id: str, event_id: str) -> Event:
 
 
 def data_of(event: Event) -> Any:
-    return json.loads(event.payload)["data"]
+    """The event's `data`; None once its payload was erased."""
+    return None if event.payload_erased else json.loads(event.payload)["data"]
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from sqlalchemy import func
 from sqlmodel import Session, col, select
 
 from hookline.contracts import DeliveryStart
-from hookline.errors import Conflict, NotFound
+from hookline.errors import Conflict, NotFound, PayloadErased
 from hookline.models import Delivery, Message, Source
 from hookline.services import ingest, sources
 from hookline.services.scoped import get_in
@@ -75,6 +75,8 @@ def replay(session: Session, env_id: str, message_id: str, schedule: list[float]
            ) -> list[DeliveryStart]:
     """New Deliveries for the destinations enabled now, their starts in the outbox. Commits."""
     message = get_message(session, env_id, message_id)
+    if message.payload_erased:
+        raise PayloadErased("message", message_id)
     if message.verification == "failed":
         raise Conflict(f"message {message_id} failed verification; such messages are never "
                        "forwarded", slug="message-not-verified")

@@ -1,0 +1,80 @@
+"""Portal pages: the Consumer's Deliveries, their attempts, retry and replay, through
+`services/deliveries` and `services/events` (the API's rules: a 409 is shown as a message)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request, Response
+from fastapi.concurrency import run_in_threadpool
+from sqlmodel import Session
+
+from api import pagination
+from api.deps import SessionDep, TemporalDep
+from api.dispatch import retry_now
+from api.portal.auth import ChangeDep, PortalDep
+from api.portal.web import Portal, PortalRoute, render
+from hookline.errors import Conflict
+from hookline.services import deliveries, events, portal
+from hookline.services.portal import DeliveryFilter
+from hookline.settings import get_settings
+
+router = APIRouter(route_class=PortalRoute)
+PAGE = 25
+SCOPE = "portal-deliveries"
+
+
+@router.get("/deliveries")
+def list_page(request: Request, found: PortalDep, session: SessionDep,
+              status: str = "", event_type: str = "", endpoint: str = "",
+              cursor: str | None = None) -> Response:
+    wanted = DeliveryFilter(status=status or None, event_type=event_type or None,
+                            endpoint_id=endpoint or None)
+    rows = portal.list_deliveries(session, found.access, wanted,
+                                  pagination.decode(SCOPE, cursor), PAGE)
+    items, next_cursor = pagination.page(rows, PAGE, SCOPE, lambda d: d.id)
+    return render(request, "deliveries.html", found, items=items, next_cursor=next_cursor,
+                  wanted=wanted, statuses=portal.STATUSES,
+                  endpoints=portal.own_endpoints(session, found.access),
+                  types=portal.catalogue(session, found.access))
+
+
+def _detail(request: Request, found: Portal, session: Session, delivery_id: str, *,
+            message: str | None = None, status: int = 200) -> Response:
+    delivery = portal.own_delivery(session, found.access, delivery_id)
+    attempts = deliveries.attempts_of(session, delivery_id, None, 100)[:100]
+    session.commit()
+    return render(request, "delivery.html", found, status=status, delivery=delivery,
+                  attempts=attempts, message=message)
+
+
+@router.get("/deliveries/{delivery_id}")
+def show(request: Request, delivery_id: str, found: PortalDep,
+         session: SessionDep) -> Response:
+    return _detail(request, found, session, delivery_id)
+
+
+@router.post("/deliveries/{delivery_id}/retry")
+async def retry(request: Request, delivery_id: str, changed: ChangeDep, session: SessionDep,
+                temporal: TemporalDep) -> Response:
+    access = changed.access
+    await run_in_threadpool(portal.own_delivery, session, access, delivery_id)
+    try:
+        start = await run_in_threadpool(deliveries.request_retry, session,
+                                        access.environment_id, delivery_id,
+                                        get_settings().retry_delays)
+    except Conflict as exc:
+        return await run_in_threadpool(_detail, request, changed.portal, session,
+                                       delivery_id, message=exc.detail, status=409)
+    await retry_now(temporal, start)
+    return await run_in_threadpool(_detail, request, changed.portal, session, delivery_id,
+                                   message="Retry queued: a new attempt is on its way.")
+
+
+@router.post("/events/{event_id}/replay")
+def replay(request: Request, event_id: str, changed: ChangeDep,
+           session: SessionDep) -> Response:
+    access = changed.access
+    portal.own_event(session, access, event_id)
+    starts = events.replay(session, access.environment_id, event_id,
+                           get_settings().retry_delays)
+    return render(request, "replayed.html", changed.portal, event_id=event_id,
+                  delivery_ids=[s.delivery_id for s in starts])

@@ -1,0 +1,174 @@
+"""Portal pages: the Consumer's endpoints. Every change goes through `services/endpoints`
+(the API's rules and errors), after the portal's own checks (`services/portal`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from fastapi import APIRouter, Request, Response
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import RedirectResponse
+from sqlmodel import Session
+
+from api.deps import SenderDep, SessionDep, TemporalDep
+from api.dispatch import wake_cancelled
+from api.portal.auth import ChangeDep, Form, PortalDep
+from api.portal.web import Portal, PortalRoute, render
+from hookline.errors import ValidationFailed, invalid
+from hookline.services import endpoints, portal
+from hookline.services.endpoints import EndpointPatch
+from hookline.services.headers import check_headers
+
+router = APIRouter(route_class=PortalRoute)
+
+
+@dataclass(frozen=True)
+class Draft:
+    """An endpoint form as typed, to show again with its error."""
+
+    url: str = ""
+    description: str = ""
+    events: list[str] = field(default_factory=list)
+    headers: str = ""
+
+    @classmethod
+    def of(cls, form: Form) -> Draft:
+        return cls(url=form.get("url").strip(), description=form.get("description").strip(),
+                   events=form.all("events"), headers=form.get("headers"))
+
+    def header_dict(self) -> dict[str, str]:
+        """One `Name: value` per line, checked by the API's header rules."""
+        found: dict[str, str] = {}
+        for line in self.headers.splitlines():
+            if not line.strip():
+                continue
+            name, colon, value = line.partition(":")
+            if not colon:
+                raise invalid("headers", f"write each header as 'Name: value' ({line!r})")
+            found[name.strip()] = value.strip()
+        return check_headers(found)
+
+
+def _draft_of(row: endpoints.EndpointRow) -> Draft:
+    e = row.endpoint
+    return Draft(url=e.url, description=e.description or "", events=list(e.events),
+                 headers="\n".join(f"{k}: {v}" for k, v in e.custom_headers.items()))
+
+
+async def _form(request: Request, found: Portal, session: Session, draft: Draft, *,
+                row: endpoints.EndpointRow | None = None, error: str | None = None,
+                status: int = 200, **extra: object) -> Response:
+    types = await run_in_threadpool(portal.catalogue, session, found.access)
+    return render(request, "endpoint.html" if row else "endpoint_new.html", found,
+                  status=status, draft=draft, types=types, row=row, error=error, **extra)
+
+
+@router.get("/")
+@router.get("/endpoints")
+def list_page(request: Request, found: PortalDep, session: SessionDep) -> Response:
+    rows = portal.own_endpoints(session, found.access)
+    return render(request, "endpoints.html", found, rows=rows)
+
+
+@router.get("/endpoints/new")
+async def new_page(request: Request, found: PortalDep, session: SessionDep) -> Response:
+    return await _form(request, found, session, Draft())
+
+
+@router.post("/endpoints")
+async def create(request: Request, changed: ChangeDep, session: SessionDep,
+                 sender: SenderDep) -> Response:
+    access, draft = changed.access, Draft.of(changed.form)
+    try:
+        portal.check_events(access, draft.events)
+        headers = draft.header_dict()
+        if not draft.url:
+            raise invalid("url", "is required")
+        await endpoints.check_url(sender, draft.url, access.requires_https)
+        row = await run_in_threadpool(
+            endpoints.create_endpoint, session, access.environment_id,
+            consumer=access.consumer_id, url=draft.url, events=draft.events,
+            description=draft.description or None, headers=headers, secret=None)
+    except ValidationFailed as exc:
+        return await _form(request, changed.portal, session, draft, error=exc.detail,
+                           status=422)
+    return render(request, "secret.html", changed.portal, endpoint=row.endpoint,
+                  secret=row.endpoint.secret, created=True)
+
+
+@router.get("/endpoints/{endpoint_id}")
+async def show(request: Request, endpoint_id: str, found: PortalDep,
+               session: SessionDep) -> Response:
+    row = await run_in_threadpool(portal.own_endpoint_row, session, found.access, endpoint_id)
+    saved = request.query_params.get("saved") == "1"
+    return await _form(request, found, session, _draft_of(row), row=row, saved=saved)
+
+
+@router.post("/endpoints/{endpoint_id}")
+async def edit(request: Request, endpoint_id: str, changed: ChangeDep, session: SessionDep,
+               sender: SenderDep) -> Response:
+    access, draft = changed.access, Draft.of(changed.form)
+    row = await run_in_threadpool(portal.own_endpoint_row, session, access, endpoint_id)
+    try:
+        portal.check_events(access, draft.events)
+        headers = draft.header_dict()
+        if not draft.url:
+            raise invalid("url", "is required")
+        if draft.url != row.endpoint.url:
+            await endpoints.check_url(sender, draft.url, access.requires_https)
+        patch = EndpointPatch(url=draft.url, events=draft.events,
+                              description=draft.description or None)
+        await run_in_threadpool(endpoints.update_endpoint, session, access.environment_id,
+                                endpoint_id, patch)
+        await run_in_threadpool(endpoints.set_headers, session, access.environment_id,
+                                endpoint_id, headers)
+    except ValidationFailed as exc:
+        return await _form(request, changed.portal, session, draft, row=row,
+                           error=exc.detail, status=422)
+    return RedirectResponse(f"/portal/endpoints/{endpoint_id}?saved=1", status_code=303)
+
+
+@router.post("/endpoints/{endpoint_id}/status")
+async def set_status(endpoint_id: str, changed: ChangeDep, session: SessionDep,
+                     temporal: TemporalDep) -> Response:
+    access = changed.access
+    await run_in_threadpool(portal.own_endpoint, session, access, endpoint_id)
+    wanted = "disabled" if changed.form.get("status") == "disabled" else "enabled"
+    _, cancelled = await run_in_threadpool(endpoints.update_endpoint, session,
+                                           access.environment_id, endpoint_id,
+                                           EndpointPatch(status=wanted))
+    await wake_cancelled(temporal, cancelled)
+    return RedirectResponse(f"/portal/endpoints/{endpoint_id}", status_code=303)
+
+
+@router.post("/endpoints/{endpoint_id}/delete")
+async def delete(endpoint_id: str, changed: ChangeDep, session: SessionDep,
+                 temporal: TemporalDep) -> Response:
+    access = changed.access
+    await run_in_threadpool(portal.own_endpoint, session, access, endpoint_id)
+    cancelled = await run_in_threadpool(endpoints.delete_endpoint, session,
+                                        access.environment_id, endpoint_id)
+    await wake_cancelled(temporal, cancelled)
+    return RedirectResponse("/portal/endpoints", status_code=303)
+
+
+@router.post("/endpoints/{endpoint_id}/rotate")
+def rotate(request: Request, endpoint_id: str, changed: ChangeDep,
+           session: SessionDep) -> Response:
+    access = changed.access
+    endpoint = portal.own_endpoint(session, access, endpoint_id)
+    secret = endpoints.rotate_secret(session, access.environment_id, endpoint_id, None)
+    return render(request, "secret.html", changed.portal, endpoint=endpoint, secret=secret,
+                  created=False)
+
+
+@router.post("/endpoints/{endpoint_id}/test")
+async def test(request: Request, endpoint_id: str, changed: ChangeDep, session: SessionDep,
+               sender: SenderDep) -> Response:
+    access = changed.access
+    row = await run_in_threadpool(portal.own_endpoint_row, session, access, endpoint_id)
+    out = await run_in_threadpool(endpoints.test_outgoing, session, access.environment_id,
+                                  endpoint_id, access.requires_https)
+    result = await sender.send(out)
+    return await _form(request, changed.portal, session, _draft_of(row), row=row,
+                       tested=result)

@@ -1,0 +1,61 @@
+"""The consumer portal's /v1 side: magic links for a Consumer, and the environment's
+portal branding. The pages themselves are `api/portal`."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Body, Response
+
+from api.deps import AuthDep, SessionDep
+from api.jsonbody import JSONRoute
+from api.schemas.common import COMMON_PROBLEMS, problems
+from api.schemas.portal import (
+    PortalLinkIn,
+    PortalLinkOut,
+    PortalSettingsIn,
+    PortalSettingsOut,
+)
+from hookline.models import PortalSettings
+from hookline.services import portal
+from hookline.settings import get_settings
+
+router = APIRouter(prefix="/v1", tags=["portal"], responses=COMMON_PROBLEMS,
+                   route_class=JSONRoute)
+
+
+@router.post("/consumers/{ref}/portal", status_code=201, response_model=PortalLinkOut,
+             responses=problems(404))
+def create_link(ref: str, auth: AuthDep, session: SessionDep,
+                body: PortalLinkIn | None = Body(default=None)) -> PortalLinkOut:
+    """A magic link that opens the consumer portal for this Consumer only (id or
+    externalId). The token is shown here only; the link works until it expires or is
+    revoked. `eventTypes` limits what the Consumer may subscribe to."""
+    body = body or PortalLinkIn()
+    link, token = portal.create_link(session, auth.environment_id, ref,
+                                     expires_in=body.expires_in, read_only=body.read_only,
+                                     types=body.event_types)
+    url = f"{get_settings().public_url.rstrip('/')}/portal/open?token={token}"
+    return PortalLinkOut(url=url, token=token, expires_at=link.expires_at)
+
+
+@router.delete("/consumers/{ref}/portal", status_code=204, responses=problems(404))
+def revoke_links(ref: str, auth: AuthDep, session: SessionDep) -> Response:
+    """Revokes every portal link of the Consumer; their open sessions end at once."""
+    portal.revoke_links(session, auth.environment_id, ref)
+    return Response(status_code=204)
+
+
+def _settings_out(row: PortalSettings) -> PortalSettingsOut:
+    return PortalSettingsOut.model_validate(row, from_attributes=True)
+
+
+@router.get("/portal-settings", response_model=PortalSettingsOut)
+def get_settings_(auth: AuthDep, session: SessionDep) -> PortalSettingsOut:
+    """The portal's branding in this environment: name, logo and accent colour."""
+    return _settings_out(portal.branding(session, auth.environment_id))
+
+
+@router.patch("/portal-settings", response_model=PortalSettingsOut)
+def update_settings(body: PortalSettingsIn, auth: AuthDep,
+                    session: SessionDep) -> PortalSettingsOut:
+    """Absent fields stay; null clears one. `logoUrl` is https; `accentColor` #rrggbb."""
+    return _settings_out(portal.set_branding(session, auth.environment_id, body.to_patch()))

@@ -1,0 +1,249 @@
+"""The consumer portal: magic links that open it for one Consumer, what a portal session
+may see and change, and each environment's branding.
+
+A link's token is shown once and stored as its SHA-256, like an API key. A link may be
+opened any number of times until it expires or is revoked; every portal request reads the
+link again (`access`), so revoking a Consumer's links ends their sessions at once. The
+portal changes endpoints and Deliveries through the same services as the API; the rules
+here are only the portal's own: the Consumer's resources and nothing else (anything else
+is 404, as for another environment's), read-only links, and the event types a link lets
+the Consumer subscribe to."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import update
+from sqlmodel import Session, col, select
+
+from hookline.errors import Forbidden, NotFound, Unauthorized, invalid
+from hookline.ids import new_id, token
+from hookline.models import (
+    Consumer,
+    Delivery,
+    Endpoint,
+    Environment,
+    Event,
+    EventType,
+    PortalLink,
+    PortalSettings,
+)
+from hookline.services import consumers, deliveries, endpoints, event_types, events
+from hookline.services.accounts import hash_key
+from hookline.services.patch import KEEP, Keep
+from hookline.timeutil import aware, utcnow
+
+TOKEN_PREFIX = "hkp_"
+EXPIRES_MIN, EXPIRES_MAX, EXPIRES_DEFAULT = 60, 7 * 86400, 3600
+COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+@dataclass(frozen=True)
+class Access:
+    """What one portal session may do: one Consumer of one environment."""
+
+    link_id: str
+    environment_id: str
+    environment_kind: str
+    consumer_id: str
+    consumer_external_id: str
+    consumer_name: str
+    read_only: bool
+    event_types: tuple[str, ...] | None  # None: the Consumer may subscribe to any type
+    expires_at: datetime
+
+    @property
+    def requires_https(self) -> bool:
+        return self.environment_kind == "production"
+
+
+def create_link(session: Session, env_id: str, consumer_ref: str, *, expires_in: int | None,
+                read_only: bool, types: list[str] | None) -> tuple[PortalLink, str]:
+    """Returns the stored link and its token, which is never stored."""
+    consumer = consumers.get_consumer(session, env_id, consumer_ref)
+    seconds = EXPIRES_DEFAULT if expires_in is None else expires_in
+    if not EXPIRES_MIN <= seconds <= EXPIRES_MAX:
+        raise invalid("expiresIn", f"must be {EXPIRES_MIN} to {EXPIRES_MAX} seconds")
+    if types is not None:
+        types = list(dict.fromkeys(types))
+        if not types:
+            raise invalid("eventTypes", "must name at least one event type, or be left out")
+        known = event_types.registered_names(session, env_id, types)
+        if missing := [name for name in types if name not in known]:
+            raise invalid("eventTypes", "event types not registered: " + ", ".join(missing))
+    secret = TOKEN_PREFIX + token(32)
+    link = PortalLink(id=new_id("ptl"), environment_id=env_id, consumer_id=consumer.id,
+                      token_hash=hash_key(secret), read_only=read_only, event_types=types,
+                      expires_at=utcnow() + timedelta(seconds=seconds))
+    session.add(link)
+    session.commit()
+    return link, secret
+
+
+def revoke_links(session: Session, env_id: str, consumer_ref: str) -> None:
+    """Revokes every link of the Consumer; their open sessions end with them."""
+    consumer = consumers.get_consumer(session, env_id, consumer_ref)
+    session.execute(update(PortalLink).where(
+        col(PortalLink.consumer_id) == consumer.id, col(PortalLink.revoked_at).is_(None))
+        .values(revoked_at=utcnow()).execution_options(synchronize_session=False))
+    session.commit()
+
+
+def _usable(link: PortalLink | None) -> PortalLink:
+    if link is None:
+        raise Unauthorized("this portal link is not valid")
+    if link.revoked_at is not None:
+        raise Unauthorized("this portal link has been revoked")
+    if aware(link.expires_at) <= utcnow():
+        raise Unauthorized("this portal link has expired; ask for a new one")
+    return link
+
+
+def _access(session: Session, link: PortalLink) -> Access:
+    consumer = session.get(Consumer, link.consumer_id)
+    env = session.get(Environment, link.environment_id)
+    if consumer is None or env is None:
+        raise Unauthorized("this portal link is not valid")
+    return Access(link_id=link.id, environment_id=env.id, environment_kind=env.kind,
+                  consumer_id=consumer.id, consumer_external_id=consumer.external_id,
+                  consumer_name=consumer.name, read_only=link.read_only,
+                  event_types=tuple(link.event_types) if link.event_types is not None
+                  else None, expires_at=aware(link.expires_at))
+
+
+def exchange(session: Session, secret: str) -> Access:
+    """Opening a link: its token for what its session may do (401 when unusable)."""
+    link = session.exec(select(PortalLink).where(
+        PortalLink.token_hash == hash_key(secret))).first()
+    found = _access(session, _usable(link))
+    session.commit()
+    return found
+
+
+def access(session: Session, link_id: str) -> Access:
+    """A session's link, checked again on each request."""
+    found = _access(session, _usable(session.get(PortalLink, link_id)))
+    session.commit()
+    return found
+
+
+def check_writable(found: Access) -> None:
+    if found.read_only:
+        raise Forbidden("this portal link is read-only: it cannot change anything")
+
+
+def check_events(found: Access, chosen: list[str]) -> None:
+    """A link limited to some event types subscribes to those only (and so never to every
+    type, which an empty list means)."""
+    if found.event_types is None:
+        return
+    if not chosen:
+        raise invalid("events", "choose at least one event type")
+    if outside := [name for name in chosen if name not in found.event_types]:
+        raise invalid("events", "not available here: " + ", ".join(outside))
+
+
+def own_endpoint(session: Session, found: Access, endpoint_id: str) -> Endpoint:
+    endpoint = session.get(Endpoint, endpoint_id)
+    if endpoint is None or endpoint.environment_id != found.environment_id \
+            or endpoint.consumer_id != found.consumer_id:
+        raise NotFound(f"endpoint {endpoint_id!r} not found")
+    return endpoint
+
+
+def own_delivery(session: Session, found: Access, delivery_id: str) -> Delivery:
+    delivery = deliveries.get_scoped(session, found.environment_id, delivery_id)
+    if delivery.consumer_id != found.consumer_id:
+        raise NotFound(f"Entrega {delivery_id} not found", title="Entrega not found")
+    return delivery
+
+
+def own_event(session: Session, found: Access, event_id: str) -> Event:
+    event = events.get_event(session, found.environment_id, event_id)
+    if event.consumer_id != found.consumer_id:
+        raise NotFound(f"event {event_id} not found")
+    return event
+
+
+def own_endpoints(session: Session, found: Access) -> list[endpoints.EndpointRow]:
+    return endpoints.list_endpoints(session, found.environment_id, found.consumer_id)
+
+
+def catalogue(session: Session, found: Access) -> list[EventType]:
+    """The event types the Consumer may subscribe to, by name."""
+    query = select(EventType).where(EventType.environment_id == found.environment_id)
+    if found.event_types is not None:
+        query = query.where(col(EventType.name).in_(found.event_types))
+    rows = list(session.exec(query.order_by(col(EventType.name))).all())
+    session.commit()
+    return rows
+
+
+def branding(session: Session, env_id: str) -> PortalSettings:
+    return session.get(PortalSettings, env_id) or PortalSettings(environment_id=env_id)
+
+
+@dataclass(frozen=True)
+class BrandingPatch:
+    name: str | Keep | None = KEEP
+    logo_url: str | Keep | None = KEEP
+    accent_color: str | Keep | None = KEEP
+
+
+def set_branding(session: Session, env_id: str, patch: BrandingPatch) -> PortalSettings:
+    row = branding(session, env_id)
+    if not isinstance(patch.logo_url, Keep):
+        if patch.logo_url is not None and not patch.logo_url.startswith("https://"):
+            raise invalid("logoUrl", "must be an https:// URL")
+        row.logo_url = patch.logo_url
+    if not isinstance(patch.accent_color, Keep):
+        if patch.accent_color is not None and not COLOR.match(patch.accent_color):
+            raise invalid("accentColor", "must be a colour like #1a73e8")
+        row.accent_color = patch.accent_color
+    if not isinstance(patch.name, Keep):
+        row.name = patch.name
+    row.updated_at = utcnow()
+    session.add(row)
+    session.commit()
+    return row
+
+
+def own_endpoint_row(session: Session, found: Access, endpoint_id: str
+                     ) -> endpoints.EndpointRow:
+    own_endpoint(session, found, endpoint_id)
+    return endpoints.get_endpoint(session, found.environment_id, endpoint_id)
+
+
+STATUSES = ("pending", "processing", "retrying", "delivered", "exhausted", "cancelled")
+
+
+@dataclass(frozen=True)
+class DeliveryFilter:
+    status: str | None = None
+    event_type: str | None = None
+    endpoint_id: str | None = None
+
+
+def list_deliveries(session: Session, found: Access, wanted: DeliveryFilter,
+                    before: str | None, limit: int) -> list[Delivery]:
+    """The Consumer's Deliveries (those of endpoints since deleted too), newest first;
+    limit + 1 rows, for the caller's paging. An endpoint that is not the Consumer's is 404."""
+    if wanted.status is not None and wanted.status not in STATUSES:
+        raise invalid("status", f"must be one of {', '.join(STATUSES)}")
+    if wanted.endpoint_id is not None:
+        own_endpoint(session, found, wanted.endpoint_id)
+    query = select(Delivery).where(Delivery.consumer_id == found.consumer_id,
+                                   Delivery.environment_id == found.environment_id)
+    if wanted.status:
+        query = query.where(Delivery.status == wanted.status)
+    if wanted.event_type:
+        query = query.where(Delivery.event_type == wanted.event_type)
+    if wanted.endpoint_id:
+        query = query.where(Delivery.endpoint_id == wanted.endpoint_id)
+    if before:
+        query = query.where(col(Delivery.id) < before)
+    rows = list(session.exec(query.order_by(col(Delivery.id).desc()).limit(limit + 1)).all())
+    session.commit()
+    return rows

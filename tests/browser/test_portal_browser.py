@@ -1,0 +1,108 @@
+"""Issue 16: the consumer portal in a real browser (headless Chromium), against the real
+stack on both databases: what a customer handed a magic link does."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import Shots
+from tests.support.api import attempts, ok, publish, wait_delivery
+from tests.support.portal import consumer, expire, link
+from tests.support.receiver import Receiver
+from tests.support.stack import Stack, Tenant
+
+
+def test_a_customer_adds_an_endpoint_tests_it_and_sees_its_deliveries(
+        page: Page, shots: Shots, tenant: Tenant, receiver: Receiver) -> None:
+    consumer(tenant, "acme", "invoice.paid", "invoice.voided")
+    tenant.client.patch("/v1/portal-settings", json={"name": "Acme Billing",
+                                                     "accentColor": "#0f766e"})
+    page.goto(link(tenant)["url"])
+    expect(page).to_have_url(re.compile(r"/portal/$"))  # the token left the address bar
+    expect(page.get_by_text("No endpoints yet.")).to_be_visible()
+    shots.take("01-endpoints-empty")
+    page.get_by_role("link", name="Add endpoint").click()
+    page.get_by_label("URL").fill(receiver.url("/ok"))
+    page.get_by_label("Description").fill("Billing webhooks")
+    page.get_by_role("checkbox", name="invoice.paid").check()
+    shots.take("02-add-endpoint")
+    page.get_by_role("button", name="Add endpoint").click()
+    expect(page.get_by_role("heading", name="Endpoint added")).to_be_visible()
+    secret = page.locator("#secret").inner_text()
+    assert secret.startswith("whsec_")
+    shots.take("03-secret-once")
+    page.get_by_role("link", name="Continue to the endpoint").click()
+    assert secret not in page.content()
+    page.get_by_role("button", name="Send test event").click()
+    expect(page.get_by_text("Test event succeeded")).to_be_visible()
+    receiver.wait(1, "/ok")
+    shots.take("04-test-event")
+
+    event = publish(tenant, {"invoice": "in_1042"})["id"]
+    [delivery] = ok(tenant.client.get(f"/v1/events/{event}/deliveries"))["items"]
+    wait_delivery(tenant, delivery["id"])
+    page.get_by_role("link", name="Deliveries", exact=True).first.click()
+    expect(page.get_by_role("link", name=delivery["id"])).to_be_visible()
+    shots.take("05-deliveries")
+    page.get_by_role("link", name=delivery["id"]).click()
+    attempt = page.locator("tr.attempt")
+    expect(attempt).to_have_count(1)
+    expect(attempt.first).to_contain_text("succeeded")
+    expect(attempt.first).to_contain_text("200")
+    shots.take("06-delivery-attempts")
+    page.get_by_role("link", name="Event types").click()
+    expect(page.get_by_text("about invoice.voided")).to_be_visible()
+    shots.take("07-event-types")
+    page.get_by_role("link", name="Verifying signatures").click()
+    expect(page.get_by_text("pip install standardwebhooks")).to_be_visible()
+    shots.take("08-verify")
+
+
+def test_a_customer_retries_an_exhausted_delivery(page: Page, shots: Shots, tenant: Tenant,
+                                                  receiver: Receiver) -> None:
+    consumer(tenant, "acme", "invoice.paid")
+    ok(tenant.client.post("/v1/endpoints", json={"consumer": "acme",
+                                                 "url": receiver.url("/status/503")}), 201)
+    event = publish(tenant)["id"]
+    [delivery] = ok(tenant.client.get(f"/v1/events/{event}/deliveries"))["items"]
+    assert wait_delivery(tenant, delivery["id"])["status"] == "exhausted"
+    page.goto(link(tenant)["url"])
+    page.goto(page.url.replace("/portal/", "/portal/deliveries?status=exhausted"))
+    page.get_by_role("link", name=delivery["id"]).click()
+    expect(page.locator("tr.attempt")).to_have_count(4)
+    page.get_by_role("button", name="Retry").click()
+    expect(page.get_by_text("Retry queued")).to_be_visible()
+    shots.take("09-retry")
+    assert wait_delivery(tenant, delivery["id"])["attempts"] == 5
+    assert len(attempts(tenant, delivery["id"])) == 5
+    page.reload()
+    expect(page.locator("tr.attempt")).to_have_count(5)
+
+
+def test_a_forbidden_url_shows_the_apis_error(page: Page, shots: Shots, stack: Stack,
+                                              receiver: Receiver) -> None:
+    production = stack.tenant(kind="production")  # https only
+    consumer(production, "acme", "invoice.paid")
+    page.goto(link(production)["url"])
+    page.get_by_role("link", name="Add endpoint").click()
+    page.get_by_label("URL").fill(receiver.url("/ok"))
+    page.get_by_role("button", name="Add endpoint").click()
+    expect(page.get_by_role("alert")).to_contain_text("https")
+    expect(page.get_by_label("URL")).to_have_value(receiver.url("/ok"))
+    shots.take("10-forbidden-url")
+    assert ok(production.client.get("/v1/endpoints")) == []
+    production.client.close()
+
+
+def test_an_expired_link_is_refused(page: Page, shots: Shots, stack: Stack,
+                                    tenant: Tenant) -> None:
+    consumer(tenant, "acme")
+    made = link(tenant, expiresIn=60)
+    expire(stack, made["token"])
+    response = page.goto(made["url"])
+    assert response is not None and response.status == 401
+    expect(page.get_by_role("alert")).to_contain_text("expired")
+    shots.take("11-expired-link")
+    assert not page.context.cookies()

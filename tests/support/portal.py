@@ -1,0 +1,71 @@
+"""The consumer portal as a customer's browser meets it, over plain HTTP: magic links, the
+session cookie, the CSRF token of the forms."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from datetime import timedelta
+from typing import Any
+
+import httpx
+from sqlalchemy import update
+from sqlmodel import Session, col
+
+from hookline.models import PortalLink
+from hookline.timeutil import utcnow
+from tests.support.api import ok
+from tests.support.stack import Stack, Tenant
+
+CSRF = re.compile(r'name="csrf" value="([^"]+)"')
+
+
+def link(tenant: Tenant, consumer: str = "acme", **body: Any) -> dict[str, Any]:
+    return ok(tenant.client.post(f"/v1/consumers/{consumer}/portal", json=body), 201)
+
+
+def expire(stack: Stack, token: str) -> None:
+    """Moves the link's expiry a second into the past."""
+    with Session(stack.engine) as session:
+        session.execute(update(PortalLink).where(
+            col(PortalLink.token_hash) == hashlib.sha256(token.encode()).hexdigest())
+            .values(expires_at=utcnow() - timedelta(seconds=1)))
+        session.commit()
+
+
+def consumer(tenant: Tenant, external_id: str, *types: str) -> None:
+    tenant.client.post("/v1/consumers", json={"externalId": external_id,
+                                              "name": f"{external_id} Inc."})
+    for name in types:
+        tenant.client.post("/v1/event-types", json={"name": name,
+                                                    "description": f"about {name}"})
+
+
+class PortalClient:
+    """A browser without JavaScript: keeps the session cookie, sends forms with the CSRF
+    token of the page it last read."""
+
+    def __init__(self, base_url: str) -> None:
+        self.http = httpx.Client(base_url=base_url, timeout=30, follow_redirects=False)
+        self.csrf = ""
+
+    def open(self, url: str) -> httpx.Response:
+        response = self.http.get(url)
+        assert response.status_code == 303, response.text
+        return response
+
+    def get(self, path: str, expect: int = 200, **params: str) -> str:
+        response = self.http.get(path, params=params)
+        assert response.status_code == expect, f"{response.status_code}: {response.text}"
+        assert response.headers["content-type"].startswith("text/html")
+        if found := CSRF.search(response.text):
+            self.csrf = found.group(1)
+        return response.text
+
+    def post(self, path: str, fields: dict[str, Any] | None = None, *,
+             csrf: str | None = None) -> httpx.Response:
+        data = {"csrf": self.csrf if csrf is None else csrf, **(fields or {})}
+        return self.http.post(path, data=data)
+
+    def close(self) -> None:
+        self.http.close()
