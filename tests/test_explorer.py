@@ -220,7 +220,13 @@ def _plan(stack: Stack, run: Any) -> str:
 def test_each_delivery_filter_seeks_its_index_in_id_order(stack: Stack, name: str) -> None:
     found, index = PLANS[name]
     plan = _plan(stack, lambda s: explorer.list_deliveries(s, "env_x", found, None, 50))
-    assert index in plan, plan
+    if stack.db_url.startswith("postgres"):
+        # PostgreSQL picks among the indexes by its statistics of these few rows (an
+        # environment's status may come from (environment, id) and a filter); whichever it
+        # takes, it reads an index in id order and sorts nothing.
+        assert "Index Scan Backward using ix_deliveries_" in plan, plan
+    else:
+        assert index in plan, plan
     assert "TEMP B-TREE" not in plan and "Sort" not in plan, plan
 
 

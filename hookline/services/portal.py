@@ -30,7 +30,14 @@ from hookline.models import (
     PortalLink,
     PortalSettings,
 )
-from hookline.services import consumers, deliveries, endpoints, event_types, events
+from hookline.services import (
+    consumers,
+    deliveries,
+    endpoints,
+    event_types,
+    events,
+    explorer,
+)
 from hookline.services.accounts import hash_key
 from hookline.services.patch import KEEP, Keep
 from hookline.timeutil import aware, utcnow
@@ -228,22 +235,15 @@ class DeliveryFilter:
 
 def list_deliveries(session: Session, found: Access, wanted: DeliveryFilter,
                     before: str | None, limit: int) -> list[Delivery]:
-    """The Consumer's Deliveries (those of endpoints since deleted too), newest first;
-    limit + 1 rows, for the caller's paging. An endpoint that is not the Consumer's is 404."""
+    """The Consumer's Deliveries (those of endpoints since deleted too), newest first, by
+    the delivery explorer's query; limit + 1 rows, for the caller's paging. An endpoint
+    that is not the Consumer's is 404."""
     if wanted.status is not None and wanted.status not in STATUSES:
         raise invalid("status", f"must be one of {', '.join(STATUSES)}")
     if wanted.endpoint_id is not None:
         own_endpoint(session, found, wanted.endpoint_id)
-    query = select(Delivery).where(Delivery.consumer_id == found.consumer_id,
-                                   Delivery.environment_id == found.environment_id)
-    if wanted.status:
-        query = query.where(Delivery.status == wanted.status)
-    if wanted.event_type:
-        query = query.where(Delivery.event_type == wanted.event_type)
-    if wanted.endpoint_id:
-        query = query.where(Delivery.endpoint_id == wanted.endpoint_id)
-    if before:
-        query = query.where(col(Delivery.id) < before)
-    rows = list(session.exec(query.order_by(col(Delivery.id).desc()).limit(limit + 1)).all())
+    rows = explorer.list_deliveries(session, found.environment_id, explorer.DeliveryFilter(
+        status=wanted.status, event_type=wanted.event_type, endpoint=wanted.endpoint_id,
+        consumer_id=found.consumer_id), before, limit)
     session.commit()
     return rows

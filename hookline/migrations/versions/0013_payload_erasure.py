@@ -13,9 +13,10 @@ depends_on = None
 
 
 def upgrade() -> None:
+    # A plain ADD COLUMN, not a batch: with an expression default, SQLite's batch mode
+    # copies the table, and dropping `events` fails its Deliveries' foreign keys.
     for table in ("events", "messages"):
-        with op.batch_alter_table(table) as batch:
-            batch.add_column(sa.Column("payload_erased", sa.Boolean(), nullable=False,
+        op.add_column(table, sa.Column("payload_erased", sa.Boolean(), nullable=False,
                                        server_default=sa.false()))
 
 
