@@ -1,6 +1,6 @@
-"""The Temporal worker process: delivery, cron run and silence check workflows, their
-activities, the outbox relay that starts new Deliveries, and the reconcilers (Deliveries,
-Schedules)."""
+"""The Temporal worker process: delivery, cron run, silence check, recovery and retention
+workflows, their activities, the outbox relay that starts new Deliveries, and the
+reconcilers (Deliveries, Schedules)."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from activities.cron import CronActivities
 from activities.http import DeliveryActivities
 from activities.mail import AlertActivities
 from activities.recovery import RecoveryActivities
+from activities.retention import RetentionActivities
 from hookline import metrics_serving, tracing
 from hookline.delivery import gate
 from hookline.delivery.reconciler import reconcile_forever
@@ -28,6 +29,7 @@ from hookline.temporal import connect, ensure_search_attributes, metrics_runtime
 from workflows.cron import CronRunWorkflow
 from workflows.delivery import DeliveryWorkflow
 from workflows.recovery import RecoveryWorkflow
+from workflows.retention import RetentionWorkflow
 from workflows.silence import SilenceCheckWorkflow
 
 log = logging.getLogger("hookline.worker")
@@ -70,12 +72,14 @@ async def main(settings: Settings | None = None) -> None:
     cron = CronActivities(client, settings)
     mail = AlertActivities(settings)
     recovery = RecoveryActivities(settings.retry_delays)
+    kept = RetentionActivities(settings)
     worker = Worker(
         client,
         task_queue=settings.task_queue,
-        workflows=[DeliveryWorkflow, CronRunWorkflow, SilenceCheckWorkflow, RecoveryWorkflow],
+        workflows=[DeliveryWorkflow, CronRunWorkflow, SilenceCheckWorkflow, RecoveryWorkflow,
+                   RetentionWorkflow],
         activities=[delivery.attempt_delivery, cron.run_cron, mail.check_silence,
-                    recovery.recover_batch],
+                    recovery.recover_batch, kept.purge_expired],
         max_concurrent_activities=200,
         # The relay starts workflows eagerly: the server hands the first task straight back
         # to this worker, but only while it has a free slot, else the start silently takes

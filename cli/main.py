@@ -15,6 +15,7 @@ import uvloop
 
 from hookline.db import session_scope
 from hookline.errors import DomainError
+from hookline.models import Environment
 from hookline.services import accounts
 from hookline.settings import get_settings
 from hookline.timeutil import iso
@@ -190,9 +191,17 @@ def env_list(org: Annotated[str | None, typer.Option(help="Organization id or na
     """Environments, of one organization or all: id, name, kind, organization."""
     with session_scope() as session, _told():
         found = accounts.list_envs(session, org)
-        rows = [{"id": e.id, "name": e.name, "kind": e.kind, "org": e.org_id,
-                 "createdAt": iso(e.created_at)} for e in found]
-    _emit_list(as_json, rows, ["id", "name", "kind", "org", "createdAt"])
+        rows = [_env_data(e) for e in found]
+    _emit_list(as_json, rows, ["id", "name", "kind", "org", "retentionDays", "createdAt"])
+
+
+RetentionOpt = Annotated[int | None, typer.Option(
+    help="Days its data is kept (1..3650); the default is HOOKLINE_RETENTION.")]
+
+
+def _env_data(env: Environment) -> dict[str, Any]:
+    return {"id": env.id, "name": env.name, "kind": env.kind, "org": env.org_id,
+            "retentionDays": env.retention_days, "createdAt": iso(env.created_at)}
 
 
 @env_app.command("create")
@@ -200,12 +209,31 @@ def env_create(
     name: str,
     org: Annotated[str, typer.Option(help="Organization id or name.")],
     kind: Annotated[str, typer.Option(help="production or development.")] = "development",
+    retention_days: RetentionOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     with session_scope() as session, _told():
-        env = accounts.create_env(session, org, name, kind)
-    _emit(as_json, {"id": env.id, "name": env.name, "kind": env.kind, "org": env.org_id},
-          f"{env.id}\t{env.name}\t{env.kind}")
+        env = accounts.create_env(session, org, name, kind, retention_days)
+    _emit(as_json, _env_data(env), f"{env.id}\t{env.name}\t{env.kind}")
+
+
+@env_app.command("update")
+def env_update(
+    env: str,
+    retention_days: RetentionOpt = None,
+    default_retention: Annotated[bool, typer.Option(
+        "--default-retention", help="Keep its data as long as HOOKLINE_RETENTION says.")
+    ] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Set how long an environment keeps its events, messages, Deliveries and attempts."""
+    if (retention_days is None) == (not default_retention):
+        typer.echo("error: give --retention-days N or --default-retention", err=True)
+        raise typer.Exit(2)
+    with session_scope() as session, _told():
+        found = accounts.set_retention(session, env, retention_days)
+    data = _env_data(found)
+    _emit(as_json, data, f"{found.id}\tretentionDays={found.retention_days}")
 
 
 @key_app.command("create")

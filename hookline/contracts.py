@@ -91,3 +91,16 @@ class RecoveryStep:
     recovered: int
     done: bool
     wait: float = 0.0  # the target's outbox is full: look again after this many seconds
+
+
+WORKFLOW_RETENTION = "RetentionWorkflow"
+
+
+@dataclass(frozen=True)
+class RetentionOutcome:
+    """What one retention pass deleted (`hookline.services.retention`)."""
+
+    events: int
+    messages: int
+    deliveries: int
+    attempts: int

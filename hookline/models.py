@@ -59,6 +59,9 @@ class Environment(SQLModel, table=True):
     # Set on the hidden environment that holds another's operational endpoints and events
     # (`services/operational`).
     operational_of: str | None = Field(default=None, foreign_key="environments.id")
+    # Days its events, messages, Deliveries and attempts are kept (1..3650); None: the
+    # instance's HOOKLINE_RETENTION (`services/retention`).
+    retention_days: int | None = None
     created_at: datetime = _ts()
 
 
@@ -234,9 +237,10 @@ class Message(SQLModel, table=True):
     __table_args__ = (
         Index("ix_messages_source_id_id", "source_id", "id"),
         Index("ix_messages_source_event", "source_id", "provider_event_id"),
+        Index("ix_messages_env_id", "environment_id", "id"),
     )
     id: str = Field(primary_key=True)
-    environment_id: str = Field(foreign_key="environments.id", index=True)
+    environment_id: str = Field(foreign_key="environments.id")
     source_id: str = Field(foreign_key="sources.id")
     method: str
     content_type: str | None = None

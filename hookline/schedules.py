@@ -1,4 +1,5 @@
-"""Temporal Schedules: one per cron Source (`cron-<source id>`) and the silence check.
+"""Temporal Schedules: one per cron Source (`cron-<source id>`), the silence check and the
+daily retention pass.
 
 The database is the truth: sync_source makes the Source's Schedule match its row (create,
 update, pause, resume, delete) and writes the next run time that Temporal reports back to
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from temporalio.client import (
@@ -28,10 +30,16 @@ from temporalio.client import (
     ScheduleSpec,
     ScheduleState,
     ScheduleUpdate,
+    ScheduleUpdateInput,
 )
 from temporalio.service import RPCError, RPCStatusCode
 
-from hookline.contracts import WORKFLOW_CRON_RUN, WORKFLOW_SILENCE_CHECK, CronRunInput
+from hookline.contracts import (
+    WORKFLOW_CRON_RUN,
+    WORKFLOW_RETENTION,
+    WORKFLOW_SILENCE_CHECK,
+    CronRunInput,
+)
 from hookline.cron import next_run
 from hookline.db import session_scope
 from hookline.services import cron
@@ -44,6 +52,11 @@ log = logging.getLogger("hookline.schedules")
 CRON_PREFIX = "cron-"
 # After an outage, runs missed by more than this are skipped rather than made in a burst.
 CATCHUP = timedelta(minutes=1)
+# The retention pass: daily, at midnight UTC (intervals count from the Unix epoch). A pass
+# missed while Temporal was down is made when it is back, up to the next one.
+RETENTION_EVERY = timedelta(days=1)
+RETENTION_POLICY = SchedulePolicy(overlap=ScheduleOverlapPolicy.SKIP,
+                                  catchup_window=RETENTION_EVERY)
 POLICY = SchedulePolicy(overlap=ScheduleOverlapPolicy.SKIP, catchup_window=CATCHUP)
 # The action's memo records what the Schedule was built from, to tell when it is stale; the
 # Schedule's own memo (fixed at creation) its deployment's task queue, to tell whose it is.
@@ -57,6 +70,11 @@ def schedule_id(source_id: str) -> str:
 def silence_schedule_id(task_queue: str) -> str:
     """`hookline-silence-check` with the default task queue; one per deployment."""
     return f"{task_queue}-silence-check"
+
+
+def retention_schedule_id(task_queue: str) -> str:
+    """`hookline-retention` with the default task queue; one per deployment."""
+    return f"{task_queue}-retention"
 
 
 def _fingerprint(state: CronState, task_queue: str) -> str:
@@ -126,6 +144,10 @@ def next_time(found: ScheduleDescription | None) -> datetime | None:
     return found.info.next_action_times[0]
 
 
+def _replacing(wanted: Schedule) -> Callable[[ScheduleUpdateInput], ScheduleUpdate]:
+    return lambda _: ScheduleUpdate(schedule=wanted)
+
+
 async def _apply(client: Client, found: ScheduleDescription | None, state: CronState,
                  task_queue: str) -> datetime | None:
     """Make the Schedule (`found` as described) match `state`; returns the next run time it
@@ -142,9 +164,9 @@ async def _apply(client: Client, found: ScheduleDescription | None, state: CronS
         try:
             await client.create_schedule(handle.id, wanted, memo={MEMO_KEY: task_queue})
         except ScheduleAlreadyRunningError:  # created concurrently: make it ours
-            await handle.update(lambda _: ScheduleUpdate(schedule=wanted))
+            await handle.update(_replacing(wanted))
     else:
-        await handle.update(lambda _: ScheduleUpdate(schedule=wanted))
+        await handle.update(_replacing(wanted))
     log.info("schedule %s set to %s", handle.id, _fingerprint(state, task_queue))
     return next_time(await handle.describe())
 
@@ -241,29 +263,42 @@ async def reconcile_all(client: Client, task_queue: str, *, thorough: bool = Fal
     return failed
 
 
-def silence_schedule(settings: Settings) -> Schedule:
-    every = timedelta(seconds=max(1.0, parse_duration(settings.silence_check_interval)))
+def _every(workflow_name: str, schedule_id: str, every: timedelta, summary: str,
+           settings: Settings, policy: SchedulePolicy = POLICY) -> Schedule:
     return Schedule(
         action=ScheduleActionStartWorkflow(
-            WORKFLOW_SILENCE_CHECK, id=silence_schedule_id(settings.task_queue),
-            task_queue=settings.task_queue, static_summary="silence alerts"),
+            workflow_name, id=schedule_id, task_queue=settings.task_queue,
+            static_summary=summary),
         spec=ScheduleSpec(intervals=[ScheduleIntervalSpec(every=every)]),
-        policy=POLICY)
+        policy=policy)
 
 
-async def ensure_silence_schedule(client: Client, settings: Settings, *,
-                                  refresh: bool) -> None:
-    """Create the silence check's Schedule if missing; with `refresh`, also bring an
-    existing one up to date (interval, task queue): workers do that at start-up."""
-    wanted = silence_schedule(settings)
-    sid = silence_schedule_id(settings.task_queue)
-    try:
-        await client.create_schedule(sid, wanted)
-        log.info("created schedule %s", sid)
-    except ScheduleAlreadyRunningError:
-        if refresh:
-            await client.get_schedule_handle(sid).update(
-                lambda _: ScheduleUpdate(schedule=wanted))
+def silence_schedule(settings: Settings) -> Schedule:
+    every = timedelta(seconds=max(1.0, parse_duration(settings.silence_check_interval)))
+    return _every(WORKFLOW_SILENCE_CHECK, silence_schedule_id(settings.task_queue), every,
+                  "silence alerts", settings)
+
+
+def retention_schedule(settings: Settings) -> Schedule:
+    return _every(WORKFLOW_RETENTION, retention_schedule_id(settings.task_queue),
+                  RETENTION_EVERY, f"retention {settings.retention} (environments may "
+                  "override)", settings, RETENTION_POLICY)
+
+
+async def ensure_deployment_schedules(client: Client, settings: Settings, *,
+                                      refresh: bool) -> None:
+    """Create the silence check's and the retention's Schedules if missing; with
+    `refresh`, also bring existing ones up to date (interval, task queue): workers do that
+    at start-up."""
+    for wanted in (silence_schedule(settings), retention_schedule(settings)):
+        action = wanted.action
+        assert isinstance(action, ScheduleActionStartWorkflow)
+        try:
+            await client.create_schedule(action.id, wanted)
+            log.info("created schedule %s", action.id)
+        except ScheduleAlreadyRunningError:
+            if refresh:
+                await client.get_schedule_handle(action.id).update(_replacing(wanted))
 
 
 async def reconcile_schedules_forever(client: Client, settings: Settings) -> None:
@@ -272,7 +307,7 @@ async def reconcile_schedules_forever(client: Client, settings: Settings) -> Non
     first = True
     while True:
         try:
-            await ensure_silence_schedule(client, settings, refresh=first)
+            await ensure_deployment_schedules(client, settings, refresh=first)
             await reconcile_all(client, settings.task_queue, thorough=first)
             first = False
         except Exception as exc:  # Temporal or the database down: try again next round

@@ -39,6 +39,12 @@ class Settings(BaseSettings):
     # finished Deliveries): set on the namespace by `hookline up` when it starts the dev
     # server, and the default of `hookline temporal-server --retention`.
     temporal_retention: str = "7d"
+    # How long events, messages, their Deliveries and attempts are kept once nothing more
+    # can happen to them (`services/retention`); an environment's `retentionDays` overrides
+    # it; 0 keeps them for ever. The purge runs daily from the Schedule
+    # `<task queue>-retention`, this many events or messages per transaction.
+    retention: str = "30d"
+    retention_batch: int = Field(default=200, ge=1, le=10_000)
     task_queue: str = "hookline"
     api_host: str = "127.0.0.1"
     api_port: int = 8000
@@ -105,7 +111,7 @@ class Settings(BaseSettings):
         parse_schedule(value)
         return value
 
-    @field_validator("attempt_timeout", "temporal_retention", "reconcile_interval",
+    @field_validator("attempt_timeout", "temporal_retention", "retention", "reconcile_interval",
                      "reconcile_after", "relay_interval", "silence_check_interval",
                      "schedule_reconcile_interval", "circuit_open")
     @classmethod

@@ -25,3 +25,9 @@ SILENCE_CHECK_TIMEOUT = timedelta(minutes=5)
 SILENCE_HEARTBEAT = timedelta(seconds=20)
 SILENCE_RETRY = RetryPolicy(initial_interval=timedelta(seconds=2), backoff_coefficient=2.0,
                             maximum_interval=timedelta(seconds=30), maximum_attempts=3)
+
+# A retention pass deletes in short transactions and heartbeats after each, with its
+# progress, so a lost worker is noticed in seconds and the retry resumes where it stopped.
+# Failures (database down) are retried, but not past the next day's pass.
+RETENTION_HEARTBEAT = timedelta(seconds=10)
+RETENTION_TIMEOUT = timedelta(hours=20)

@@ -7,6 +7,7 @@ from api.routes import (
     deliveries,
     destinations,
     endpoints,
+    environment,
     event_types,
     events,
     health,
@@ -26,4 +27,4 @@ ROUTERS: list[APIRouter] = [ingest.router, events.router, health.router, consume
                             sources.router, destinations.router, messages.router,
                             providers.router, recoveries.router,
                             operational_endpoints.router, metrics.router,
-                            portal_links.router]
+                            portal_links.router, environment.router]

@@ -18,6 +18,7 @@ from hookline.timeutil import utcnow
 
 KEY_PREFIX = "hk_"
 ENV_KINDS = ("production", "development")
+RETENTION_DAYS = (1, 3650)  # an environment's `retentionDays`, inclusive
 
 
 @dataclass(frozen=True)
@@ -76,20 +77,47 @@ def list_envs(session: Session, org_ref: str | None = None) -> list[Environment]
 def list_keys(session: Session, environment_id: str | None = None) -> list[ApiKey]:
     query = select(ApiKey)
     if environment_id is not None:
-        if session.get(Environment, environment_id) is None:
-            raise NotFound(f"environment {environment_id!r} not found")
+        get_env(session, environment_id)
         query = query.where(ApiKey.environment_id == environment_id)
     return list(session.exec(query.order_by(col(ApiKey.created_at))))
 
 
-def create_env(session: Session, org_ref: str, name: str, kind: str) -> Environment:
+def _retention_days(days: int | None) -> int | None:
+    low, high = RETENTION_DAYS
+    if days is not None and not low <= days <= high:
+        raise invalid("retentionDays", f"must be from {low} to {high}, or null for the "
+                      "instance's HOOKLINE_RETENTION")
+    return days
+
+
+def create_env(session: Session, org_ref: str, name: str, kind: str,
+               retention_days: int | None = None) -> Environment:
     org = find_org(session, org_ref)
     if kind not in ENV_KINDS:
         raise invalid("kind", "must be production or development")
+    _retention_days(retention_days)
     if session.exec(select(Environment).where(
             Environment.org_id == org.id, Environment.name == name)).first():
         raise Conflict(f"environment {name!r} already exists in {org.name}")
-    env = Environment(id=new_id("env"), org_id=org.id, name=name, kind=kind)
+    env = Environment(id=new_id("env"), org_id=org.id, name=name, kind=kind,
+                      retention_days=retention_days)
+    session.add(env)
+    session.commit()
+    return env
+
+
+def get_env(session: Session, env_id: str) -> Environment:
+    env = session.get(Environment, env_id)
+    if env is None:
+        raise NotFound(f"environment {env_id!r} not found")
+    return env
+
+
+def set_retention(session: Session, env_id: str, days: int | None) -> Environment:
+    """How many days the environment keeps its data (`services/retention`); None: the
+    instance's default."""
+    env = get_env(session, env_id)
+    env.retention_days = _retention_days(days)
     session.add(env)
     session.commit()
     return env
@@ -97,8 +125,7 @@ def create_env(session: Session, org_ref: str, name: str, kind: str) -> Environm
 
 def create_key(session: Session, environment_id: str) -> tuple[ApiKey, str]:
     """Returns the stored record and the key itself, which is never stored."""
-    if session.get(Environment, environment_id) is None:
-        raise NotFound(f"environment {environment_id!r} not found")
+    get_env(session, environment_id)
     key = KEY_PREFIX + token(32)
     record = ApiKey(id=new_id("key"), environment_id=environment_id,
                     key_hash=hash_key(key), hint=key[:10])

@@ -1,0 +1,42 @@
+"""The API key's environment: read it, and set how long it keeps its data."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from api.deps import AuthDep, SessionDep
+from api.jsonbody import JSONRoute
+from api.schemas.common import COMMON_PROBLEMS
+from api.schemas.environment import EnvironmentOut, EnvironmentPatch
+from hookline.models import Environment
+from hookline.services import accounts, retention
+from hookline.settings import get_settings, parse_duration
+
+router = APIRouter(prefix="/v1", tags=["environment"], responses=COMMON_PROBLEMS,
+                   route_class=JSONRoute)
+
+
+def _out(env: Environment) -> EnvironmentOut:
+    seconds = retention.kept_seconds(env.retention_days,
+                                     parse_duration(get_settings().retention))
+    return EnvironmentOut(
+        id=env.id, name=env.name, kind=env.kind, retention_days=env.retention_days,
+        effective_retention_days=None if seconds is None else seconds / retention.DAY,
+        created_at=env.created_at)
+
+
+@router.get("/environment", response_model=EnvironmentOut)
+def read(auth: AuthDep, session: SessionDep) -> EnvironmentOut:
+    """The environment this API key belongs to."""
+    return _out(accounts.get_env(session, auth.environment_id))
+
+
+@router.patch("/environment", response_model=EnvironmentOut)
+def update(body: EnvironmentPatch, auth: AuthDep, session: SessionDep) -> EnvironmentOut:
+    """`retentionDays` (1..3650): how long this environment's events and messages, with
+    their Deliveries and attempts, are kept once nothing more can happen to them; null
+    returns to the instance's HOOKLINE_RETENTION. The daily retention pass applies it."""
+    env = accounts.get_env(session, auth.environment_id)
+    if "retention_days" in body.model_fields_set:
+        env = accounts.set_retention(session, env.id, body.retention_days)
+    return _out(env)
