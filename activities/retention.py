@@ -10,6 +10,7 @@ from typing import Any
 
 from temporalio import activity
 
+from hookline import metrics
 from hookline.contracts import RetentionOutcome
 from hookline.db import session_scope
 from hookline.services import retention
@@ -62,6 +63,7 @@ class RetentionActivities:
                     done, after = await asyncio.to_thread(
                         _batch, owner, env_id, cuts[env_id], after, self.batch)
                     tally.add(done)
+                    metrics.retention_deleted(asdict(done))
                     activity.heartbeat({"env": env_id, "owner": index, "after": after,
                                         "tally": asdict(tally)})
         if tally.events or tally.messages:

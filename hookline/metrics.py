@@ -96,6 +96,12 @@ RELAY_LAG = Histogram(
     buckets=(0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900, 3600))
 """Relay lag of starts the relay made; a failed start (Temporal down) is left out."""
 
+RETENTION_DELETED = Counter(
+    "hookline_retention_deleted_rows",
+    "Rows the retention pass deleted, by table (events, messages, deliveries, attempts).",
+    ["table"])
+"""Counted per committed batch of the retention pass (`activities/retention`)."""
+
 # Read from the database at scrape time, on the worker's port (`DatabaseCollector`).
 OUTBOX_DEPTH = "hookline_outbox_depth"
 OUTBOX_OLDEST = "hookline_outbox_oldest_age_seconds"
@@ -120,6 +126,12 @@ def ingested(provider: str, verification: str, outcome: str) -> None:
 
 def request_took(route: str, status: int, seconds: float) -> None:
     _child(_REQUESTS, REQUEST_SECONDS, (route, f"{status // 100}xx")).observe(seconds)
+
+
+def retention_deleted(counts: dict[str, int]) -> None:
+    for table, rows in counts.items():
+        if rows:
+            RETENTION_DELETED.labels(table).inc(rows)
 
 
 def outcome_of(status_code: int | None, error_type: str | None) -> str:

@@ -31,10 +31,11 @@ from hookline.services.retention import OWNERS
 from hookline.timeutil import utcnow
 from tests.support.aged import Rows
 from tests.support.api import deliveries_of, ok, publish, setup_endpoint, wait_delivery
-from tests.support.procs import hookline
+from tests.support.procs import free_port, hookline
 from tests.support.receiver import Receiver
 from tests.support.stack import Stack, Tenant
 from tests.test_destinations import add_destination
+from tests.test_metrics import key, scrape
 from tests.test_platform_http import assert_problem
 from tests.test_platform_ops import cli
 from tests.test_sources import make_source
@@ -205,7 +206,8 @@ async def _run_pass(address: str, schedule_id: str) -> dict[str, int]:
 def short(stack: Stack, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
     """Retention of 3 s, and a retry schedule of an hour so a failing Delivery waits."""
     own = stack.sibling(tmp_path_factory.mktemp("retention"), HOOKLINE_RETENTION=SHORT,
-                        HOOKLINE_RETRY_SCHEDULE="1h")
+                        HOOKLINE_RETRY_SCHEDULE="1h",
+                        HOOKLINE_WORKER_METRICS_PORT=str(free_port()))
     yield own
     own.stop_all()
     own.engine.dispose()
@@ -236,6 +238,10 @@ def test_the_daily_schedule_deletes_what_is_past_retention(short: Stack,
         schedule = retention_schedule_id(short.settings_env()["HOOKLINE_TASK_QUEUE"])
         outcome = asyncio.run(_run_pass(short.temporal_address, schedule))
         assert outcome == {"events": 1, "messages": 1, "deliveries": 2, "attempts": 2}
+        port = short.settings_env()["HOOKLINE_WORKER_METRICS_PORT"]
+        counted = scrape(f"http://127.0.0.1:{port}/metrics")
+        assert {table: counted[key("hookline_retention_deleted_rows_total", table=table)]
+                for table in outcome} == outcome
         assert_problem(tenant.client.get(f"/v1/events/{delivered['id']}"), 404)
         assert_problem(tenant.client.get(f"/v1/ingest/messages/{message}"), 404)
         assert ok(tenant.client.get(f"/v1/events/{waiting['id']}"))["deliveries"] == 1
