@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import fcntl
 import os
+import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
@@ -42,9 +44,13 @@ def _sqlite_engine(url: str) -> Engine:
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute("PRAGMA busy_timeout=30000")
+        if checkpoints is not None:
+            cursor.execute("PRAGMA wal_autocheckpoint=0")  # the checkpointer's job
         cursor.close()
 
-    writer = WriterLock(make_url(url).database)
+    database = make_url(url).database
+    writer = WriterLock(database)
+    checkpoints = Checkpointer.start(database)
 
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Any) -> None:
@@ -89,6 +95,44 @@ def _sqlite_engine(url: str) -> Engine:
     event.listen(engine, "rollback", _ending("ROLLBACK"))
 
     return engine
+
+
+class Checkpointer:
+    """SQLite copies its WAL back into the database file in a checkpoint, which by default
+    the writer whose COMMIT crosses 1,000 pages runs, fsync included, while it holds the
+    writer lock: every other writer then waits for that disk flush. Here a thread of each
+    process runs PASSIVE checkpoints instead (they neither take nor wait for the writer
+    lock), so commits never flush (WAL with synchronous=NORMAL) and never checkpoint."""
+
+    EVERY = 0.5  # seconds between checkpoints
+    _started: dict[tuple[int, str], Checkpointer] = {}
+    _lock = threading.Lock()
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        thread = threading.Thread(target=self._run, name="sqlite-checkpointer", daemon=True)
+        thread.start()
+
+    @classmethod
+    def start(cls, database: str | None) -> Checkpointer | None:
+        """One per process and database file; none for an in-memory database."""
+        if not database or database == ":memory:" or database.startswith("file:"):
+            return None
+        key = (os.getpid(), os.path.abspath(database))
+        with cls._lock:
+            if key not in cls._started:
+                cls._started[key] = cls(key[1])
+            return cls._started[key]
+
+    def _run(self) -> None:
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        db.execute("PRAGMA busy_timeout=1000")
+        while True:
+            time.sleep(self.EVERY)
+            try:
+                db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            except sqlite3.Error:  # busy, or the file went away (tests): next time
+                continue
 
 
 class WriterLock:

@@ -11,9 +11,10 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from sqlalchemy import text
 
-from hookline.db import make_engine
+from hookline.db import Checkpointer, make_engine
 
 REPO = Path(__file__).resolve().parents[1]
 SCRIPT = """
@@ -98,3 +99,24 @@ def test_the_lock_is_handed_over_only_after_the_commit(tmp_path: Path) -> None:
         probe.close()
     assert writer.wait(60) == 0
     assert checks > 100 and busy == 0, f"{busy} of {checks} handovers found SQLite busy"
+
+
+def test_commits_do_not_checkpoint_a_thread_does(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A COMMIT never copies the WAL into the database file (nor flushes it to disk under
+    the writer lock): each process's checkpointer thread does, in the background."""
+    monkeypatch.setattr(Checkpointer, "EVERY", 1.5)
+    path = tmp_path / "hookline.db"
+    engine = make_engine(f"sqlite:///{path}")
+    with engine.begin() as conn:
+        assert conn.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar_one() == 0
+        conn.execute(text("CREATE TABLE blob (b BLOB NOT NULL)"))
+    started = time.monotonic()
+    for _ in range(8):  # 8 MiB: past SQLite's default 1,000-page automatic checkpoint
+        with engine.begin() as conn:
+            conn.execute(text("INSERT INTO blob VALUES (:b)"), {"b": os.urandom(1 << 20)})
+    assert time.monotonic() - started < 1.0, "too slow to tell who checkpointed"
+    assert path.stat().st_size < 1 << 20  # every page still only in the WAL
+    time.sleep(2.5)
+    assert path.stat().st_size > 8 << 20  # copied into the file by the thread
+    engine.dispose()
