@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
 from functools import partial
 from typing import Annotated
 
@@ -24,10 +23,9 @@ from api.schemas.destinations import (
     SecretOut,
 )
 from api.schemas.recoveries import RecoverIn, RecoveryStarted
-from api.schemas.stats import TargetStatsOut, stats_out
-from hookline.services import destinations, target_stats
+from api.schemas.stats import HEALTH_DOC, Since, TargetStatsOut, health
+from hookline.services import destinations
 from hookline.services.explorer import Filter
-from hookline.timeutil import utcnow
 
 router = APIRouter(prefix="/v1/ingest", tags=["ingestion"], responses=COMMON_PROBLEMS,
                    route_class=JSONRoute)
@@ -90,17 +88,11 @@ def rotate_secret(destination_id: str, auth: AuthDep, session: SessionDep) -> Se
 
 
 @router.get("/destinations/{destination_id}/stats", response_model=TargetStatsOut,
-            responses=problems(404))
+            responses=problems(404), description=HEALTH_DOC)
 def destination_stats(destination_id: str, auth: AuthDep, session: SessionDep,
-                      since: Annotated[datetime | None, Query(
-                          description="Count from this time (default: 24 hours ago)")] = None,
-                      ) -> TargetStatsOut:
-    """Health at a glance: Deliveries by status and attempts by outcome since `since`,
-    success rate, attempt duration p50/p95, last success and failure, failures since the
-    last success, disabled state."""
+                      since: Since = None) -> TargetStatsOut:
     target = destinations.get_scoped(session, auth.environment_id, destination_id)
-    return stats_out(target_stats.stats(session, target, "destination",
-                                        since or utcnow() - timedelta(hours=24)))
+    return health(session, target, "destination", since)
 
 
 @router.get("/destinations/{destination_id}/attempts", response_model=Page[AttemptOut],

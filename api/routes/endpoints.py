@@ -5,7 +5,6 @@ database transaction, and the database work runs in the thread pool around them.
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
 from functools import partial
 from typing import Annotated
 
@@ -31,10 +30,9 @@ from api.schemas.endpoints import (
     SecretOut,
 )
 from api.schemas.recoveries import RecoverIn, RecoveryStarted
-from api.schemas.stats import TargetStatsOut, stats_out
-from hookline.services import endpoints, target_stats
+from api.schemas.stats import HEALTH_DOC, Since, TargetStatsOut, health
+from hookline.services import endpoints
 from hookline.services.explorer import Filter
-from hookline.timeutil import utcnow
 
 router = APIRouter(prefix="/v1/endpoints", tags=["endpoints"], responses=COMMON_PROBLEMS,
                    route_class=JSONRoute)
@@ -110,17 +108,12 @@ def rotate_secret(endpoint_id: str, auth: AuthDep, session: SessionDep,
                                                     endpoint_id, secret))
 
 
-@router.get("/{endpoint_id}/stats", response_model=TargetStatsOut, responses=problems(404))
+@router.get("/{endpoint_id}/stats", response_model=TargetStatsOut, responses=problems(404),
+            description=HEALTH_DOC)
 def endpoint_stats(endpoint_id: str, auth: AuthDep, session: SessionDep,
-                   since: Annotated[datetime | None, Query(
-                       description="Count from this time (default: 24 hours ago)")] = None,
-                   ) -> TargetStatsOut:
-    """Health at a glance: Deliveries by status and attempts by outcome since `since`,
-    success rate, attempt duration p50/p95, last success and failure, failures since the
-    last success, disabled state."""
+                   since: Since = None) -> TargetStatsOut:
     target = endpoints.get_scoped(session, auth.environment_id, endpoint_id)
-    return stats_out(target_stats.stats(session, target, "endpoint",
-                                        since or utcnow() - timedelta(hours=24)))
+    return health(session, target, "endpoint", since)
 
 
 @router.get("/{endpoint_id}/attempts", response_model=Page[AttemptOut],

@@ -2,10 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any
+from datetime import datetime, timedelta
+from typing import Annotated, Any
+
+from fastapi import Query
+from sqlmodel import Session
 
 from api.schemas.common import ApiModel, MaybeTimestamp, Timestamp
-from hookline.services.target_stats import TargetStats
+from hookline.services import target_stats
+from hookline.targets import Target
+from hookline.timeutil import utcnow
+
+Since = Annotated[datetime | None, Query(
+    description="Count from this time (default: 24 hours ago)")]
+HEALTH_DOC = ("Health at a glance: Deliveries by status and attempts by outcome since "
+              "`since`, success rate, attempt duration p50/p95, last success and failure, "
+              "failures since the last success, disabled state.")
 
 
 class LastFailure(ApiModel):
@@ -29,6 +41,9 @@ class TargetStatsOut(ApiModel):
     disabled_reason: str | None = None
 
 
-def stats_out(found: TargetStats) -> TargetStatsOut:
+def health(session: Session, target: Target, kind: str, since: datetime | None
+           ) -> TargetStatsOut:
+    """An endpoint's or destination's stats since `since` (default: the last 24 hours)."""
+    found = target_stats.stats(session, target, kind, since or utcnow() - timedelta(hours=24))
     fields: dict[str, Any] = dict(vars(found))
     return TargetStatsOut(**fields)
