@@ -22,7 +22,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +35,7 @@ from bench.stats import percentile
 from hookline.db import make_engine
 from hookline.migrations import upgrade
 from hookline.schedules import retention_schedule_id
+from hookline.settings import Settings
 from hookline.timeutil import utcnow
 from tests.support.aged import Rows
 
@@ -43,20 +44,23 @@ TABLES = ("events", "deliveries", "attempts")
 OUT = Path(__file__).resolve().parent / "out"
 
 
-def seed(engine: Engine, events: int, *, days: float = 60, kept_share: float = 0.02,
-         env: tuple[str, str] | None = None) -> tuple[str, float]:
-    """`events` events spread evenly over the last `days`, each with one Delivery and one
-    attempt: delivered, or (a `kept_share` of them) still retrying. Returns the environment
-    and the seconds taken."""
+def seed(engine: Engine, events: int, *, start: datetime, end: datetime,
+         kept_share: float = 0.02, env: tuple[str, str] | None = None) -> tuple[str, float]:
+    """`events` events spread evenly from `start` to `end`, each with one Delivery and one
+    attempt: delivered, or (a `kept_share` of those of the last two days, as a retry
+    schedule of about 33 hours leaves them) still retrying. Returns the environment and the
+    seconds taken."""
     rng = random.Random(23)
-    started, now = time.monotonic(), utcnow()
+    started = time.monotonic()
     rows = Rows()
-    env_id, _ = env or rows.environment(now - timedelta(days=days + 1))
-    step = timedelta(days=days) / max(1, events)
+    env_id, _ = env or rows.environment(start - timedelta(days=1))
+    step = (end - start) / max(1, events)
+    recent = end - timedelta(days=2)
     with engine.begin() as db:
         for n in range(events):
-            status = "retrying" if rng.random() < kept_share else "delivered"
-            rows.unit(env_id, now - timedelta(days=days) + step * n, [status])
+            at = start + step * n
+            status = "retrying" if at > recent and rng.random() < kept_share else "delivered"
+            rows.unit(env_id, at, [status])
             if rows.count() >= 3 * CHUNK:
                 rows.insert(db)
         rows.insert(db)
@@ -145,12 +149,16 @@ async def run_pass(stack: Stack, task_queue: str) -> tuple[str, dict[str, int], 
     return workflow_id, outcome, (info.close_time - info.start_time).total_seconds()
 
 
-async def measure(url: str, folder: Path, events: int, rate: float) -> dict[str, Any]:
+async def measure(url: str, folder: Path, events: int, rate: float, batch: int
+                  ) -> dict[str, Any]:
     upgrade(url)
     engine = make_engine(url)
-    env_id, seed_s = seed(engine, events)
+    seeded_until = utcnow()
+    env_id, seed_s = seed(engine, events, start=seeded_until - timedelta(days=60),
+                          end=seeded_until)
     before = {"rows": counts(engine), "size": size(engine, url)}
     stack = Stack(folder, {"HOOKLINE_DATABASE_URL": url, "HOOKLINE_RETENTION": "30d",
+                           "HOOKLINE_RETENTION_BATCH": str(batch),
                            "HOOKLINE_TASK_QUEUE": "hookline"})
     receiver = Receiver(free_port(), folder / "receiver.log")
     receiver.start()
@@ -184,11 +192,13 @@ async def measure(url: str, folder: Path, events: int, rate: float) -> dict[str,
                 db.exec_driver_sql(statement if statement.startswith("SELECT")
                                    else f"{statement} {', '.join(TABLES)}")
         after["size_after_vacuum"] = size(engine, url)
-    seed(engine, outcome["events"], days=1, kept_share=0, env=(env_id, ""))
+    # New traffic comes after everything stored (ids grow with time), as it would.
+    seed(engine, outcome["events"], start=seeded_until, end=utcnow(), kept_share=0,
+         env=(env_id, ""))
     refilled = {"rows": counts(engine), "size": size(engine, url)}
     engine.dispose()
     return {"database": "sqlite" if url.startswith("sqlite") else "postgres",
-            "events_seeded": events, "seed_s": round(seed_s, 1), "before": before,
+            "events_seeded": events, "batch": batch, "seed_s": round(seed_s, 1), "before": before,
             "pass": {"workflow_id": workflow_id, "outcome": outcome,
                      "seconds": round(pass_s, 1),
                      "rows_deleted_per_s": round(deleted / pass_s)},
@@ -213,17 +223,20 @@ def main() -> None:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--events", type=int, default=1_000_000)
     parser.add_argument("--rate", type=float, default=50, help="publishes a second")
+    parser.add_argument("--batch", type=int, default=Settings().retention_batch,
+                        help="HOOKLINE_RETENTION_BATCH")
     parser.add_argument("--postgres", action="store_true")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="hookline-retention-") as name:
         folder = Path(name)
         with _database(args.postgres, folder) as url:
-            results = asyncio.run(measure(url, folder, args.events, args.rate))
+            results = asyncio.run(measure(url, folder, args.events, args.rate, args.batch))
     OUT.mkdir(exist_ok=True)
     (OUT / f"retention-{results['database']}.json").write_text(json.dumps(results, indent=2))
     print(json.dumps(results, indent=2))
     during = results["publish"]["during_pass"]
     print(f"bench-retention: database={results['database']} events={args.events} "
+          f"batch={args.batch} "
           f"deleted_rows_per_s={results['pass']['rows_deleted_per_s']} "
           f"publish_p99_during_ms={during['p99_ms']} "
           f"publish_p99_before_ms={results['publish']['before_pass']['p99_ms']}")

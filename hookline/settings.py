@@ -44,7 +44,7 @@ class Settings(BaseSettings):
     # it; 0 keeps them for ever. The purge runs daily from the Schedule
     # `<task queue>-retention`, this many events or messages per transaction.
     retention: str = "30d"
-    retention_batch: int = Field(default=200, ge=1, le=10_000)
+    retention_batch: int = Field(default=50, ge=1, le=10_000)
     task_queue: str = "hookline"
     api_host: str = "127.0.0.1"
     api_port: int = 8000
