@@ -38,6 +38,7 @@ from hookline.schedules import retention_schedule_id
 from hookline.settings import Settings
 from hookline.timeutil import utcnow
 from tests.support.aged import Rows
+from tests.support.schedules import start_run
 
 CHUNK = 5000
 TABLES = ("events", "deliveries", "attempts")
@@ -128,20 +129,7 @@ async def run_pass(stack: Stack, task_queue: str) -> tuple[str, dict[str, int], 
     """Trigger the retention Schedule; returns the workflow id, its outcome and seconds
     from its start to its close, as Temporal recorded them."""
     assert stack.client is not None
-    handle = stack.client.get_schedule_handle(retention_schedule_id(task_queue))
-    for _ in range(300):
-        try:
-            await handle.describe()
-            break
-        except Exception:  # the worker creates it as it starts
-            await asyncio.sleep(0.2)
-    await handle.trigger()
-    while True:
-        found = (await handle.describe()).info.recent_actions
-        if found:
-            workflow_id = found[-1].action.workflow_id  # type: ignore[attr-defined]
-            break
-        await asyncio.sleep(0.2)
+    workflow_id = await start_run(stack.client, retention_schedule_id(task_queue))
     workflow = stack.client.get_workflow_handle(workflow_id)
     outcome: dict[str, int] = await workflow.result()
     info = await workflow.describe()

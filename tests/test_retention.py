@@ -16,13 +16,7 @@ import httpx
 import pytest
 from sqlalchemy import text
 from sqlmodel import Session
-from temporalio.client import (
-    Client,
-    ScheduleActionExecutionStartWorkflow,
-    ScheduleDescription,
-    ScheduleHandle,
-)
-from temporalio.service import RPCError, RPCStatusCode
+from temporalio.client import Client
 
 from hookline.models import Environment
 from hookline.schedules import RETENTION_EVERY, retention_schedule_id
@@ -33,6 +27,7 @@ from tests.support.aged import Rows
 from tests.support.api import deliveries_of, ok, publish, setup_endpoint, wait_delivery
 from tests.support.procs import free_port, hookline
 from tests.support.receiver import Receiver
+from tests.support.schedules import start_run
 from tests.support.stack import Stack, Tenant
 from tests.test_destinations import add_destination
 from tests.test_metrics import key, scrape
@@ -168,38 +163,13 @@ def test_the_cli_sets_an_environments_retention(stack: Stack, tenant: Tenant) ->
         assert refused.returncode != 0 and refused.stderr
 
 
-async def _described(handle: ScheduleHandle) -> ScheduleDescription:
-    """The Schedule, once the worker (starting beside the test) has created it."""
-    for _ in range(150):
-        try:
-            return await handle.describe()
-        except RPCError as exc:
-            if exc.status != RPCStatusCode.NOT_FOUND:
-                raise
-        await asyncio.sleep(0.2)
-    raise AssertionError(f"no Schedule {handle.id}")
-
-
-def _started(found: ScheduleDescription) -> list[str]:
-    return [a.action.workflow_id for a in found.info.recent_actions
-            if isinstance(a.action, ScheduleActionExecutionStartWorkflow)]
-
-
 async def _run_pass(address: str, schedule_id: str) -> dict[str, int]:
     """Trigger the retention Schedule, as `temporal schedule trigger` does, and wait for the
     pass it starts; returns its outcome."""
     client = await Client.connect(address)
-    handle = client.get_schedule_handle(schedule_id)
-    seen = _started(await _described(handle))
-    await handle.trigger()
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        started = [i for i in _started(await handle.describe()) if i not in seen]
-        if started:
-            result: dict[str, int] = await client.get_workflow_handle(started[0]).result()
-            return result
-        await asyncio.sleep(0.2)
-    raise AssertionError("the retention Schedule started no workflow")
+    result: dict[str, int] = await client.get_workflow_handle(
+        await start_run(client, schedule_id)).result()
+    return result
 
 
 @pytest.fixture(scope="module")
