@@ -21,7 +21,7 @@ from activities.retention import RetentionActivities
 from hookline import metrics_serving, tracing
 from hookline.delivery import gate
 from hookline.delivery.reconciler import reconcile_forever
-from hookline.delivery.relay import RELAY_STARTS_IN_FLIGHT, relay_forever, slot_freed
+from hookline.delivery.relay import RELAY_STARTS_IN_FLIGHT, handed, relay_forever, slot_freed
 from hookline.delivery.sender import sender_from_settings
 from hookline.schedules import reconcile_schedules_forever
 from hookline.settings import Settings, get_settings
@@ -68,7 +68,8 @@ async def main(settings: Settings | None = None) -> None:
     tracing.setup(settings, "hookline-worker")
     client = await _connect_until_up(settings, _serve_metrics(settings))
     sender = sender_from_settings(settings)
-    delivery = DeliveryActivities(sender, client, gate.limits_from(settings), slot_freed)
+    delivery = DeliveryActivities(sender, client, gate.limits_from(settings), slot_freed,
+                                  handed)
     cron = CronActivities(client, settings)
     mail = AlertActivities(settings)
     recovery = RecoveryActivities(settings.retry_delays)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from datetime import datetime
+from typing import Any
 
 from temporalio import activity
 from temporalio.client import Client
@@ -23,11 +24,21 @@ from hookline.timeutil import utcnow
 
 class DeliveryActivities:
     def __init__(self, sender: Sender, client: Client, limits: gate.Limits,
-                 freed: Callable[[], None] = lambda: None) -> None:
+                 freed: Callable[[], None] = lambda: None,
+                 handed: Callable[[str], Any] = lambda _delivery_id: None) -> None:
         self.sender = sender
         self.client = client
         self.limits = limits
         self.freed = freed  # tells this worker's relay that a target's slot is free
+        self.handed = handed  # what the relay read for a first attempt (`relay.handed`)
+
+    async def prepare(self, delivery_id: str) -> Outgoing | Refused | str:
+        """A first attempt the relay just admitted is sent from what the relay read; any
+        other reads the Delivery now (in a thread: the event loop never waits on SQLite)."""
+        row = self.handed(delivery_id)
+        if row is not None and (prepared := attempts.ready(row)) is not None:
+            return prepared
+        return await asyncio.to_thread(self._prepare, delivery_id)
 
     def _prepare(self, delivery_id: str) -> Outgoing | Refused | str:
         with session_scope() as session:
@@ -40,16 +51,17 @@ class DeliveryActivities:
             session.commit()
             return send_at
 
-    def _record(self, data: AttemptInput, result: AttemptResult) -> Recorded:
+    def _record(self, data: AttemptInput, result: AttemptResult, clean: bool) -> Recorded:
         with session_scope() as session:
             return attempts.record_attempt(session, data.delivery_id, result, data.next_delay,
-                                           self.limits, data.longest_delay, operational.notify)
+                                           self.limits, data.longest_delay, operational.notify,
+                                           clean)
 
     @activity.defn(name="attempt_delivery")
     async def attempt_delivery(self, data: AttemptInput) -> AttemptOutcome:
         if tracing.enabled():  # on the RunActivity span Temporal's interceptor made
             tracing.describe(delivery_id=data.delivery_id)
-        prepared = await asyncio.to_thread(self._prepare, data.delivery_id)
+        prepared = await self.prepare(data.delivery_id)
         if isinstance(prepared, str):
             return AttemptOutcome(status=prepared, attempted=False)
         if isinstance(prepared, Refused):
@@ -58,7 +70,7 @@ class DeliveryActivities:
             send_at = await asyncio.to_thread(self._reserve, prepared)
             await asyncio.sleep(max(0.0, (send_at - utcnow()).total_seconds()))
         result = await self.sender.send(prepared)
-        recorded = await asyncio.to_thread(self._record, data, result)
+        recorded = await asyncio.to_thread(self._record, data, result, prepared.clean)
         self.freed()
         metrics.attempted(prepared.target_id, result.status_code, result.error_type,
                           result.duration_ms, recorded.status)

@@ -17,11 +17,11 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import Engine, create_engine, insert, text, update
 from sqlalchemy.engine import make_url
-from sqlmodel import Session
+from sqlmodel import Session, col
 
 from hookline.contracts import DeliveryStart
 from hookline.db import make_engine
-from hookline.delivery import gate, outbox
+from hookline.delivery import attempts, gate, outbox, relay
 from hookline.delivery.reconciler import orphans
 from hookline.ids import new_id
 from hookline.migrations import upgrade
@@ -231,3 +231,64 @@ def test_a_throttled_target_gets_send_times_spaced_by_its_rate(engine: Engine) -
             session.commit()
     gaps = [(b - a).total_seconds() for a, b in itertools.pairwise(times)]
     assert times[0] == now and gaps == [pytest.approx(gate.THROTTLE_SPACING / 4)] * 3
+
+
+def _stored_endpoint_deliveries(engine: Engine, count: int) -> tuple[str, list[str]]:
+    """`count` pending Deliveries of one event to a stored, enabled endpoint."""
+    with Session(engine) as session:
+        org = accounts.create_org(session, f"org-{uuid.uuid4().hex[:8]}")
+        env = accounts.create_env(session, org.id, "prod", "production")
+        consumer = Consumer(id=new_id("csm"), environment_id=env.id, external_id="acme",
+                            name="acme")
+        endpoint = Endpoint(id=new_id("ep"), environment_id=env.id, consumer_id=consumer.id,
+                            url="https://hooks.example.com/in", secret="whsec_" + "a" * 32,
+                            custom_headers={"x-team": "billing"}, rate_limit=None)
+        event = Event(id=new_id("evt"), environment_id=env.id, type="invoice.paid",
+                      consumer_id=consumer.id, consumer_external_id="acme",
+                      payload='{"amount": 12}')
+        session.add_all([consumer, endpoint, event])
+        session.flush()
+        starts = deliveries.add_for_event(session, event, [endpoint] * count, [1.0])
+        session.commit()
+        return endpoint.id, sorted(s.delivery_id for s in starts)
+
+
+def test_what_the_relay_reads_for_first_attempts_is_what_the_attempt_would_read(
+        engine: Engine, monkeypatch: pytest.MonkeyPatch) -> None:
+    endpoint_id, ids = _stored_endpoint_deliveries(engine, 3)
+    with Session(engine) as session:
+        taken = [s.delivery_id for s in outbox.take(session, 100, limits())]
+        rows = attempts.read_admitted(session, taken)
+        assert sorted(taken) == ids and sorted(rows) == ids
+        for delivery_id in ids:
+            handed = attempts.ready(rows[delivery_id])
+            assert handed is not None and handed.body == b'{"amount": 12}' and handed.clean
+            assert handed == attempts.prepare_attempt(session, delivery_id, limits())
+        # A run of failures to end: the attempt knows, and its success writes the gate.
+        session.execute(update(TargetGate).where(col(TargetGate.target_id) == endpoint_id)
+                        .values(failures=2))  # the relay made the row
+        session.commit()
+        dirty = attempts.ready(attempts.read_admitted(session, ids[1:2])[ids[1]])
+        assert dirty is not None and not dirty.clean
+        ok = attempts.AttemptResult(succeeded=True, status_code=200, response_body="",
+                                    error_type=None, error_message=None, duration_ms=3)
+        attempts.record_attempt(session, ids[1], ok, 1.0, limits(), clean=dirty.clean)
+        assert session.get(TargetGate, endpoint_id).failures == 0  # type: ignore[union-attr]
+        # Not the common case: the attempt reads the Delivery itself and decides.
+        session.execute(update(AttemptLease).where(col(AttemptLease.delivery_id) == ids[0])
+                        .values(expires_at=utcnow() - timedelta(seconds=1)))
+        session.execute(update(Endpoint).where(col(Endpoint.id) == endpoint_id)
+                        .values(status="disabled"))
+        session.commit()
+        again = attempts.read_admitted(session, ids)
+        assert [attempts.ready(again[d]) for d in ids] == [None, None, None]
+        assert attempts.prepare_attempt(session, ids[0], limits()) == "cancelled"
+
+    relay._hand({"dlv_a": "row a", "dlv_b": "row b", "dlv_c": "row c"})
+    assert relay.handed("dlv_a") == "row a" and relay.handed("dlv_a") is None  # once only
+    monkeypatch.setattr(relay, "HANDED_FOR", 0.0)
+    time.sleep(0.01)
+    assert relay.handed("dlv_b") is None  # too old: the attempt reads it again
+    assert "dlv_c" in relay._handed
+    relay._hand({})
+    assert not relay._handed  # the next pass forgets what nobody asked for in time

@@ -32,6 +32,7 @@ from hookline.models import (
     Environment,
     Event,
     Message,
+    TargetGate,
     table_of,
 )
 from hookline.targets import WAITING, cancel_waiting
@@ -54,6 +55,9 @@ class Outgoing:
     require_https: bool
     target_id: str = ""
     rate_limit: int | None = None  # the target's throttle: take a send time first
+    # No run of failures to end when it was read (the target's count, its breaker's): a
+    # success then has no target row to write.
+    clean: bool = False
 
 
 @dataclass(frozen=True)
@@ -77,6 +81,7 @@ class AttemptResult:
 
 _D, _ENV, _EP, _DS = (table_of(m) for m in (Delivery, Environment, Endpoint, Destination))
 _EV, _MSG, _ATT, _LEASE = (table_of(m) for m in (Event, Message, Attempt, AttemptLease))
+_GATES = table_of(TargetGate)
 
 
 def _target(column: str) -> sa.Label[Any]:
@@ -85,13 +90,15 @@ def _target(column: str) -> sa.Label[Any]:
 
 
 _TO_SEND = sa.select(
-    _D.c.status, _ENV.c.kind, _EV.c.id.label("event_id"), _EV.c.payload,
-    sa.func.coalesce(_EV.c.payload_erased, _MSG.c.payload_erased).label("erased"),
+    _D.c.id.label("delivery_id"), _D.c.status, _ENV.c.kind, _EV.c.id.label("event_id"),
+    _EV.c.payload, sa.func.coalesce(_EV.c.payload_erased, _MSG.c.payload_erased).label("erased"),
     _D.c.message_id, _MSG.c.id.label("message_found"), _MSG.c.body, _MSG.c.content_type,
     _D.c.event_id.label("wanted_event"), *(_target(c) for c in (
         "id", "url", "status", "custom_headers", "secret", "previous_secret",
         "previous_secret_expires_at")),
     _target("rate_limit"), _LEASE.c.expires_at.label("lease_expires"),
+    _target("failure_count"), _GATES.c.failures.label("gate_failures"),
+    _GATES.c.circuit.label("gate_circuit"),
 ).select_from(
     _D.outerjoin(_ENV, _ENV.c.id == _D.c.environment_id)
     .outerjoin(_EP, _EP.c.id == _D.c.endpoint_id)
@@ -99,7 +106,11 @@ _TO_SEND = sa.select(
     .outerjoin(_EV, _EV.c.id == _D.c.event_id)
     .outerjoin(_MSG, _MSG.c.id == _D.c.message_id)
     .outerjoin(_LEASE, _LEASE.c.delivery_id == _D.c.id)
-).where(_D.c.id == bindparam("delivery"))
+    .outerjoin(_GATES, _GATES.c.target_id == sa.func.coalesce(_D.c.endpoint_id,
+                                                               _D.c.destination_id))
+)
+_TO_SEND_ONE = _TO_SEND.where(_D.c.id == bindparam("delivery"))
+_TO_SEND_MANY = _TO_SEND.where(_D.c.id.in_(bindparam("ids", expanding=True)))
 
 _MOVE = _D.update().where(_D.c.id == bindparam("delivery"), _D.c.status.in_(ATTEMPTABLE)) \
     .values(status=bindparam("to"), updated_at=bindparam("now"))
@@ -111,7 +122,7 @@ def prepare_attempt(session: Session, delivery_id: str, limits: gate.Limits
     """What to send, or the status the Delivery is left in when there is nothing to send
     (already final, cancelled, or target gone), or the gate's refusal."""
     begin_reading(session)
-    row = session.execute(_TO_SEND, {"delivery": delivery_id}).first()
+    row = session.execute(_TO_SEND_ONE, {"delivery": delivery_id}).first()
     session.commit()
     if row is None:
         return "cancelled"
@@ -121,27 +132,55 @@ def prepare_attempt(session: Session, delivery_id: str, limits: gate.Limits
         # No target to send to, or nothing to send (`services/erasure`).
         gate.release(session, delivery_id)
         return _cancel(session, delivery_id, "endpoint" if row.wanted_event else "destination")
-    if row.wanted_event:
-        if row.event_id is None:
-            raise NotFound(f"event {row.wanted_event} is gone")
-        msg_id, body, content_type = row.event_id, row.payload.encode(), "application/json"
-    else:
-        if row.message_found is None:
-            raise NotFound(f"message {row.message_id} is gone")
-        msg_id, body = row.message_id, row.body or b""
-        content_type = row.content_type or "application/octet-stream"
+    if row.wanted_event and row.event_id is None:
+        raise NotFound(f"event {row.wanted_event} is gone")
+    if not row.wanted_event and row.message_found is None:
+        raise NotFound(f"message {row.message_id} is gone")
     now = utcnow()
     if row.lease_expires is None or aware(row.lease_expires) <= now:
         refused = _admit(session, delivery_id, row.target_id, limits, now)
         if refused is not None:
             return refused
+    return _outgoing(row)
+
+
+def read_admitted(session: Session, delivery_ids: list[str]) -> dict[str, Any]:
+    """The rows `ready` turns into first attempts, for Deliveries the relay just admitted:
+    one read for a whole pass instead of one per attempt. Commits."""
+    begin_reading(session)
+    rows = {row.delivery_id: row
+            for row in session.execute(_TO_SEND_MANY, {"ids": delivery_ids})}
+    session.commit()
+    return rows
+
+
+def ready(row: Any) -> Outgoing | None:
+    """What to send, from a row `read_admitted` read moments ago, when it is the common
+    case: `processing` under a live lease, its target enabled, its content there. Anything
+    else is None, and `prepare_attempt` reads it again and decides."""
+    if row.status != "processing" or row.target_id is None or row.erased \
+            or row.target_status not in targets.ENABLED \
+            or (row.event_id if row.wanted_event else row.message_found) is None \
+            or row.lease_expires is None or aware(row.lease_expires) <= utcnow():
+        return None
+    return _outgoing(row)
+
+
+def _outgoing(row: Any) -> Outgoing:
+    if row.wanted_event:
+        msg_id, body, content_type = row.event_id, row.payload.encode(), "application/json"
+    else:
+        msg_id, body = row.message_id, row.body or b""
+        content_type = row.content_type or "application/octet-stream"
     return Outgoing(url=row.target_url, msg_id=msg_id, body=body, content_type=content_type,
                     custom_headers=dict(row.target_custom_headers or {}),
                     secrets=targets.current_secrets(row.target_secret,
                                                     row.target_previous_secret,
                                                     row.target_previous_secret_expires_at),
                     require_https=row.kind == "production", target_id=row.target_id,
-                    rate_limit=row.target_rate_limit)
+                    rate_limit=row.target_rate_limit,
+                    clean=not row.target_failure_count and not row.gate_failures
+                    and row.gate_circuit in (None, "closed"))
 
 
 _WAIT = _D.update().where(_D.c.id == bindparam("delivery"), _D.c.status.in_(ATTEMPTABLE)) \
@@ -230,14 +269,17 @@ def _quiet(*_args: Any) -> None:
 
 def record_attempt(session: Session, delivery_id: str, result: AttemptResult,
                    next_delay: float | None, limits: gate.Limits,
-                   longest_delay: float | None = None, notify: Notify = _quiet) -> Recorded:
+                   longest_delay: float | None = None, notify: Notify = _quiet,
+                   clean: bool = False) -> Recorded:
     """Store the attempt and move the Delivery on, release its lease, and move its target's
     breaker on. A 429 or 503 with Retry-After moves the next attempt to that time (capped at
     the schedule's longest wait) and pauses the target as long; a 410 disables the target.
 
     The common outcomes are a few statements: the Delivery moves in one UPDATE, the attempt
     is one INSERT, the lease one DELETE, and the target's rows are written only when their
-    counts change."""
+    counts change: a success of a target that was `clean` when the attempt was prepared
+    writes none (a failure recorded meanwhile by another attempt stands, as if it had come
+    after this success)."""
     now = utcnow()
     pause = None
     if result.retry_after is not None and not result.succeeded:
@@ -259,12 +301,14 @@ def record_attempt(session: Session, delivery_id: str, result: AttemptResult,
     gone = result.status_code == 410 and not result.succeeded
     last = _insert_attempt(session, delivery_id, row, result, now, gone)
     target_id = row.endpoint_id or row.destination_id
-    circuit = gate.record(session, target_id, now=now, limits=limits, pause=pause,
-                          down=not result.succeeded and gate.counts_against(
-                              result.error_type, result.status_code))
+    quiet = result.succeeded and clean
+    circuit = None if quiet else gate.record(
+        session, target_id, now=now, limits=limits, pause=pause,
+        down=not result.succeeded and gate.counts_against(result.error_type,
+                                                          result.status_code))
     status = str(row.status)
     cancelled: list[str] = []
-    if result.succeeded:  # a success ends any run of failures
+    if result.succeeded and not quiet:  # a success ends any run of failures
         table = _EP if row.endpoint_id else _DS
         session.execute(_RESET[table.name], {"target": target_id})
     if circuit or gone or status == "exhausted":

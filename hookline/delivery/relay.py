@@ -11,13 +11,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
+from collections import OrderedDict
+from typing import Any
 
 from temporalio.client import Client
 
 from hookline import metrics
 from hookline.contracts import DeliveryStart
 from hookline.db import session_scope
-from hookline.delivery import gate, outbox
+from hookline.delivery import attempts, gate, outbox
 from hookline.settings import Settings, parse_duration
 from hookline.temporal import start_deliveries
 
@@ -26,19 +29,46 @@ log = logging.getLogger("hookline.delivery.relay")
 BATCH = 256  # starts taken at once; a full batch means more wait, so take again at once
 RELAY_STARTS_IN_FLIGHT = 32  # workflow starts the relay has under way at once
 GATHER = 0.01  # after a wake-up, so that a burst of outcomes makes one pass, not many
+# How long what the relay read for a first attempt may stand in for the attempt's own read.
+# An eager start's attempt begins within milliseconds; one that waited longer (a start that
+# fell back to the server's matching and ran elsewhere, a saturated worker) reads again.
+HANDED_FOR = 2.0
 _freed = asyncio.Event()
+_handed: OrderedDict[str, tuple[float, Any]] = OrderedDict()
 
 
-def _take(limit: int, limits: gate.Limits) -> list[DeliveryStart]:
+def _take(limit: int, limits: gate.Limits) -> tuple[list[DeliveryStart], dict[str, Any]]:
+    """The starts admitted, and what their first attempts will send (one read per pass)."""
     with session_scope() as session:
-        return outbox.take(session, limit, limits)
+        starts = outbox.take(session, limit, limits)
+        rows = attempts.read_admitted(session, [s.delivery_id for s in starts]) \
+            if starts else {}
+        return starts, rows
+
+
+def _hand(rows: dict[str, Any]) -> None:
+    now = time.monotonic()
+    while _handed and now - next(iter(_handed.values()))[0] > HANDED_FOR:
+        _handed.popitem(last=False)  # its attempt ran on another worker, or never asked
+    for delivery_id, row in rows.items():
+        _handed[delivery_id] = (now, row)
+
+
+def handed(delivery_id: str) -> Any | None:
+    """What this worker's relay read for the Delivery's first attempt (`attempts.ready`
+    turns it into what to send), if it read it moments ago; else None. Once only."""
+    kept = _handed.pop(delivery_id, None)
+    if kept is None or time.monotonic() - kept[0] > HANDED_FOR:
+        return None
+    return kept[1]
 
 
 async def relay_once(client: Client, settings: Settings) -> tuple[int, int]:
     """Takes and starts one batch; returns (taken, failed)."""
-    starts = await asyncio.to_thread(_take, BATCH, gate.limits_from(settings))
+    starts, rows = await asyncio.to_thread(_take, BATCH, gate.limits_from(settings))
     if not starts:
         return 0, 0
+    _hand(rows)
     # Eager: this process is also the worker of the task queue, so the first workflow task
     # comes back with the start's answer instead of through the server's matching.
     failed = await start_deliveries(client, settings.task_queue, starts, eager=True,

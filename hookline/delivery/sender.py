@@ -97,9 +97,10 @@ class Sender:
         pinned = httpx.URL(out.url).copy_with(host=target.address)
         extensions = {"sni_hostname": target.host} if target.scheme == "https" else {}
         try:
-            return await asyncio.wait_for(
-                self._exchange(target, pinned, headers, out.body, extensions, started),
-                self.timeout)
+            # A deadline on this task, not wait_for's extra task per attempt.
+            async with asyncio.timeout(self.timeout):
+                return await self._exchange(target, pinned, headers, out.body, extensions,
+                                            started)
         except TimeoutError:
             return _failure("timeout", f"no response within {self.timeout:g} s", started)
         except httpx.HTTPError as exc:

@@ -1,0 +1,95 @@
+"""`python -m bench.worker_db`: the worker's own database work per delivery, in process.
+
+What Hookline's worker does that the engine's best pattern does not is its database work:
+the relay taking starts from the outbox (and admitting them at the target's gate), and each
+attempt's prepare and record, each behind an `asyncio.to_thread` hop. This runs exactly
+that code (`relay._take`, `DeliveryActivities.prepare` and `._record`) the way the worker
+schedules it, with no Temporal and no HTTP: every attempt is recorded as a 200. The events
+are published first through the API in process (not measured). What it prints is the CPU
+per delivery of that work alone (every thread of this process), steadier than the full
+benchmark, which shares two cores with the dev server and the load generator."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import tempfile
+import time
+
+from bench.api_cpu import _configure, call
+
+
+async def main(count: int, rounds: int) -> None:
+    from activities.http import DeliveryActivities
+    from api.main import create_app
+    from hookline.contracts import AttemptInput
+    from hookline.db import session_scope
+    from hookline.delivery import gate, relay
+    from hookline.delivery.attempts import AttemptResult, Outgoing
+    from hookline.migrations import upgrade
+    from hookline.services import accounts
+    from hookline.settings import get_settings
+
+    settings = get_settings()
+    upgrade(settings.database_url)
+    with session_scope() as session:
+        org = accounts.create_org(session, "bench")
+        env = accounts.create_env(session, org.id, "bench", "development")
+        _, key = accounts.create_key(session, env.id)
+    app = create_app()
+    auth = [(b"authorization", f"Bearer {key}".encode())]
+    limits = gate.limits_from(settings)
+    activities = DeliveryActivities(sender=None, client=None, limits=limits,  # type: ignore
+                                    freed=relay.slot_freed, handed=relay.handed)
+    ok = AttemptResult(succeeded=True, status_code=200, response_body="ok", error_type=None,
+                       error_message=None, duration_ms=1)
+
+    async def attempt(delivery_id: str) -> None:
+        prepared = await activities.prepare(delivery_id)
+        assert isinstance(prepared, Outgoing), prepared
+        data = AttemptInput(delivery_id=delivery_id, next_delay=5.0, longest_delay=36000.0)
+        recorded = await asyncio.to_thread(activities._record, data, ok, prepared.clean)
+        assert recorded.status == "delivered", recorded
+        activities.freed()
+
+    async with app.router.lifespan_context(app):
+        for path, body in (("/v1/event-types", {"name": "invoice.paid"}),
+                           ("/v1/consumers", {"externalId": "acme", "name": "acme"}),
+                           ("/v1/endpoints", {"consumer": "acme", "url": "http://127.0.0.1:9/"})):
+            status, answer = await call(app, "POST", path, body, auth)
+            assert status < 300, answer
+        for n in range(rounds):
+            for i in range(count):
+                status, answer = await call(app, "POST", "/v1/events", {
+                    "type": "invoice.paid", "consumer": "acme", "data": {"i": i}}, auth)
+                assert status < 300, answer
+            done = 0
+            running: set[asyncio.Task[None]] = set()
+            cpu, wall = time.process_time(), time.perf_counter()
+            while done < count:
+                relay._freed.clear()
+                starts, rows = await asyncio.to_thread(relay._take, relay.BATCH, limits)
+                relay._hand(rows)
+                for start in starts:
+                    task = asyncio.create_task(attempt(start.delivery_id))
+                    running.add(task)
+                    task.add_done_callback(running.discard)
+                done += len(starts)
+                if not running:
+                    raise RuntimeError(f"the relay found nothing to start after {done}")
+                await relay._freed.wait()
+            await asyncio.gather(*running)
+            cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+            print(f"worker-db: round {n + 1} cpu_ms={1000 * cpu / count:.3f} "
+                  f"per_s={count / wall:.0f}", flush=True)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(prog="python -m bench.worker_db", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--deliveries", type=int, default=2000, help="per round (2000)")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds (3)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="hookline-worker-db-") as folder:
+        _configure(folder)
+        asyncio.run(main(args.deliveries, args.rounds))
