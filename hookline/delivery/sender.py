@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import socket
 import ssl
 import time
 from collections import OrderedDict
@@ -12,7 +13,9 @@ from dataclasses import replace
 from datetime import UTC
 from email.utils import parsedate_to_datetime
 
-import httpx
+import aiohttp
+import certifi
+from aiohttp.abc import AbstractResolver, ResolveResult
 
 from hookline import USER_AGENT, tracing
 from hookline.delivery.attempts import RESPONSE_LIMIT, AttemptResult, Outgoing
@@ -20,7 +23,7 @@ from hookline.settings import Settings
 from hookline.signing import webhook_headers
 from hookline.url_guard import DNSFailure, Network, Target, URLRefused, check_address, check_syntax
 
-_MAX_CLIENTS = 256
+_MAX_SESSIONS = 256
 
 
 def _failure(error_type: str, message: str, started: float,
@@ -30,20 +33,40 @@ def _failure(error_type: str, message: str, started: float,
                          duration_ms=int((time.monotonic() - started) * 1000))
 
 
-def _classify(exc: httpx.HTTPError) -> str:
-    if isinstance(exc, httpx.TimeoutException):
+def _classify(exc: aiohttp.ClientError) -> str:
+    if isinstance(exc, aiohttp.ServerTimeoutError):
         return "timeout"
     cause: BaseException | None = exc
     while cause is not None:
-        if isinstance(cause, ssl.SSLError):
+        if isinstance(cause, aiohttp.ClientSSLError | ssl.SSLError):
             return "tls"
         cause = cause.__cause__ or cause.__context__
     return "connection"
 
 
+class _Pinned(AbstractResolver):
+    """Answers only the address the URL guard checked, so the connection goes there while
+    the request keeps the URL's name (Host, and for TLS the SNI and the certificate's name):
+    a name that resolves elsewhere between the check and the connect changes nothing."""
+
+    def __init__(self, address: str) -> None:
+        self.address = address
+        self.family = socket.AF_INET6 if ":" in address else socket.AF_INET
+
+    async def resolve(self, host: str, port: int = 0,
+                      family: socket.AddressFamily = socket.AF_INET) -> list[ResolveResult]:
+        return [ResolveResult(hostname=host, host=self.address, port=port,
+                              family=self.family, proto=0, flags=0)]
+
+    async def close(self) -> None:
+        return None
+
+
 class Sender:
-    """Keeps one client per (host, address, port): connections are reused only for the same
-    host name at the same checked address, and attempts don't queue behind one shared pool."""
+    """Keeps one aiohttp session per (scheme, host, checked address, port): connections are
+    reused only for the same host name at the same checked address, and attempts don't
+    queue behind one shared pool. Sessions keep no cookies: a webhook never carries what an
+    earlier answer set."""
 
     def __init__(self, *, timeout: float, allowed_ports: frozenset[int], any_port: bool,
                  allowed_networks: Sequence[Network]) -> None:
@@ -51,7 +74,10 @@ class Sender:
         self.allowed_ports = allowed_ports
         self.any_port = any_port
         self.allowed_networks = list(allowed_networks)
-        self._clients: OrderedDict[tuple[str, str, str, int], httpx.AsyncClient] = OrderedDict()
+        self._sessions: OrderedDict[tuple[str, str, str, int], aiohttp.ClientSession] = \
+            OrderedDict()
+        self._closing: set[asyncio.Task[None]] = set()
+        self._tls: ssl.SSLContext | None = None
 
     async def _resolve(self, host: str, port: int) -> list[str]:
         infos = await asyncio.get_running_loop().getaddrinfo(host, port, type=1)
@@ -68,18 +94,25 @@ class Sender:
         address = check_address(host, port, lambda _h, _p: addresses, self.allowed_networks)
         return Target(url=url, scheme=scheme, host=host, port=port, address=address)
 
-    def _client(self, target: Target) -> httpx.AsyncClient:
+    def _session(self, target: Target) -> aiohttp.ClientSession:
         key = (target.scheme, target.host, target.address, target.port)
-        client = self._clients.get(key)
-        if client is None:
-            client = httpx.AsyncClient(timeout=self.timeout, follow_redirects=False,
-                                       trust_env=False)
-            self._clients[key] = client
-            if len(self._clients) > _MAX_CLIENTS:
-                _, old = self._clients.popitem(last=False)
-                asyncio.get_running_loop().create_task(old.aclose())
-        self._clients.move_to_end(key)
-        return client
+        session = self._sessions.get(key)
+        if session is None:
+            if self._tls is None:  # the trusted roots httpx had: certifi's
+                self._tls = ssl.create_default_context(cafile=certifi.where())
+            connector = aiohttp.TCPConnector(resolver=_Pinned(target.address),
+                                             use_dns_cache=False, ssl=self._tls)
+            session = aiohttp.ClientSession(
+                connector=connector, cookie_jar=aiohttp.DummyCookieJar(),
+                timeout=aiohttp.ClientTimeout(total=None), trust_env=False)
+            self._sessions[key] = session
+            if len(self._sessions) > _MAX_SESSIONS:
+                _, old = self._sessions.popitem(last=False)
+                closing = asyncio.get_running_loop().create_task(old.close())
+                self._closing.add(closing)
+                closing.add_done_callback(self._closing.discard)
+        self._sessions.move_to_end(key)
+        return session
 
     async def send(self, out: Outgoing, *, msg_id: str | None = None) -> AttemptResult:
         started = time.monotonic()
@@ -94,50 +127,43 @@ class Sender:
                                        out.body))
         headers.update({"content-type": out.content_type, "user-agent": USER_AGENT,
                         "host": _host_header(target)})
-        pinned = httpx.URL(out.url).copy_with(host=target.address)
-        extensions = {"sni_hostname": target.host} if target.scheme == "https" else {}
         try:
             # A deadline on this task, not wait_for's extra task per attempt.
             async with asyncio.timeout(self.timeout):
-                return await self._exchange(target, pinned, headers, out.body, extensions,
-                                            started)
+                return await self._exchange(target, headers, out.body, started)
         except TimeoutError:
             return _failure("timeout", f"no response within {self.timeout:g} s", started)
-        except httpx.HTTPError as exc:
+        except aiohttp.ClientError as exc:
             return _failure(_classify(exc), f"{type(exc).__name__}: {exc}", started)
 
-    async def _exchange(self, target: Target, url: httpx.URL, headers: dict[str, str],
-                        body: bytes, extensions: dict[str, str], started: float
-                        ) -> AttemptResult:
-        request = self._client(target).build_request(
-            "POST", url, headers=headers, content=body, extensions=extensions)
-        response = await self._client(target).send(request, stream=True)
-        try:
+    async def _exchange(self, target: Target, headers: dict[str, str], body: bytes,
+                        started: float) -> AttemptResult:
+        async with self._session(target).post(target.url, data=body, headers=headers,
+                                              allow_redirects=False) as response:
             chunks = bytearray()
-            async for chunk in response.aiter_bytes():
-                chunks += chunk
-                if len(chunks) >= RESPONSE_LIMIT:
+            while len(chunks) < RESPONSE_LIMIT:
+                chunk = await response.content.read(RESPONSE_LIMIT - len(chunks))
+                if not chunk:
                     break
-        finally:
-            await response.aclose()
-        text = bytes(chunks[:RESPONSE_LIMIT]).decode("utf-8", errors="replace")
+                chunks += chunk
+        text = bytes(chunks).decode("utf-8", errors="replace")
         duration = int((time.monotonic() - started) * 1000)
-        if 200 <= response.status_code < 300:
-            return AttemptResult(succeeded=True, status_code=response.status_code,
+        if 200 <= response.status < 300:
+            return AttemptResult(succeeded=True, status_code=response.status,
                                  response_body=text, error_type=None, error_message=None,
                                  duration_ms=duration)
-        message = f"HTTP {response.status_code}"
-        if 300 <= response.status_code < 400:
+        message = f"HTTP {response.status}"
+        if 300 <= response.status < 400:
             message += " (redirects are not followed; register the final URL)"
-        failure = _failure("http_status", message, started, response.status_code, text)
-        if response.status_code in (429, 503):
+        failure = _failure("http_status", message, started, response.status, text)
+        if response.status in (429, 503):
             return replace(failure, retry_after=retry_after(response.headers.get("retry-after")))
         return failure
 
     async def aclose(self) -> None:
-        for client in self._clients.values():
-            await client.aclose()
-        self._clients.clear()
+        for session in self._sessions.values():
+            await session.close()
+        self._sessions.clear()
 
 
 class TracedSender(Sender):

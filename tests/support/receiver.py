@@ -8,6 +8,8 @@
 /flaky/<n>/...   fails the first n requests to that path with 503, then 200
 /retry-after/<status>/<value>/...  that status with `Retry-After: <value>`; a value
                  `date+<n>` is the HTTP date n seconds from now
+/cookie          200 with a `Set-Cookie`
+/big/<bytes>     200 with a body of that many bytes
 """
 
 from __future__ import annotations
@@ -119,6 +121,10 @@ class Receiver:
                     self._reply(int(parts[1]), {"Retry-After": value})
                 elif parts[0] == "redirect":
                     self._reply(302, {"Location": "/ok"})
+                elif parts[0] == "cookie":
+                    self._reply(200, {"Set-Cookie": "session=abc; Path=/"})
+                elif parts[0] == "big":
+                    self._reply(200, body=b"x" * int(parts[1]))
                 elif parts[0] == "flaky":
                     with receiver._lock:
                         seen = receiver._counts[self.path]
@@ -126,8 +132,10 @@ class Receiver:
                 else:
                     self._reply(200)
 
-            def _reply(self, status: int, headers: dict[str, str] | None = None) -> None:
-                body = f'{{"received": true, "status": {status}}}'.encode()
+            def _reply(self, status: int, headers: dict[str, str] | None = None,
+                       body: bytes | None = None) -> None:
+                if body is None:
+                    body = f'{{"received": true, "status": {status}}}'.encode()
                 self.send_response(status)
                 for name, value in (headers or {}).items():
                     self.send_header(name, value)
