@@ -1,7 +1,8 @@
 """The two ceilings our delivery rate is compared with, measured in the same run:
 
 - sender: a trivial sender that signs (hookline.signing.sign) and POSTs the same bodies with
-  httpx, at the same concurrency, to the same receiver: deliveries/s.
+  one reused client (`bench.posters`: aiohttp unless `--client httpx`), at the same
+  concurrency, to the same receiver: deliveries/s.
 - best_pattern: the engine's best realistic pattern (bench/pattern.py) on the same Temporal
   dev server, its worker in this process: deliveries/s arrived at the receiver, and the CPU
   per delivery of this process (its worker and starters) and of the dev server.
@@ -20,11 +21,11 @@ import uuid
 from datetime import UTC, datetime
 from typing import Any
 
-import httpx
 from temporalio.client import Client
 from temporalio.worker import Worker
 
 from bench.pattern import PatternActivities, PatternWorkflow, PostInput
+from bench.posters import poster
 from bench.receiver import Receiver
 from bench.scenarios import EVENT_TYPE, Out, arrivals, closed_loop, payload
 from bench.stats import latency_ms, rate
@@ -36,12 +37,11 @@ PATTERN_SLOTS = 500
 
 
 async def sender(receiver: Receiver, secret: str, *, n: int, concurrency: int,
-                 timeout: float, out: Out) -> None:
+                 timeout: float, out: Out, client: str = "aiohttp") -> None:
     deadline = time.monotonic() + timeout
-    out.update({"deliveries": n, "concurrency": concurrency})
+    out.update({"deliveries": n, "concurrency": concurrency, "client": client})
     url = receiver.url("sender")
-    async with httpx.AsyncClient(timeout=15, trust_env=False, follow_redirects=False,
-                                 limits=httpx.Limits(max_connections=concurrency)) as client:
+    async with poster(client, concurrency) as post:
         async def one(i: int) -> tuple[bool, str]:
             msg_id = f"evt_sender_{i}"
             now = int(time.time())
@@ -51,8 +51,8 @@ async def sender(receiver: Receiver, secret: str, *, n: int, concurrency: int,
             headers = {"webhook-id": msg_id, "webhook-timestamp": str(now),
                        "webhook-signature": sign(secret, msg_id, now, body),
                        "content-type": "application/json"}
-            response = await client.post(url, content=body, headers=headers)
-            return response.is_success, str(response.status_code)
+            status = await post(url, body, headers)
+            return 200 <= status < 300, str(status)
 
         latencies, span = await closed_loop(n, concurrency, deadline, one, out)
     out.update({"sent": len(latencies), "complete": len(latencies) == n,
@@ -92,7 +92,8 @@ def _labels(queue: str) -> dict[str, Any]:
 
 
 async def best_pattern(receiver: Receiver, client: Client, secret: str, *, n: int,
-                       starters: int, timeout: float, out: Out, labels: bool = False) -> None:
+                       starters: int, timeout: float, out: Out, labels: bool = False,
+                       http: str = "aiohttp") -> None:
     """n deliveries through the engine's best realistic pattern (bench/pattern.py), started
     by `starters` concurrent starters (as many as the relay has in flight), with worker
     slots for every start in flight and more: every start can be eager. With `labels`, each
@@ -102,13 +103,12 @@ async def best_pattern(receiver: Receiver, client: Client, secret: str, *, n: in
     slots = max(PATTERN_SLOTS, starters)
     url = receiver.url(queue)
     out.update({"workflows": n, "starters": starters, "slots": slots, "task_queue": queue,
-                "labels": labels, "start": {}, "e2e": {}})
+                "labels": labels, "client": http, "start": {}, "e2e": {}})
     extra = _labels(queue) if labels else {}
     sent: dict[str, float] = {}
     eager = 0
-    async with httpx.AsyncClient(timeout=15, trust_env=False,
-                                 limits=httpx.Limits(max_connections=slots)) as http:
-        activities = PatternActivities(http, secret)
+    async with poster(http, slots) as post:
+        activities = PatternActivities(post, secret)
         worker = Worker(client, task_queue=queue, workflows=[PatternWorkflow],
                         activities=[activities.post], max_concurrent_workflow_tasks=slots,
                         max_concurrent_local_activities=slots)
@@ -136,11 +136,11 @@ async def best_pattern(receiver: Receiver, client: Client, secret: str, *, n: in
         out["sample_workflow_id"] = next(iter(sent))
 
 
-def describe() -> dict[str, Any]:
-    return {"sender": "hookline.signing.sign + httpx.AsyncClient POST, same bodies, "
-                      "same concurrency, same receiver",
+def describe(client: str) -> dict[str, Any]:
+    return {"sender": f"hookline.signing.sign + one reused {client} client's POST, same "
+                      "bodies, same concurrency, same receiver",
             "best_pattern": "eager start (request_eager_start from the worker's own client), "
                             "one unsandboxed workflow, one local activity that signs and "
-                            "POSTs ~1 KB with one reused httpx client, as many starters as "
+                            f"POSTs ~1 KB with one reused {client} client, as many starters as "
                             f"the relay, {PATTERN_SLOTS} workflow-task and local-activity "
                             "slots; worker in the benchmark process (uvloop), same dev server"}

@@ -1,8 +1,9 @@
 """The engine's best realistic pattern (issue 22): the ceiling Hookline's delivery rate is
 measured against. One workflow per delivery, started eagerly by a client whose process also
 runs the worker of that task queue; the workflow runs one local activity that signs and POSTs
-about 1 KB to the benchmark's receiver with one reused httpx client, and completes. Hookline
-does more per delivery (its database, the outbox, the gate), and may skip some of this."""
+about 1 KB to the benchmark's receiver with one reused client (`bench.posters`), and
+completes. Hookline does more per delivery (its database, the outbox, the gate), and may skip
+some of this."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ import time
 from dataclasses import dataclass
 from datetime import timedelta
 
-import httpx
 from temporalio import activity, workflow
+
+from bench.posters import Post
 
 BODY_BYTES = 1024
 
@@ -32,8 +34,8 @@ def body(msg_id: str) -> bytes:
 
 
 class PatternActivities:
-    def __init__(self, client: httpx.AsyncClient, secret: str) -> None:
-        self.client = client
+    def __init__(self, post: Post, secret: str) -> None:
+        self.post_with = post
         self.secret = secret
 
     @activity.defn(name="bench_post")
@@ -42,11 +44,10 @@ class PatternActivities:
 
         content = body(data.msg_id)
         now = int(time.time())
-        response = await self.client.post(data.url, content=content, headers={
+        return await self.post_with(data.url, content, {
             "webhook-id": data.msg_id, "webhook-timestamp": str(now),
             "webhook-signature": sign(self.secret, data.msg_id, now, content),
             "content-type": "application/json"})
-        return response.status_code
 
 
 # Unsandboxed, as Hookline's DeliveryWorkflow is.

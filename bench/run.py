@@ -37,6 +37,7 @@ import httpx
 
 from bench import ceilings, fairness, report, scenarios
 from bench.measure import OUT_DIR, Step, memory, scenario
+from bench.posters import CLIENTS
 from bench.receiver import Receiver
 from bench.scenarios import Out, Target
 from bench.stack import Stack, code_version, free_port
@@ -73,6 +74,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
              "lower than a plain run's")
     add("--pattern-starters", type=int, default=RELAY_STARTS_IN_FLIGHT,
         help=f"best pattern: starts in flight ({RELAY_STARTS_IN_FLIGHT}, as the relay)")
+    add("--client", choices=CLIENTS, default="aiohttp",
+        help="the ceilings' HTTP client (aiohttp, as Hookline's sender; httpx reproduces the "
+             "ceilings of runs before 2026-11-25)")
     add("--labelled-pattern", action="store_true",
         help="also run ceiling_best_labelled: the best pattern whose starts carry Hookline's "
              "search attributes and summary (what those labels cost the dev server)")
@@ -181,13 +185,14 @@ class Bench:
         return [
             ("ceiling_sender", lambda out: ceilings.sender(
                 self.receiver, one.secrets[0], n=a.events, concurrency=a.concurrency,
-                timeout=a.timeout, out=out)),
+                timeout=a.timeout, out=out, client=a.client)),
             ("ceiling_best", lambda out: ceilings.best_pattern(
                 self.receiver, client, one.secrets[0], n=a.events,
-                starters=a.pattern_starters, timeout=a.timeout, out=out)),
+                starters=a.pattern_starters, timeout=a.timeout, out=out, http=a.client)),
             *([("ceiling_best_labelled", lambda out: ceilings.best_pattern(
                 self.receiver, client, one.secrets[0], n=a.events,
-                starters=a.pattern_starters, timeout=a.timeout, out=out, labels=True))]
+                starters=a.pattern_starters, timeout=a.timeout, out=out, labels=True,
+                http=a.client))]
               if a.labelled_pattern else []),
             ("publish_1", self.publishing(api, stack, one, a.events)),
             *[(f"paced_{pct}{suffix}", self.pacing(
@@ -296,7 +301,7 @@ def main(argv: list[str] | None = None) -> int:
         "code": code_version(),
         "machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0],
                     "loadavg_at_start": os.getloadavg()},
-        "ceilings": ceilings.describe(), "stacks": {}, "scenarios": {},
+        "ceilings": ceilings.describe(args.client), "stacks": {}, "scenarios": {},
     }
     bench = Bench(args, folder, results)
     failed = False
