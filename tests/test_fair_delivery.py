@@ -157,9 +157,12 @@ def test_retry_after_moves_the_next_attempt_and_pauses_the_endpoint(
 def test_410_gone_disables_the_endpoint_and_cancels_what_waits(tenant_of: Tenant,
                                                                 receiver: Receiver) -> None:
     tenant = tenant_of
-    endpoint = setup_endpoint(tenant, receiver.url("/status/410"))
+    # The first answers come a second late, so that every event is published (and fans out)
+    # before the 410 disables the endpoint: CAP in flight, the rest waiting.
+    endpoint = setup_endpoint(tenant, receiver.url("/slow/1/status/410"))
     events = [publish(tenant, {"i": i}) for i in range(CAP + 3)]
-    receiver.wait(1, "/status/410")
+    assert all(event["deliveries"] == 1 for event in events)
+    receiver.wait(1, "/slow/1/status/410")
     for event in events:
         wait_delivery(tenant, _delivery(tenant, event), {"cancelled"}, timeout=30)
     record = ok(tenant.client.get(f"/v1/endpoints/{endpoint['id']}"))

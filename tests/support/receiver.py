@@ -3,7 +3,7 @@
 /ok...           200
 /status/<code>   that status
 /redirect        302 to /ok
-/slow/<seconds>  waits, then 200
+/slow/<seconds>  waits, then 200; /slow/<seconds>/<path> waits, then answers as <path>
 /close           closes the connection without answering
 /flaky/<n>/...   fails the first n requests to that path with 503, then 200
 /retry-after/<status>/<value>/...  that status with `Retry-After: <value>`; a value
@@ -112,6 +112,7 @@ class Receiver:
                     finally:
                         with receiver._lock:
                             receiver._open[self.path] -= 1
+                    parts = parts[2:] or ["ok"]
                 if parts[0] == "status":
                     self._reply(int(parts[1]))
                 elif parts[0] == "retry-after":
