@@ -3,9 +3,10 @@ measured against. One workflow per delivery, started eagerly by a client whose p
 runs the worker of that task queue; the workflow runs one local activity that signs and POSTs
 about 1 KB to the benchmark's receiver with one reused client (`bench.posters`), and
 completes. Hookline does more per delivery (its database, the outbox, the gate), and may skip
-some of this."""
+some of this.
 
-from __future__ import annotations
+No `from __future__ import annotations`, as in `hookline/contracts.py`: the SDK evaluates
+string annotations at every decode (PostInput 27.4 µs a decode with them, 13.9 without)."""
 
 import json
 import time
