@@ -1,6 +1,6 @@
 """The two ceilings our delivery rate is compared with, measured in the same run:
 
-- sender: a trivial sender that signs (hookline.signing.sign) and POSTs the same bodies with
+- sender: a trivial sender that signs (`bench.posters.signed`) and POSTs the same bodies with
   one reused client (`bench.posters`: aiohttp unless `--client httpx`), at the same
   concurrency, to the same receiver: deliveries/s.
 - best_pattern: the engine's best realistic pattern (bench/pattern.py) on the same Temporal
@@ -25,11 +25,10 @@ from temporalio.client import Client
 from temporalio.worker import Worker
 
 from bench.pattern import PatternActivities, PatternWorkflow, PostInput
-from bench.posters import poster
+from bench.posters import poster, signed
 from bench.receiver import Receiver
 from bench.scenarios import EVENT_TYPE, Out, arrivals, closed_loop, payload
 from bench.stats import latency_ms, rate
-from hookline.signing import sign
 
 # The pattern's workflow-task and local-activity slots: the issue's measurement used 500; at
 # least as many as starts in flight, so that the SDK asks for every start to be eager.
@@ -44,14 +43,10 @@ async def sender(receiver: Receiver, secret: str, *, n: int, concurrency: int,
     async with poster(client, concurrency) as post:
         async def one(i: int) -> tuple[bool, str]:
             msg_id = f"evt_sender_{i}"
-            now = int(time.time())
             body = json.dumps({"type": EVENT_TYPE,
                                "timestamp": datetime.now(UTC).isoformat(),
                                "data": payload(i)}).encode()
-            headers = {"webhook-id": msg_id, "webhook-timestamp": str(now),
-                       "webhook-signature": sign(secret, msg_id, now, body),
-                       "content-type": "application/json"}
-            status = await post(url, body, headers)
+            status = await post(url, body, signed(secret, msg_id, body))
             return 200 <= status < 300, str(status)
 
         latencies, span = await closed_loop(n, concurrency, deadline, one, out)
@@ -137,7 +132,7 @@ async def best_pattern(receiver: Receiver, client: Client, secret: str, *, n: in
 
 
 def describe(client: str) -> dict[str, Any]:
-    return {"sender": f"hookline.signing.sign + one reused {client} client's POST, same "
+    return {"sender": f"hookline.signing.webhook_headers + one reused {client} client's POST, same "
                       "bodies, same concurrency, same receiver",
             "best_pattern": "eager start (request_eager_start from the worker's own client), "
                             "one unsandboxed workflow, one local activity that signs and "

@@ -21,21 +21,13 @@ from pathlib import Path
 import uvloop
 
 from bench.pattern import body
-from bench.posters import CLIENTS, Post, poster
+from bench.posters import CLIENTS, Post, poster, signed
 from bench.receiver import Receiver
 from hookline.delivery.attempts import Outgoing
 from hookline.delivery.sender import Sender
-from hookline.signing import sign
 
 SECRET = "whsec_" + "MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
 Attempt = Callable[[str, int], Awaitable[int]]
-
-
-def _headers(msg_id: str, content: bytes) -> dict[str, str]:
-    now = int(time.time())
-    return {"webhook-id": msg_id, "webhook-timestamp": str(now),
-            "webhook-signature": sign(SECRET, msg_id, now, content),
-            "content-type": "application/json"}
 
 
 async def _rounds(name: str, post: Attempt, url: str, count: int, concurrency: int,
@@ -60,7 +52,7 @@ async def main(receiver: Receiver, count: int, concurrency: int, rounds: int) ->
         async with poster(kind, concurrency) as post:
             async def with_client(url: str, i: int, post: Post = post, kind: str = kind) -> int:
                 content = body(f"evt_{kind}_{i}")
-                return await post(url, content, _headers(f"evt_{kind}_{i}", content))
+                return await post(url, content, signed(SECRET, f"evt_{kind}_{i}", content))
 
             await _rounds(kind, with_client, receiver.url(kind), count, concurrency, rounds)
 

@@ -4,14 +4,23 @@ ceiling before 2026-11-25) or `aiohttp` (what Hookline's sender uses, so the def
 from __future__ import annotations
 
 import contextlib
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 
 import aiohttp
 import httpx
 
+from hookline.signing import webhook_headers
+
 CLIENTS = ("aiohttp", "httpx")
 # POST(url, body, headers) -> the answer's status; the answer's body is read whole.
 Post = Callable[[str, bytes, dict[str, str]], Awaitable[int]]
+
+
+def signed(secret: str, msg_id: str, body: bytes) -> dict[str, str]:
+    """A JSON webhook's headers, signed now as Standard Webhooks has it."""
+    return {**webhook_headers([secret], msg_id, int(time.time()), body),
+            "content-type": "application/json"}
 
 
 @contextlib.asynccontextmanager
