@@ -1,6 +1,6 @@
 """What is measured around every scenario: CPU seconds per process (and per delivery) from
 /proc, the machine's busy time, memory, the Temporal dev server's counters, the history of
-one delivered workflow, and optionally py-spy profiles."""
+one delivered workflow, and optionally profiles (py-spy, and perf for the dev server)."""
 
 from __future__ import annotations
 
@@ -87,8 +87,10 @@ async def scenario(name: str, run: Step, timeout: float, stack: Stack, receiver:
     log(f"{name}: start (limit {timeout:.0f} s)")
     profiler = Profiler(OUT_DIR, f"{results['timestamp']}-{name}")
     if profile:
-        profiler.start({"bench": os.getpid()} if name.startswith("ceiling_") else
-                       {r: p for r, p in stack.roles.items() if r in SERVICE}, timeout)
+        python = ({"bench": os.getpid()} if name.startswith("ceiling_") else
+                  {r: p for r, p in stack.roles.items() if r in SERVICE})
+        go = {r: p for r, p in stack.roles.items() if r == "temporal"}
+        profiler.start(python | go, timeout)
     everyone = all_cpu()
     counters = await temporal_stats.read(stack.metrics_url)
     before, busy, t0 = _snapshot(stack, receiver), machine_busy_s(), time.monotonic()

@@ -1,6 +1,9 @@
 """Optional (`--profile`): sample the API and worker with py-spy during a scenario
-(`.venv/bin/pip install py-spy`), keep the raw collapsed stacks in bench/out/, and put the
-hottest functions (self and inclusive share of the samples) into the results."""
+(`.venv/bin/pip install py-spy`), and them and the Temporal dev server with `perf`
+(`bench.perf_profile`; Linux; the dev server's symbols need a CLI built without `-s -w`,
+see bench/README.md); keep the raw collapsed stacks in bench/out/, and put the hottest
+functions (self and inclusive share of the samples) and where they were spent into the
+results."""
 
 from __future__ import annotations
 
@@ -12,6 +15,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
+
+from bench import perf_profile
 
 _LINE = re.compile(r":\d+\)$")
 # Frames where a thread waits rather than computes; py-spy's idle detection misses some.
@@ -96,14 +101,20 @@ class Profiler:
         self.out_dir = out_dir
         self.label = label
         self.procs: dict[str, tuple[subprocess.Popen[bytes], Path]] = {}
+        self.native: dict[str, tuple[subprocess.Popen[bytes], Path]] = {}
 
     def start(self, pids: dict[str, int], seconds: float) -> None:
-        tool = py_spy()
-        if tool is None:
-            return
+        """py-spy for the Python processes, `perf` for every process: the role "temporal"
+        (Go) gets only `perf`."""
         self.out_dir.mkdir(exist_ok=True)
         for role, pid in pids.items():
             path = self.out_dir / f"profile-{self.label}-{role}.txt"
+            if perf_profile.perf() is not None:
+                data = path.with_suffix(".perf.data")
+                self.native[role] = (perf_profile.record(pid, data), data)
+            tool = py_spy()
+            if role == "temporal" or tool is None:
+                continue
             self.procs[role] = (subprocess.Popen(
                 # --gil: only the thread holding the GIL, i.e. where Python spends CPU.
                 [tool, "record", "--pid", str(pid), "--rate", "50", "--gil",
@@ -112,7 +123,7 @@ class Profiler:
 
     def stop(self) -> dict[str, Any]:
         found: dict[str, Any] = {}
-        for role, (proc, path) in self.procs.items():
+        for proc, _ in [*self.procs.values(), *self.native.values()]:
             if proc.poll() is None:
                 proc.send_signal(signal.SIGINT)
             try:
@@ -120,6 +131,17 @@ class Profiler:
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
+        for role, (_, path) in self.procs.items():
             found[role] = hottest(path) if path.exists() else {"error": "no profile written"}
             found[role]["file"] = str(path)
+        for role, (_, data) in self.native.items():
+            if not data.exists():
+                continue
+            raw = data.with_name(data.name.replace(".perf.data", ".native.txt"))
+            perf_profile.collapse(data, raw)
+            data.unlink()
+            native = perf_profile.libraries(raw) | {"native_file": str(raw)}
+            if role == "temporal":
+                native |= perf_profile.hottest(raw)
+            found.setdefault(role, {}).update(native)
         return found

@@ -9,7 +9,11 @@ workflow.
 - `service_requests` (by service and `operation`): the RPCs each of its services served;
   `frontend/...` are the calls clients and workers made (starts, polls, task completions),
   `matching/AddWorkflowTask` counts workflow tasks that went through a task queue, which an
-  eager start skips."""
+  eager start skips.
+- `queue_actions` (by queue and action): what the history service did to a task queue
+  (transfer, visibility, timer) that held too many tasks in memory: split its slices, stop
+  its readers. Each makes every later batch of new tasks cost time in proportion to all the
+  tasks held."""
 
 from __future__ import annotations
 
@@ -21,7 +25,8 @@ import httpx
 from temporalio.api.enums.v1 import EventType
 from temporalio.client import Client
 
-METRICS = ("persistence_requests", "visibility_persistence_requests", "service_requests")
+METRICS = ("persistence_requests", "visibility_persistence_requests", "service_requests",
+           "queue_actions")
 _LINE = re.compile(r"^([A-Za-z_:][A-Za-z0-9_:]*)(\{.*\})?\s+(\S+)")
 _LABEL = re.compile(r'(\w+)="((?:[^"\\]|\\.)*)"')
 
@@ -42,6 +47,8 @@ def parse(text: str) -> Counters:
         operation = labels.get("operation", "?")
         if name == "service_requests":
             operation = f"{labels.get('service_name', '?')}/{operation}"
+        elif name == "queue_actions":
+            operation = f"{operation}/{labels.get('queue_action', '?')}"
         try:
             found[(name, operation)] += float(match.group(3))
         except ValueError:
@@ -77,7 +84,8 @@ def per_delivery(before: Counters | None, after: Counters | None,
         top = sorted(ops.items(), key=lambda item: -item[1])[:24]
         report[metric] = {
             "total": int(sum(ops.values())), "per_delivery": each(sum(ops.values())),
-            "by_operation": {op: each(v) if delivered else int(v) for op, v in top}}
+            "by_operation": {op: each(v) if delivered and metric != "queue_actions" else int(v)
+                             for op, v in top}}
         if metric == "service_requests":
             report[metric]["frontend_per_delivery"] = each(
                 sum(v for op, v in ops.items() if op.startswith("frontend/")))
