@@ -43,7 +43,7 @@ from bench.scenarios import Out, Target
 from bench.stack import Stack, code_version, free_port
 from hookline.delivery.relay import RELAY_STARTS_IN_FLIGHT
 
-PROFILED = ("publish_1", "ingest", "ceiling_best", "ceiling_best_labelled")
+PROFILED = ("publish_1", "paced_80", "ingest", "ceiling_best", "ceiling_best_labelled")
 STARTED = time.monotonic()
 
 
