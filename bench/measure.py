@@ -1,6 +1,6 @@
 """What is measured around every scenario: CPU seconds per process (and per delivery) from
 /proc, the machine's busy time, memory, the Temporal dev server's counters, the history of
-one delivered workflow, and optionally profiles (py-spy, and perf for the dev server)."""
+one delivered workflow, and optionally profiles (py-spy, and perf for every process)."""
 
 from __future__ import annotations
 

@@ -10,10 +10,9 @@ workflow.
   `frontend/...` are the calls clients and workers made (starts, polls, task completions),
   `matching/AddWorkflowTask` counts workflow tasks that went through a task queue, which an
   eager start skips.
-- `queue_actions` (by queue and action): what the history service did to a task queue
-  (transfer, visibility, timer) that held too many tasks in memory: split its slices, stop
-  its readers. Each makes every later batch of new tasks cost time in proportion to all the
-  tasks held."""
+- `queue_actions` (by queue and action): what the history service did to its task queues
+  (transfer, visibility, timer): `slice_predicate` at each checkpoint, and what it does
+  on an alert (`reader_stuck`, too many tasks held in memory): split slices, add readers."""
 
 from __future__ import annotations
 
