@@ -100,6 +100,11 @@ def _library(frame: str) -> str:
     return frame.rpartition(" <")[2].rstrip(">")
 
 
+def shares(counter: Counter[str], total: int, most: int) -> list[tuple[str, float]]:
+    """The `most` largest entries, as percentages of `total` samples."""
+    return [(name, round(100 * n / max(total, 1), 1)) for name, n in counter.most_common(most)]
+
+
 def _stacks(raw: Path) -> list[tuple[list[str], int]]:
     found = []
     for line in raw.read_text(errors="replace").splitlines():
@@ -115,8 +120,7 @@ def libraries(raw: Path) -> dict[str, Any]:
     for frames, n in _stacks(raw):
         by[_library(frames[-1])] += n
     total = sum(by.values())
-    return {"samples": total, "by_library_pct": [(name, round(100 * n / max(total, 1), 1))
-                                                 for name, n in by.most_common(12)]}
+    return {"samples": total, "by_library_pct": shares(by, total, 12)}
 
 
 def _doing(frames: list[str]) -> str:
@@ -149,9 +153,6 @@ def hottest(raw: Path, top: int = 15) -> dict[str, Any]:
         services[_service(frames)] += n
         own[frames[-1].rpartition(" <")[0][:100]] += n
 
-    def share(counter: Counter[str], most: int = top) -> list[tuple[str, float]]:
-        return [(name, round(100 * n / max(total, 1), 1))
-                for name, n in counter.most_common(most)]
     return {"samples": total, "in_kernel_pct": round(100 * kernel / max(total, 1), 1),
-            "by_step_pct": share(doing, 20), "by_service_pct": share(services),
-            "self_pct": share(own)}
+            "by_step_pct": shares(doing, total, 20), "by_service_pct": shares(services, total, top),
+            "self_pct": shares(own, total, top)}

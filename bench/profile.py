@@ -89,11 +89,9 @@ def hottest(raw: Path, top: int = 12) -> dict[str, Any]:
         for name in set(frames):
             if any(mark in name for mark in _OURS):
                 inclusive[name] += n
-    def share(counter: Counter[str], most: int = top) -> list[tuple[str, float]]:
-        return [(name, round(100 * n / max(total, 1), 1))
-                for name, n in counter.most_common(most)]
-    return {"busy_samples": total, "by_step_pct": share(areas, 20), "self_pct": share(own),
-            "inclusive_pct_our_code": share(inclusive)}
+    return {"busy_samples": total, "by_step_pct": perf_profile.shares(areas, total, 20),
+            "self_pct": perf_profile.shares(own, total, top),
+            "inclusive_pct_our_code": perf_profile.shares(inclusive, total, top)}
 
 
 class Profiler:
