@@ -24,6 +24,7 @@ from hookline.delivery.reconciler import reconcile_forever
 from hookline.delivery.relay import RELAY_STARTS_IN_FLIGHT, handed, relay_forever, slot_freed
 from hookline.delivery.sender import sender_from_settings
 from hookline.schedules import reconcile_schedules_forever
+from hookline.services import operational
 from hookline.settings import Settings, get_settings
 from hookline.temporal import connect, ensure_search_attributes, metrics_runtime
 from workflows.cron import CronRunWorkflow
@@ -94,7 +95,7 @@ async def main(settings: Settings | None = None) -> None:
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
-    loops = [asyncio.create_task(relay_forever(client, settings)),
+    loops = [asyncio.create_task(relay_forever(client, settings, operational.notify)),
              asyncio.create_task(reconcile_forever(client, settings)),
              asyncio.create_task(reconcile_schedules_forever(client, settings))]
     log.info("worker polling task queue %r", settings.task_queue)

@@ -4,6 +4,7 @@ Delivery costs one activity per attempt."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
@@ -11,14 +12,14 @@ from typing import Any
 from temporalio import activity
 from temporalio.client import Client
 
-from hookline import metrics, tracing
-from hookline.contracts import SIGNAL_CANCEL, AttemptInput, AttemptOutcome
+from hookline import tracing
+from hookline.contracts import AttemptInput, AttemptOutcome
 from hookline.db import session_scope
 from hookline.delivery import attempts, gate
 from hookline.delivery.attempts import AttemptResult, Outgoing, Recorded, Refused
+from hookline.delivery.outcomes import recorded_outcome
 from hookline.delivery.sender import Sender
 from hookline.services import operational
-from hookline.temporal import signal_delivery
 from hookline.timeutil import utcnow
 
 
@@ -52,8 +53,10 @@ class DeliveryActivities:
             return send_at
 
     def _record(self, data: AttemptInput, result: AttemptResult, clean: bool) -> Recorded:
+        # The last attempt of a held Delivery's window is its last, whatever the schedule.
+        next_delay = None if result is attempts.HELD_PAST_WINDOW else data.next_delay
         with session_scope() as session:
-            return attempts.record_attempt(session, data.delivery_id, result, data.next_delay,
+            return attempts.record_attempt(session, data.delivery_id, result, next_delay,
                                            self.limits, data.longest_delay, operational.notify,
                                            clean)
 
@@ -65,22 +68,19 @@ class DeliveryActivities:
         if isinstance(prepared, str):
             return AttemptOutcome(status=prepared, attempted=False)
         if isinstance(prepared, Refused):
-            return AttemptOutcome(status=prepared.status, attempted=False, wait=prepared.wait)
-        if prepared.rate_limit:  # the throttle: this attempt's turn, a moment ahead at most
-            send_at = await asyncio.to_thread(self._reserve, prepared)
-            await asyncio.sleep(max(0.0, (send_at - utcnow()).total_seconds()))
-        result = await self.sender.send(prepared)
-        recorded = await asyncio.to_thread(self._record, data, result, prepared.clean)
+            wait = attempts.waiting(prepared, data.window_end, time.time())
+            if wait is not None:
+                return AttemptOutcome(status=prepared.status, attempted=False, wait=wait)
+            result, target_id, clean = attempts.HELD_PAST_WINDOW, prepared.target_id, False
+        else:
+            if prepared.rate_limit:  # the throttle: this attempt's turn, a moment ahead
+                send_at = await asyncio.to_thread(self._reserve, prepared)
+                await asyncio.sleep(max(0.0, (send_at - utcnow()).total_seconds()))
+            result = await self.sender.send(prepared)
+            target_id, clean = prepared.target_id, prepared.clean
+        recorded = await asyncio.to_thread(self._record, data, result, clean)
         self.freed()
-        metrics.attempted(prepared.target_id, result.status_code, result.error_type,
-                          result.duration_ms, recorded.status)
-        if tracing.enabled():
-            tracing.attempted(prepared.target_id, recorded.attempt, result.status_code,
-                              result.error_type, recorded.status)
-        for other in recorded.cancelled:
-            try:
-                await signal_delivery(self.client, other, SIGNAL_CANCEL)
-            except Exception as exc:  # the row says cancelled; the workflow ends on waking
-                activity.logger.warning("could not signal %s: %s", other, exc)
+        await recorded_outcome(self.client, target_id, result, recorded)
         return AttemptOutcome(status=recorded.status, attempted=True,
                               next_delay=recorded.next_delay)
+

@@ -7,9 +7,10 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from sqlalchemy.exc import DBAPIError, OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import ClientDisconnect
 
 from api.jsonbody import BodyRejected
 from hookline.errors import (
@@ -69,6 +70,12 @@ def install(app: FastAPI) -> None:
             error = DomainError(str(exc.detail))
             error.status = exc.status_code
         return problem_response(error, request)
+
+    @app.exception_handler(ClientDisconnect)
+    async def _gone(request: Request, exc: ClientDisconnect) -> Response:
+        # Nobody is left to answer: one line, not a traceback.
+        log.info("client disconnected during %s %s", request.method, request.url.path)
+        return Response(status_code=400)
 
     @app.exception_handler(OperationalError)
     async def _db_down(request: Request, exc: OperationalError) -> JSONResponse:

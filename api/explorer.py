@@ -17,7 +17,8 @@ from hookline.services.explorer import (
     response_status,
 )
 
-ErrorType = Literal["timeout", "connection", "dns", "tls", "blocked_url", "http_status"]
+ErrorType = Literal["timeout", "connection", "dns", "tls", "blocked_url", "http_status",
+                    "circuit_open"]
 DeliveryStatus = Literal["pending", "processing", "retrying", "delivered", "exhausted",
                          "cancelled"]
 AttemptStatus = Literal["succeeded", "failed"]

@@ -18,6 +18,9 @@ FINAL_STATUSES = frozenset({"delivered", "exhausted", "cancelled"})
 class DeliveryInput:
     delivery_id: str
     delays: list[float]  # seconds to wait before each attempt after the first
+    # The end of its retry window (unix seconds): an open circuit may hold it until then,
+    # not after. None in histories from before the window.
+    window_end: float | None = None
 
 
 @dataclass(frozen=True)
@@ -27,6 +30,8 @@ class AttemptInput:
     next_delay: float | None
     # The schedule's longest wait: the most a receiver's Retry-After may put off the next.
     longest_delay: float | None = None
+    # The end of the Delivery's retry window (unix seconds; `DeliveryInput.window_end`).
+    window_end: float | None = None
 
 
 @dataclass(frozen=True)
@@ -55,6 +60,9 @@ class DeliveryStart:
     extra: dict[str, str] = field(default_factory=dict)
     # When it entered the outbox (unix seconds): set by `outbox.take`, for the relay's lag.
     queued_at: float | None = field(default=None, compare=False)
+    # The end of its retry window (unix seconds): set by `outbox.take` from the row; a start
+    # made without the outbox (a manual retry, the reconciler) opens its window when it starts.
+    window_end: float | None = field(default=None, compare=False)
     # The W3C trace context of the request that queued it (`hookline.tracing.current`): set
     # by `outbox.take` when it was traced, so the start continues that trace.
     trace: str | None = field(default=None, compare=False)

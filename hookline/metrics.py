@@ -29,7 +29,7 @@ FINAL = ("delivered", "exhausted", "cancelled")
 # An attempt's outcome: the answer's status class, or the error type of an attempt that got
 # no answer (the attempt record's `errorType`).
 OUTCOMES = ("2xx", "3xx", "4xx", "5xx", "timeout", "connection", "dns", "tls",
-            "blocked_url", "other")
+            "blocked_url", "circuit_open", "other")
 CIRCUITS = ("closed", "open", "half_open")
 
 # -- the API ---------------------------------------------------------------------------

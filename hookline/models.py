@@ -328,7 +328,8 @@ class OutboxStart(SQLModel, table=True):
 
     __tablename__ = "delivery_outbox"
     __table_args__ = (Index("ix_delivery_outbox_target", "target_id", "delivery_id"),
-                      Index("ix_delivery_outbox_queued", "queued_at"))
+                      Index("ix_delivery_outbox_queued", "queued_at"),
+                      Index("ix_delivery_outbox_window", "target_id", "window_end"))
     delivery_id: str = Field(primary_key=True)
     start: str = Field(sa_column=Column(Text, nullable=False))  # the DeliveryStart, as JSON
     target_id: str | None = None  # the endpoint or destination: the relay admits per target
@@ -338,6 +339,9 @@ class OutboxStart(SQLModel, table=True):
     # The W3C trace context of the request that queued it, when tracing is on: the relay
     # starts the workflow in that trace (`hookline.tracing`).
     trace_context: str | None = None
+    # The end of its retry window (queued + the sum of its delays): an open circuit may hold
+    # it here until then, not after (`outbox.ended`). None for rows queued before 0015.
+    window_end: datetime | None = _ts(nullable=True)
 
 
 class AttemptLease(SQLModel, table=True):

@@ -5,6 +5,7 @@ what their disabling does to the Deliveries waiting for them."""
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import Any
 
 from sqlmodel import Session, col, delete, select, update
 
@@ -113,14 +114,20 @@ def cancel_waiting(session: Session, target: Target) -> list[str]:
     """Cancel the target's waiting Deliveries (caller commits, then wakes their workflows;
     the metrics count them when it commits)."""
     endpoint = isinstance(target, Endpoint)
-    column = Delivery.endpoint_id if endpoint else Delivery.destination_id
+    return cancel_where(session, Delivery.endpoint_id if endpoint else Delivery.destination_id,
+                        target.id, WAITING, "endpoint" if endpoint else "destination")
+
+
+def cancel_where(session: Session, column: Any, value: str, statuses: tuple[str, ...],
+                 kind: str) -> list[str]:
+    """Cancel the Deliveries whose `column` is `value` and whose status is one of `statuses`
+    (caller commits, then wakes their workflows): those never admitted leave the outbox."""
     ids = list(session.exec(select(Delivery.id).where(
-        column == target.id, col(Delivery.status).in_(WAITING))).all())
+        column == value, col(Delivery.status).in_(statuses))).all())
     if ids:
         session.execute(update(Delivery).where(col(Delivery.id).in_(ids))
                         .values(status="cancelled", next_attempt_at=None, updated_at=utcnow()))
         # Those never admitted need no workflow any more (a retry starts one).
         session.execute(delete(OutboxStart).where(col(OutboxStart.delivery_id).in_(ids)))
-        metrics.finished_on_commit(session, "cancelled",
-                                   "endpoint" if endpoint else "destination", len(ids))
+        metrics.finished_on_commit(session, "cancelled", kind, len(ids))
     return ids

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Iterable, Sequence
 from datetime import timedelta
 
@@ -103,14 +104,23 @@ async def ensure_search_attributes(client: Client, namespace: str) -> None:
 
 
 def _attributes(start: DeliveryStart) -> TypedSearchAttributes:
-    # No HookDeliveryStatus: the workflow sets it once the first try did not deliver (see
-    # workflows/delivery.py); one delivered at once never needs it.
-    pairs = [SearchAttributePair(ENVIRONMENT, start.environment_id)]
+    # Its status from the start request (no history event of its own); the workflow moves
+    # it on after each attempt.
+    pairs = [SearchAttributePair(ENVIRONMENT, start.environment_id),
+             SearchAttributePair(STATUS, start.status)]
     for key, value in ((ENDPOINT, start.endpoint_id), (DESTINATION, start.destination_id),
                        (EVENT_TYPE, start.event_type), (CONSUMER, start.consumer)):
         if value:
             pairs.append(SearchAttributePair(key, value))
     return TypedSearchAttributes(pairs)
+
+
+def window_end(start: DeliveryStart) -> float:
+    """The end of the Delivery's retry window: as the outbox recorded it, else (a manual
+    retry, the reconciler) from now, with what is left of its schedule."""
+    if start.window_end is not None:
+        return start.window_end
+    return time.time() + sum(start.delays)
 
 
 async def start_delivery(client: Client, task_queue: str, start: DeliveryStart,
@@ -123,7 +133,8 @@ async def start_delivery(client: Client, task_queue: str, start: DeliveryStart,
     with tracing.continued(start.trace):  # the trace of the request that made it, if kept
         await client.start_workflow(
             WORKFLOW_DELIVERY,
-            DeliveryInput(delivery_id=start.delivery_id, delays=start.delays),
+            DeliveryInput(delivery_id=start.delivery_id, delays=start.delays,
+                          window_end=window_end(start)),
             id=start.delivery_id,
             task_queue=task_queue,
             id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,

@@ -23,7 +23,7 @@ _BLOCKED = [ipaddress.ip_network(n) for n in (
     "172.16.0.0/12", "192.0.0.0/24", "192.0.2.0/24", "192.168.0.0/16", "198.18.0.0/15",
     "198.51.100.0/24", "203.0.113.0/24", "224.0.0.0/4", "240.0.0.0/4",
     "255.255.255.255/32", "::/128", "::1/128", "fc00::/7", "fe80::/10", "ff00::/8",
-    "64:ff9b::/96", "2001:db8::/32",
+    "64:ff9b::/96", "2001:db8::/32", "3fff::/20",  # documentation (RFC 3849, RFC 9637)
     # 6to4 and Teredo: deprecated relay mechanisms that IANA does not list as globally
     # reachable; listed here so the answer does not depend on the Python version's is_global.
     "2002::/16", "2001::/32",

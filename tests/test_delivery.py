@@ -141,33 +141,39 @@ def test_replay_sends_to_endpoints_subscribed_now(tenant: Tenant, receiver: Rece
 @pytest.mark.cluster
 def test_workflows_are_searchable_in_temporal(stack: Stack, tenant: Tenant,
                                              receiver: Receiver) -> None:
-    """Delivered at the first try: a Completed execution, with no status attribute (the
-    happy path writes none). A first try that failed sets HookDeliveryStatus, so "which
-    Deliveries to X are retrying or exhausted" is a search; and it follows to the end."""
+    """Every Delivery carries HookDeliveryStatus: `pending` from its start, `retrying` after
+    a failed try, and its final status at its end, delivered at the first try or not."""
     endpoint = setup_endpoint(tenant, receiver.url("/ok"))
     flaky = setup_endpoint(tenant, receiver.url("/flaky/1/searchable"), consumer="flaky")
-    event = publish(tenant)
-    [delivery] = deliveries_of(tenant, event["id"])
-    [retried] = deliveries_of(tenant, publish(tenant, consumer="flaky")["id"])
-    wait_delivery(tenant, delivery["id"])
-    wait_delivery(tenant, retried["id"])
+    slow = setup_endpoint(tenant, receiver.url("/slow/30/searchable"), consumer="slow")
     base = [temporal_cli(), "workflow", "list", "--address", stack.temporal_address, "-o", "json"]
 
-    def search(query: str, tries: int = 50) -> list[str]:
+    def search(query: str, tries: int = 50, pause: float = 0.2) -> list[str]:
         for _ in range(tries):  # visibility is eventually consistent
             found = json.loads(subprocess.run([*base, "--query", query], capture_output=True,
                                               text=True, check=True).stdout or "[]")
             if found:
                 break
-            time.sleep(0.2)
+            time.sleep(pause)
         return [w["execution"]["workflowId"] for w in found]
 
-    assert search(f"HookEndpointId = '{endpoint['id']}' AND ExecutionStatus = 'Completed'"
+    [hanging] = deliveries_of(tenant, publish(tenant, consumer="slow")["id"])
+    # Its first attempt hangs for the attempt timeout (2 s): meanwhile it is `pending`.
+    assert search(f"HookEndpointId = '{slow['id']}' AND HookDeliveryStatus = 'pending'",
+                  tries=30, pause=0.05) == [hanging["id"]]
+    event = publish(tenant)
+    [delivery] = deliveries_of(tenant, event["id"])
+    [retried] = deliveries_of(tenant, publish(tenant, consumer="flaky")["id"])
+    wait_delivery(tenant, delivery["id"])
+    wait_delivery(tenant, retried["id"])
+    assert search(f"HookDeliveryStatus = 'delivered' AND HookEndpointId = '{endpoint['id']}'"
                   ) == [delivery["id"]]
     assert search(f"HookEndpointId = '{flaky['id']}' AND HookDeliveryStatus = 'delivered'"
                   ) == [retried["id"]]
-    assert search(f"HookEndpointId = '{endpoint['id']}' AND HookDeliveryStatus = 'delivered'",
-                  tries=1) == []  # visibility has caught up with both by now
+    assert search(f"HookEndpointId = '{slow['id']}' AND HookDeliveryStatus = 'retrying'"
+                  ) == [hanging["id"]]
+    assert search(f"HookEndpointId = '{endpoint['id']}' AND ExecutionStatus = 'Completed'"
+                  ) == [delivery["id"]]
     described = subprocess.run(
         [temporal_cli(), "workflow", "describe", "--address", stack.temporal_address,
          "-w", delivery["id"]], capture_output=True, text=True, check=True)

@@ -108,3 +108,32 @@ def test_twenty_exhausted_deliveries_disable_the_endpoint(stack: Stack, tenant: 
     assert ok(tenant.client.get(f"/v1/deliveries/{waiting}"))["status"] == "cancelled"
     assert ok(_retry(tenant, waiting), 202)["status"] == "queued"
     assert wait_delivery(tenant, waiting)["status"] == "delivered"
+
+
+@pytest.mark.cluster
+def test_an_endpoint_that_stays_down_is_disabled_on_the_defaults(tenant: Tenant,
+                                                                 receiver: Receiver) -> None:
+    """The product's breaker (5 failures open the circuit for 30 s) with the suite's 3 s
+    retry window: an open circuit holds Deliveries inside their window, not past it. Held
+    ones end `exhausted` with a final attempt that sent nothing (`circuit_open`); they count
+    toward the 20 that disable the endpoint, and what waits then is cancelled. The receiver
+    sees the failures that opened the circuit, not the whole schedule of every event."""
+    ops = ok(tenant.client.post("/v1/operational-endpoints", json={
+        "url": receiver.url("/ok/ops"), "events": ["endpoint.disabled"]}), 201)
+    endpoint = setup_endpoint(tenant, receiver.url("/status/503"))
+    events = [publish(tenant, {"i": i}) for i in range(24)]
+    ids = [deliveries_of(tenant, e["id"])[0]["id"] for e in events]
+    ended = [wait_delivery(tenant, i, {"exhausted", "cancelled"}, timeout=60) for i in ids]
+    assert ok(tenant.client.get(f"/v1/endpoints/{endpoint['id']}"))["status"] \
+        == "DisabledAutomatically"
+    exhausted = [d for d in ended if d["status"] == "exhausted"]
+    assert len(exhausted) >= 20 and len(exhausted) + sum(
+        d["status"] == "cancelled" for d in ended) == 24
+    held = [a for d in exhausted for a in attempts(tenant, d["id"])
+            if a["errorType"] == "circuit_open"]
+    assert held, "no Delivery was held past its window"
+    assert {(a["status"], a["statusCode"], a["durationMs"]) for a in held} \
+        == {("failed", None, 0)}
+    assert len(receiver.at("/status/503")) < 24  # far from 24 events times 4 attempts
+    [told] = receiver.wait(1, "/ok/ops", timeout=30)
+    assert ops["id"] and b"endpoint.disabled" in told.body

@@ -3,6 +3,8 @@ database, its metadata, Deliveries and attempts stay, and nothing can send it ag
 
 from __future__ import annotations
 
+import time
+
 import httpx
 from sqlalchemy import text
 
@@ -56,6 +58,49 @@ def test_a_payload_a_delivery_may_still_send_is_not_erased(tenant: Tenant,
     body = assert_problem(tenant.client.delete(f"/v1/events/{event['id']}/payload"), 409)
     assert body["type"].endswith("/payload-in-flight")
     assert ok(tenant.client.get(f"/v1/events/{event['id']}"))["data"] == {"n": 1}
+
+
+def test_erasing_with_cancel_cancels_what_may_still_send_then_erases(
+        tenant: Tenant, receiver: Receiver) -> None:
+    """`?cancel=true`: the Deliveries that may still send the payload are cancelled and the
+    payload erased, in one request; nothing is sent after it. Only `true`/`false` are taken,
+    and a refused request changes nothing."""
+    setup_endpoint(tenant, receiver.url("/slow/30/erase"))  # times out (2 s) and retries
+    setup_endpoint(tenant, receiver.url("/slow/30/erase-too"), consumer="acme")
+    event = publish(tenant, {"n": 2})
+    ids = [d["id"] for d in deliveries_of(tenant, event["id"])]
+    for bad in ("yes", "1", "TRUE", ""):
+        body = assert_problem(tenant.client.delete(f"/v1/events/{event['id']}/payload",
+                                                   params={"cancel": bad}), 422)
+        assert "cancel" in body["detail"]
+    assert ok(tenant.client.get(f"/v1/events/{event['id']}"))["data"] == {"n": 2}
+    refused = tenant.client.delete(f"/v1/events/{event['id']}/payload",
+                                   params={"cancel": "false"})
+    assert assert_problem(refused, 409)["type"].endswith("/payload-in-flight")
+    erased = tenant.client.delete(f"/v1/events/{event['id']}/payload", params={"cancel": "true"})
+    assert erased.status_code == 204
+    assert ok(tenant.client.get(f"/v1/events/{event['id']}"))["payloadErased"] is True
+    for delivery_id in ids:
+        assert wait_delivery(tenant, delivery_id, timeout=10)["status"] == "cancelled"
+    sent = len(receiver.received)
+    time.sleep(4)  # past the schedule's next attempts: none goes
+    assert len(receiver.received) == sent
+
+
+def test_erasing_a_message_with_cancel(tenant: Tenant, receiver: Receiver) -> None:
+    source = make_source(tenant, "erase-cancel")
+    add_destination(tenant, source, receiver.url("/slow/30/fwd-erase"))
+    answer = httpx.post(source["url"], content=b'{"email": "ana@x.io"}',
+                        headers={"Content-Type": "application/json"})
+    message_id = answer.json()["id"]
+    path = f"/v1/ingest/messages/{message_id}/payload"
+    assert assert_problem(tenant.client.delete(path), 409)["type"].endswith(
+        "/payload-in-flight")
+    assert_problem(tenant.client.delete(path, params={"cancel": "maybe"}), 422)
+    assert tenant.client.delete(path, params={"cancel": "true"}).status_code == 204
+    [delivery] = ok(tenant.client.get(f"/v1/ingest/messages/{message_id}/deliveries"))["items"]
+    assert wait_delivery(tenant, delivery["id"], timeout=10)["status"] == "cancelled"
+    assert ok(tenant.client.get(f"/v1/ingest/messages/{message_id}"))["body"] is None
 
 
 def test_an_erased_message_keeps_its_metadata(stack: Stack, tenant: Tenant,

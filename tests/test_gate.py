@@ -19,6 +19,20 @@ def at(seconds: float) -> datetime:
     return NOW + timedelta(seconds=seconds)
 
 
+@pytest.mark.parametrize(("state", "held"), [
+    (State(circuit="open", circuit_retry_at=at(20)), True),
+    (State(circuit="half_open", in_flight=1), True),  # its probe is out
+    (State(in_flight=10), False),  # the cap only makes it wait
+    (State(paused_until=at(12), circuit="open", circuit_retry_at=at(20)), False),
+    (State(rate_limit=1, in_flight=2), False),  # the throttle
+])
+def test_only_the_breaker_holds(state: State, held: bool) -> None:
+    """What may end a Delivery at its window's end: a refusal by the breaker, not by the
+    in-flight cap, a pause or the throttle."""
+    decision = decide(state, 1, LIMITS, NOW)
+    assert decision.admitted == 0 and decision.held is held
+
+
 @pytest.mark.parametrize(("state", "want", "admitted", "wait", "circuit"), [
     (State(), 3, 3, 0, "closed"),
     (State(in_flight=8), 5, 2, 0, "closed"),  # the cap

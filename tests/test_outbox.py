@@ -17,7 +17,7 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import Engine, create_engine, insert, text, update
 from sqlalchemy.engine import make_url
-from sqlmodel import Session, col
+from sqlmodel import Session, col, select
 
 from hookline.contracts import DeliveryStart
 from hookline.db import make_engine
@@ -25,7 +25,16 @@ from hookline.delivery import attempts, gate, outbox, relay
 from hookline.delivery.reconciler import orphans
 from hookline.ids import new_id
 from hookline.migrations import upgrade
-from hookline.models import AttemptLease, Consumer, Endpoint, Event, TargetGate
+from hookline.models import (
+    Attempt,
+    AttemptLease,
+    Consumer,
+    Delivery,
+    Endpoint,
+    Event,
+    OutboxStart,
+    TargetGate,
+)
 from hookline.services import accounts, deliveries
 from hookline.timeutil import utcnow
 
@@ -292,3 +301,55 @@ def test_what_the_relay_reads_for_first_attempts_is_what_the_attempt_would_read(
     assert "dlv_c" in relay._handed
     relay._hand({})
     assert not relay._handed  # the next pass forgets what nobody asked for in time
+
+
+def test_a_start_held_by_an_open_circuit_past_its_window_ends_exhausted(engine: Engine) -> None:
+    """The retry schedule is a window: the outbox holds a start behind an open circuit until
+    creation + the sum of its delays (1 s here), not after. Then it ends `exhausted` with a
+    final attempt that sent nothing, which counts toward disabling the endpoint and leaves
+    the breaker as it was. A closed target's starts are never ended, however old."""
+    endpoint_id, ids = _stored_endpoint_deliveries(engine, 3)
+    with Session(engine) as session:
+        row = session.get(OutboxStart, ids[0])
+        assert row is not None and row.queued_at is not None and row.window_end is not None
+        assert (row.window_end - row.queued_at).total_seconds() == pytest.approx(1.0)
+        session.execute(insert(TargetGate).values(
+            target_id=endpoint_id, circuit="open", failures=5,
+            circuit_retry_at=utcnow() + timedelta(minutes=5)))
+        session.commit()
+        assert outbox.ended(session, utcnow(), 100) == []  # inside its window: it waits
+        assert outbox.take(session, 100, limits()) == []
+        ended = outbox.ended(session, utcnow() + timedelta(seconds=2), 100)
+        assert ended == ids
+        recorded = attempts.end_held(session, ids[0], limits())
+        assert recorded is not None and recorded.status == "exhausted"
+        assert recorded.target_id == endpoint_id and recorded.attempt == 1
+        assert attempts.end_held(session, ids[0], limits()) is None  # once only
+        delivery = session.get(Delivery, ids[0])
+        assert delivery is not None and delivery.status == "exhausted"
+        [attempt] = session.exec(select(Attempt).where(Attempt.delivery_id == ids[0])).all()
+        assert (attempt.status, attempt.error_type, attempt.status_code,
+                attempt.duration_ms) == ("failed", "circuit_open", None, 0)
+        assert session.get(OutboxStart, ids[0]) is None
+        endpoint = session.get(Endpoint, endpoint_id)
+        assert endpoint is not None and endpoint.failure_count == 1
+        breaker = session.get(TargetGate, endpoint_id)
+        assert breaker is not None and (breaker.circuit, breaker.failures) == ("open", 5)
+        session.execute(update(TargetGate).values(circuit="closed"))
+        session.commit()
+        assert outbox.ended(session, utcnow() + timedelta(days=1), 100) == []
+
+
+@pytest.mark.parametrize(("held", "wait", "window_left", "expected"), [
+    (False, 2.0, -5, 2.0),  # the cap or a pause: it only waits, window or not
+    (True, 20.0, None, 20.0),  # a history from before the window
+    (True, 20.0, 4.0, 4.0),  # held: it wakes when its window ends
+    (True, 2.0, 4.0, 2.0),
+    (True, 2.0, 0.0, None),  # held at its window's end: it ends
+])
+def test_a_breaker_holds_an_attempt_inside_its_window_only(
+        held: bool, wait: float, window_left: float | None, expected: float | None) -> None:
+    now = 1_000_000.0
+    refused = attempts.Refused(status="retrying", wait=wait, held=held)
+    window_end = None if window_left is None else now + window_left
+    assert attempts.waiting(refused, window_end, now) == expected

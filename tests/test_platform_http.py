@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import socket
 import subprocess
+import time
 
 import httpx
 
@@ -110,3 +113,42 @@ def test_openapi_documents_errors(stack: Stack) -> None:
         assert code in operation["responses"], code
         assert "application/problem+json" in operation["responses"][code]["content"]
     assert httpx.get(stack.base_url + "/docs").status_code == 200
+
+
+def test_openapi_declares_what_routes_answer(stack: Stack) -> None:
+    """Bounds are JSON Schema's minimum and maximum; replay's 409 and erasure's `cancel`
+    and 409 are declared; an attempt's error types include circuit_open."""
+    text = httpx.get(stack.base_url + "/openapi.json").text
+    assert '"ge"' not in text and '"le"' not in text
+    spec = json.loads(text)
+    minutes = spec["components"]["schemas"]["SourcePatch"]["properties"][
+        "silenceAlertMinutes"]["anyOf"][0]
+    assert (minutes["minimum"], minutes["maximum"]) == (0, 43200)
+    assert "409" in spec["paths"]["/v1/events/{event_id}/replay"]["post"]["responses"]
+    for path in ("/v1/events/{event_id}/payload", "/v1/ingest/messages/{message_id}/payload"):
+        erase = spec["paths"][path]["delete"]
+        assert "409" in erase["responses"]
+        [cancel] = [p for p in erase["parameters"] if p["name"] == "cancel"]
+        assert cancel["schema"]["enum"] == ["true", "false"]
+    attempt = spec["components"]["schemas"]["AttemptOut"]["properties"]["errorType"]
+    assert "circuit_open" in attempt["description"]
+
+
+def test_a_client_that_leaves_mid_body_is_one_line_in_the_log(stack: Stack,
+                                                              tenant: Tenant) -> None:
+    port = int(stack.base_url.rsplit(":", 1)[1])
+    log = stack.folder / f"api-{port}.log"
+    before = log.stat().st_size
+    key = tenant.key.encode()
+    for path in (b"/v1/events", b"/v1/consumers"):
+        with socket.create_connection(("127.0.0.1", port)) as sock:
+            sock.sendall(b"POST " + path + b" HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer "
+                         + key + b"\r\nContent-Type: application/json\r\n"
+                         b"Content-Length: 1000\r\n\r\n{\"type\": ")
+            time.sleep(0.3)
+    time.sleep(1)
+    assert httpx.get(stack.base_url + "/healthz").status_code == 200
+    with log.open() as written:
+        written.seek(before)
+        new = written.read()
+    assert "Exception in ASGI application" not in new and "Traceback" not in new, new

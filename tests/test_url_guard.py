@@ -51,6 +51,8 @@ BLOCKED = [
     "2002:808:808::1", "2001:0:808:808:8000:63bf:fefe:fefe",
     # Anything else in ::/8 (here 0100::/64, discard-only).
     "100::1",
+    # Documentation: RFC 3849 and RFC 9637's 3fff::/20 (to its last address).
+    "2001:db8::1", "3fff::1", "3fff:fff:ffff:ffff:ffff:ffff:ffff:ffff",
 ]
 PUBLIC = ["93.184.215.14", "8.8.8.8", "1.1.1.1", "172.32.0.1", "100.128.0.1",
           "2606:4700:4700::1111", "2a00:1450:4001:81d::200e",

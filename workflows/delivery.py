@@ -5,11 +5,14 @@ signals only wake the workflow early (`retry`: attempt now; `cancel`: find it ca
 When the target's gate admits no attempt (in-flight cap, open circuit, pause, throttle),
 the workflow sleeps as long as the gate says and asks again; that is no attempt.
 
+An open circuit may hold a Delivery until the end of its retry window (`window_end`), not
+after: the attempt then ends it `exhausted` with an attempt recorded as `circuit_open`.
+
 History is kept to the least on the happy path: one workflow task whose local activity
-attempts and records, then completion. `HookDeliveryStatus` is set only once a Delivery
-has not been delivered at the first try, so "which Deliveries to X are retrying or
-exhausted" stays answerable in the Temporal UI; one delivered at once has no status
-attribute and a Completed execution.
+attempts and records, then completion. Every Delivery carries `HookDeliveryStatus`:
+`pending` from its start request, then the status each attempt left it in (`retrying`,
+then `delivered`, `exhausted` or `cancelled`), so the Temporal UI finds Deliveries by
+status; the upsert of the happy path rides in the same workflow task as the completion.
 """
 
 from __future__ import annotations
@@ -38,7 +41,6 @@ with workflow.unsafe.imports_passed_through():
 class DeliveryWorkflow:
     def __init__(self) -> None:
         self._wake = False
-        self._labelled = False
 
     @workflow.run
     async def run(self, data: DeliveryInput) -> str:
@@ -52,7 +54,7 @@ class DeliveryWorkflow:
             outcome: AttemptOutcome = await workflow.execute_local_activity(
                 "attempt_delivery",
                 AttemptInput(delivery_id=data.delivery_id, next_delay=next_delay,
-                             longest_delay=longest),
+                             longest_delay=longest, window_end=data.window_end),
                 result_type=AttemptOutcome,
                 start_to_close_timeout=ATTEMPT_TIMEOUT,
                 retry_policy=INFRA_RETRY,
@@ -61,11 +63,9 @@ class DeliveryWorkflow:
             if outcome.wait is not None:
                 await self._sleep(outcome.wait, "the target is busy, open or throttled")
                 continue
-            # Histories from before this rule upserted after every attempt; so does this
-            # one after the first try, which keeps their replay deterministic.
-            if self._labelled or outcome.status != "delivered":
-                workflow.upsert_search_attributes([STATUS.value_set(outcome.status)])
-                self._labelled = True
+            # After every attempt, as histories from before did after their first try (the
+            # only ones that did not upsert then were delivered, and are closed).
+            workflow.upsert_search_attributes([STATUS.value_set(outcome.status)])
             if outcome.status in FINAL_STATUSES or next_delay is None:
                 return outcome.status
             delay = outcome.next_delay if outcome.next_delay is not None else next_delay

@@ -12,6 +12,7 @@ from api.deps import SessionDep, TemporalDep
 from api.dispatch import retry_now
 from api.portal.auth import ChangeDep, PortalDep
 from api.portal.web import Portal, PortalRoute, render
+from hookline.delivery import gate
 from hookline.errors import Conflict
 from hookline.services import deliveries, events, portal
 from hookline.services.portal import DeliveryFilter
@@ -60,7 +61,8 @@ async def retry(request: Request, delivery_id: str, changed: ChangeDep, session:
     try:
         start = await run_in_threadpool(deliveries.request_retry, session,
                                         access.environment_id, delivery_id,
-                                        get_settings().retry_delays)
+                                        get_settings().retry_delays,
+                                        gate.limits_from(get_settings()))
     except Conflict as exc:
         return await run_in_threadpool(_detail, request, changed.portal, session,
                                        delivery_id, message=exc.detail, status=409)

@@ -12,13 +12,13 @@ from api import pagination
 from api.deps import AuthDep, SessionDep, TemporalDep
 from api.dispatch import wake_cancelled
 from api.jsonbody import JSONRoute
-from api.schemas.common import COMMON_PROBLEMS, Int32, Page, problems
+from api.schemas.common import COMMON_PROBLEMS, Page, PageLimit, problems
 from api.schemas.consumers import ConsumerIn, ConsumerOut, ConsumerPatch
 from hookline.services import consumers
 
 router = APIRouter(prefix="/v1/consumers", tags=["consumers"], responses=COMMON_PROBLEMS,
                    route_class=JSONRoute)
-Limit = Annotated[Int32, Query(ge=1, le=100)]
+Limit = PageLimit
 
 
 def _out(c: object) -> ConsumerOut:

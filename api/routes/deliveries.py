@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import APIRouter, Depends
 from fastapi.concurrency import run_in_threadpool
 
 from api import pagination
@@ -14,8 +14,9 @@ from api.deps import AuthDep, SessionDep, TemporalDep
 from api.dispatch import retry_now
 from api.explorer import delivery_filter
 from api.jsonbody import JSONRoute
-from api.schemas.common import COMMON_PROBLEMS, Int32, Page, problems
+from api.schemas.common import COMMON_PROBLEMS, Page, PageLimit, problems
 from api.schemas.deliveries import AttemptOut, DeliveryOut, RetryOut, delivery_out
+from hookline.delivery import gate
 from hookline.services import consumers, deliveries, destinations, endpoints, explorer
 from hookline.services.explorer import DeliveryFilter
 from hookline.settings import get_settings
@@ -28,7 +29,7 @@ router = APIRouter(prefix="/v1/deliveries", tags=["deliveries"], responses=COMMO
 def list_deliveries(
     auth: AuthDep, session: SessionDep,
     filtered: Annotated[tuple[DeliveryFilter, str | None], Depends(delivery_filter)],
-    cursor: str | None = None, limit: Annotated[Int32, Query(ge=1, le=100)] = 50,
+    cursor: str | None = None, limit: PageLimit = 50,
 ) -> Page[DeliveryOut]:
     """Newest first. Each filter is served by an index; an endpoint, destination or
     Consumer of another environment is 404."""
@@ -55,7 +56,7 @@ def get_delivery(delivery_id: str, auth: AuthDep, session: SessionDep) -> Delive
             responses=problems(404))
 def list_attempts(delivery_id: str, auth: AuthDep, session: SessionDep,
                   cursor: str | None = None,
-                  limit: Annotated[Int32, Query(ge=1, le=100)] = 50) -> Page[AttemptOut]:
+                  limit: PageLimit = 50) -> Page[AttemptOut]:
     deliveries.get_scoped(session, auth.environment_id, delivery_id)
     scope = f"attempts:{delivery_id}"
     rows = deliveries.attempts_of(session, delivery_id, pagination.decode(scope, cursor), limit)
@@ -69,6 +70,7 @@ def list_attempts(delivery_id: str, auth: AuthDep, session: SessionDep,
 async def retry(delivery_id: str, auth: AuthDep, session: SessionDep,
                 temporal: TemporalDep) -> RetryOut:
     start = await run_in_threadpool(deliveries.request_retry, session, auth.environment_id,
-                                    delivery_id, get_settings().retry_delays)
+                                    delivery_id, get_settings().retry_delays,
+                                    gate.limits_from(get_settings()))
     await retry_now(temporal, start)
     return RetryOut(id=delivery_id)

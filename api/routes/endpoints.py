@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Annotated
 
-from fastapi import APIRouter, Body, Depends, Query, Response
+from fastapi import APIRouter, Body, Depends, Response
 from fastapi.concurrency import run_in_threadpool
 
 from api.deps import AuthDep, SenderDep, SessionDep, TemporalDep
@@ -16,7 +16,7 @@ from api.dispatch import wake_cancelled
 from api.explorer import attempt_filter
 from api.jsonbody import JSONRoute
 from api.routes.recoveries import RESPONSES, recover
-from api.schemas.common import COMMON_PROBLEMS, Int32, Page, problems
+from api.schemas.common import COMMON_PROBLEMS, Page, PageLimit, problems
 from api.schemas.deliveries import AttemptOut, attempts_page
 from api.schemas.endpoints import (
     EndpointCreated,
@@ -120,7 +120,7 @@ def endpoint_stats(endpoint_id: str, auth: AuthDep, session: SessionDep,
             responses=problems(404))
 def list_attempts(endpoint_id: str, auth: AuthDep, session: SessionDep,
                   found: Annotated[Filter, Depends(attempt_filter)], cursor: str | None = None,
-                  limit: Annotated[Int32, Query(ge=1, le=100)] = 50) -> Page[AttemptOut]:
+                  limit: PageLimit = 50) -> Page[AttemptOut]:
     """The attempts to this endpoint, newest first (the delivery explorer's filters)."""
     endpoints.get_scoped(session, auth.environment_id, endpoint_id)
     return attempts_page(session, endpoint_id, found, cursor, limit)

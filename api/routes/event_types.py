@@ -3,15 +3,13 @@ JSON Schemas (versioned), examples and validation mode."""
 
 from __future__ import annotations
 
-from typing import Annotated
-
-from fastapi import APIRouter, Query, Response
+from fastapi import APIRouter, Response
 from sqlmodel import Session
 
 from api import pagination
 from api.deps import AuthDep, SessionDep
 from api.jsonbody import JSONRoute
-from api.schemas.common import COMMON_PROBLEMS, Int32, Page, problems
+from api.schemas.common import COMMON_PROBLEMS, Page, PageLimit, problems
 from api.schemas.event_types import (
     EventTypeIn,
     EventTypeOut,
@@ -24,7 +22,7 @@ from hookline.services.patch import KEEP
 
 router = APIRouter(prefix="/v1/event-types", tags=["event types"], responses=COMMON_PROBLEMS,
                    route_class=JSONRoute)
-Limit = Annotated[Int32, Query(ge=1, le=100)]
+Limit = PageLimit
 
 
 def _outs(session: Session, types: list[EventType]) -> list[EventTypeOut]:

@@ -7,14 +7,16 @@ from functools import partial
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request, Response
+from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
 from sqlmodel import Session
 
 from api import pagination
-from api.deps import AuthDep, SessionDep, authenticate_in_batch, batches_of
+from api.deps import AuthDep, SessionDep, TemporalDep, authenticate_in_batch, batches_of
+from api.dispatch import wake_cancelled
 from api.jsonbody import JSONRoute
 from api.rawbody import parse_body, request_body_doc, short_header
-from api.schemas.common import COMMON_PROBLEMS, Int32, Page, problems
+from api.schemas.common import COMMON_PROBLEMS, CancelFirst, Page, PageLimit, problems
 from api.schemas.deliveries import DeliveryOut, deliveries_page
 from api.schemas.events import EventDetail, EventOut, PublishIn, ReplayOut
 from hookline.batches import Write
@@ -71,7 +73,7 @@ def list_events(
     type: str | None = None, consumer: str | None = None, status: Status | None = None,
     since: Annotated[datetime | None, Query(alias="from")] = None,
     until: Annotated[datetime | None, Query(alias="to")] = None,
-    cursor: str | None = None, limit: Annotated[Int32, Query(ge=1, le=100)] = 50,
+    cursor: str | None = None, limit: PageLimit = 50,
 ) -> Page[EventOut]:
     since, until = (aware(t) if t else None for t in (since, until))
     if since and until and since > until:
@@ -94,21 +96,25 @@ def get_event(event_id: str, auth: AuthDep, session: SessionDep) -> EventDetail:
             responses=problems(404))
 def event_deliveries(event_id: str, auth: AuthDep, session: SessionDep,
                      cursor: str | None = None,
-                     limit: Annotated[Int32, Query(ge=1, le=100)] = 50) -> Page[DeliveryOut]:
+                     limit: PageLimit = 50) -> Page[DeliveryOut]:
     events.get_event(session, auth.environment_id, event_id)
     return deliveries_page(session, cursor, limit, event_id=event_id)
 
 
 @router.delete("/{event_id}/payload", status_code=204, responses=problems(404, 409))
-def erase_payload(event_id: str, auth: AuthDep, session: SessionDep) -> Response:
+async def erase_payload(event_id: str, auth: AuthDep, session: SessionDep,
+                        temporal: TemporalDep, cancel: CancelFirst = "false") -> Response:
     """Erase the event's data (GDPR); its metadata, Deliveries and attempts stay, and reads
-    show `data: null`, `payloadErased: true`. 409 while a Delivery may still send it."""
-    erasure.erase_event(session, auth.environment_id, event_id)
+    show `data: null`, `payloadErased: true`. 409 `payload-in-flight` while a Delivery may
+    still send it, unless `cancel=true`."""
+    cancelled = await run_in_threadpool(erasure.erase_event, session, auth.environment_id,
+                                        event_id, cancel == "true")
+    await wake_cancelled(temporal, cancelled)
     return Response(status_code=204)
 
 
 @router.post("/{event_id}/replay", status_code=202, response_model=ReplayOut,
-             responses=problems(404))
+             responses=problems(404, 409))
 def replay(event_id: str, auth: AuthDep, session: SessionDep) -> ReplayOut:
     starts = events.replay(session, auth.environment_id, event_id, get_settings().retry_delays)
     return ReplayOut(event_id=event_id, deliveries=[s.delivery_id for s in starts])

@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query, Response
+from fastapi.concurrency import run_in_threadpool
 
 from api import pagination
-from api.deps import AuthDep, SessionDep
+from api.deps import AuthDep, SessionDep, TemporalDep
+from api.dispatch import wake_cancelled
 from api.jsonbody import JSONRoute
-from api.schemas.common import COMMON_PROBLEMS, Int32, Page, problems
+from api.schemas.common import COMMON_PROBLEMS, AsInt32, CancelFirst, Page, PageLimit, problems
 from api.schemas.deliveries import DeliveryOut, deliveries_page
 from api.schemas.events import ReplayOut
 from api.schemas.messages import MessageDetail, MessageItem, message_detail, message_item
@@ -25,7 +27,7 @@ Verification = Literal["verified", "failed", "skipped", "not_configured"]
             responses=problems(404))
 def list_messages(source_id: str, auth: AuthDep, session: SessionDep,
                   verification: Verification | None = None, cursor: str | None = None,
-                  limit: Annotated[Int32, Query(ge=1, le=200)] = 50) -> Page[MessageItem]:
+                  limit: Annotated[int, Query(ge=1, le=200), AsInt32] = 50) -> Page[MessageItem]:
     scope = f"messages:{source_id}"
     rows = messages.list_messages(session, auth.environment_id, source_id, verification,
                                   pagination.decode(scope, cursor), limit)
@@ -46,18 +48,21 @@ def get_message(message_id: str, auth: AuthDep, session: SessionDep) -> MessageD
             responses=problems(404))
 def message_deliveries(message_id: str, auth: AuthDep, session: SessionDep,
                        cursor: str | None = None,
-                       limit: Annotated[Int32, Query(ge=1, le=100)] = 50) -> Page[DeliveryOut]:
+                       limit: PageLimit = 50) -> Page[DeliveryOut]:
     messages.get_message(session, auth.environment_id, message_id)
     return deliveries_page(session, cursor, limit, message_id=message_id)
 
 
 @router.delete("/messages/{message_id}/payload", status_code=204,
                responses=problems(404, 409))
-def erase_payload(message_id: str, auth: AuthDep, session: SessionDep) -> Response:
+async def erase_payload(message_id: str, auth: AuthDep, session: SessionDep,
+                        temporal: TemporalDep, cancel: CancelFirst = "false") -> Response:
     """Erase the message's body, headers and query (GDPR); its metadata, Deliveries and
     attempts stay, and reads show `body: null`, `headers: {}`, `payloadErased: true`. 409
-    while a Delivery may still send it."""
-    erasure.erase_message(session, auth.environment_id, message_id)
+    `payload-in-flight` while a Delivery may still send it, unless `cancel=true`."""
+    cancelled = await run_in_threadpool(erasure.erase_message, session, auth.environment_id,
+                                        message_id, cancel == "true")
+    await wake_cancelled(temporal, cancelled)
     return Response(status_code=204)
 
 

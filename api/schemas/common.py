@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Annotated, Any, ClassVar, Generic, TypeVar
+from typing import Annotated, Any, ClassVar, Generic, Literal, TypeVar
 
+from fastapi import Query
 from pydantic import (
     BaseModel,
     BeforeValidator,
@@ -120,3 +121,14 @@ T = TypeVar("T")
 class Page(ApiModel, Generic[T]):
     items: list[T]
     next_cursor: str | None = None
+
+
+# `?cancel=true` on a payload erasure: exactly `true` or `false` (FastAPI's bool would also
+# take yes/on/1), anything else is 422.
+CancelFirst = Annotated[Literal["true", "false"], Query(
+    description="`true`: cancel the Deliveries that may still send the payload (pending, "
+                "processing or retrying), then erase it, in one request. `false` (the "
+                "default): 409 `payload-in-flight` while any may still send it.")]
+
+# A list's page size, bounds first so that OpenAPI shows them as minimum and maximum.
+PageLimit = Annotated[int, Query(ge=1, le=100), AsInt32]

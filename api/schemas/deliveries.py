@@ -13,6 +13,12 @@ from hookline.services import deliveries, explorer
 from hookline.services.explorer import Filter
 from hookline.timeutil import iso
 
+ERROR_TYPES_DOC = (
+    "null on success; else why the attempt failed: http_status (the receiver answered "
+    "non-2xx, see statusCode), timeout, connection, dns, tls, blocked_url (the URL guard "
+    "refused the address), or circuit_open (no request was sent: the target's circuit "
+    "breaker was still open when the Delivery's retry window ended, so it ended exhausted)")
+
 
 class DeliveryOut(ApiModel):
     id: str
@@ -26,7 +32,8 @@ class DeliveryOut(ApiModel):
     last_attempt_at: datetime | None = None
     # The last attempt's outcome, so a list answers "why" without a call per Delivery.
     response_status: int | None = Field(default=None, validation_alias="last_status_code")
-    error_type: str | None = Field(default=None, validation_alias="last_error_type")
+    error_type: str | None = Field(default=None, validation_alias="last_error_type",
+                                   description=ERROR_TYPES_DOC)
     duration_ms: int | None = Field(default=None, validation_alias="last_duration_ms")
     created_at: datetime
     updated_at: datetime
@@ -44,7 +51,7 @@ class AttemptOut(ApiModel):
     status: str
     status_code: int | None = None
     response_body: str | None = None
-    error_type: str | None = None
+    error_type: str | None = Field(default=None, description=ERROR_TYPES_DOC)
     error_message: str | None = None
     duration_ms: int
     created_at: datetime

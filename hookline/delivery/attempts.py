@@ -20,7 +20,7 @@ from sqlmodel import Session
 
 from hookline import metrics, targets
 from hookline.db import begin_reading
-from hookline.delivery import gate
+from hookline.delivery import gate, outbox
 from hookline.errors import NotFound
 from hookline.ids import new_id
 from hookline.models import (
@@ -62,10 +62,13 @@ class Outgoing:
 
 @dataclass(frozen=True)
 class Refused:
-    """The target's gate admits no attempt now: look again in `wait` seconds."""
+    """The target's gate admits no attempt now: look again in `wait` seconds. `held`: by
+    its breaker, which may hold a Delivery until its retry window ends, not after."""
 
     status: str
     wait: float
+    held: bool = False
+    target_id: str = ""
 
 
 @dataclass(frozen=True)
@@ -77,6 +80,15 @@ class AttemptResult:
     error_message: str | None
     duration_ms: int
     retry_after: float | None = None  # seconds a 429 or 503 asked us to wait
+
+
+# The error type of the final attempt of a Delivery whose retry window ended while its
+# target's circuit was open: recorded with no request sent, it ends the Delivery `exhausted`.
+CIRCUIT_OPEN = "circuit_open"
+HELD_PAST_WINDOW = AttemptResult(
+    succeeded=False, status_code=None, response_body=None, error_type=CIRCUIT_OPEN,
+    error_message="not sent: the circuit breaker was still open when the retry window "
+                  "ended", duration_ms=0)
 
 
 _D, _ENV, _EP, _DS = (table_of(m) for m in (Delivery, Environment, Endpoint, Destination))
@@ -201,7 +213,8 @@ def _admit(session: Session, delivery_id: str, target_id: str, limits: gate.Limi
         status = session.execute(_WAIT, {"delivery": delivery_id, "now": now,
                                          "at": now + timedelta(seconds=wait)}).scalar()
         session.commit()
-        return Refused(status=str(status), wait=wait) if status else _status(session, delivery_id)
+        return Refused(status=str(status), wait=wait, held=decision.held,
+                       target_id=target_id) if status else _status(session, delivery_id)
     moved = session.execute(_MOVE, {"delivery": delivery_id, "to": "processing", "now": now})
     if not moved.rowcount:  # type: ignore[attr-defined]
         session.rollback()
@@ -255,6 +268,7 @@ class Recorded:
     next_delay: float | None  # seconds to the next attempt: the schedule's, or Retry-After's
     cancelled: list[str]  # other Deliveries this outcome cancelled: wake their workflows
     attempt: int | None = None  # the attempt's number (1-based); None when none was stored
+    target_id: str = ""
 
 
 # How an outcome is told to the operational webhooks (`services/operational.notify`):
@@ -263,13 +277,13 @@ class Recorded:
 Notify = Callable[[Session, str, str, targets.Target, dict[str, Any]], None]
 
 
-def _quiet(*_args: Any) -> None:
+def silent(*_args: Any) -> None:
     pass
 
 
 def record_attempt(session: Session, delivery_id: str, result: AttemptResult,
                    next_delay: float | None, limits: gate.Limits,
-                   longest_delay: float | None = None, notify: Notify = _quiet,
+                   longest_delay: float | None = None, notify: Notify = silent,
                    clean: bool = False) -> Recorded:
     """Store the attempt and move the Delivery on, release its lease, and move its target's
     breaker on. A 429 or 503 with Retry-After moves the next attempt to that time (capped at
@@ -301,7 +315,9 @@ def record_attempt(session: Session, delivery_id: str, result: AttemptResult,
     gone = result.status_code == 410 and not result.succeeded
     last = _insert_attempt(session, delivery_id, row, result, now, gone)
     target_id = row.endpoint_id or row.destination_id
-    quiet = result.succeeded and clean
+    # A success of a clean target has nothing to change; an attempt never sent says
+    # nothing of the receiver.
+    quiet = (result.succeeded and clean) or result.error_type == CIRCUIT_OPEN
     circuit = None if quiet else gate.record(
         session, target_id, now=now, limits=limits, pause=pause,
         down=not result.succeeded and gate.counts_against(result.error_type,
@@ -318,7 +334,28 @@ def record_attempt(session: Session, delivery_id: str, result: AttemptResult,
         status = "cancelled"
     session.commit()
     return Recorded(status, next_delay if status == "retrying" else None, cancelled,
-                    row.attempts)
+                    row.attempts, target_id)
+
+
+def waiting(refused: Refused, window_end: float | None, now: float) -> float | None:
+    """How long a refused attempt waits (seconds): as long as the gate says, but a breaker
+    holds it only until its retry window ends (unix seconds). None once the window is over
+    while the breaker holds it: the Delivery ends (`HELD_PAST_WINDOW`)."""
+    if window_end is None or not refused.held:
+        return refused.wait
+    left = window_end - now
+    return min(refused.wait, max(left, 0.05)) if left > 0 else None
+
+
+def end_held(session: Session, delivery_id: str, limits: gate.Limits, notify: Notify = silent
+             ) -> Recorded | None:
+    """End a Delivery still in the outbox whose retry window is over behind an open circuit:
+    its final attempt, with no request sent, as an attempt's outcome. None when the start
+    had left the outbox meanwhile (admitted, or cancelled). Commits."""
+    if not outbox.drop(session, delivery_id):
+        session.rollback()
+        return None
+    return record_attempt(session, delivery_id, HELD_PAST_WINDOW, None, limits, notify=notify)
 
 
 def _insert_attempt(session: Session, delivery_id: str, row: Any, result: AttemptResult,

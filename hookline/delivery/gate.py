@@ -84,20 +84,24 @@ class Decision:
     admitted: int
     state: State  # after admitting them
     wait: float  # seconds until it is worth asking again, when none was admitted
+    # Refused by the breaker (open, or half open with its probe out): only this refusal can
+    # end a Delivery, once its retry window is over. The cap, the throttle and a pause
+    # only make it wait.
+    held: bool = False
 
 
 def decide(state: State, want: int, limits: Limits, now: datetime) -> Decision:
     """Admit up to `want` attempts of one target now. Pure: the caller holds the target's
     row locked and stores the new state."""
-    def refuse(seconds: float) -> Decision:
-        return Decision(0, state, max(seconds, 0.05))
+    def refuse(seconds: float, held: bool = False) -> Decision:
+        return Decision(0, state, max(seconds, 0.05), held)
 
     if state.paused_until and state.paused_until > now:
         return refuse((state.paused_until - now).total_seconds())
     cap, circuit = limits.max_in_flight, state.circuit
     if circuit == "open":
         if state.circuit_retry_at and state.circuit_retry_at > now:
-            return refuse((state.circuit_retry_at - now).total_seconds())
+            return refuse((state.circuit_retry_at - now).total_seconds(), held=True)
         circuit = "half_open"  # its time is up: one probe goes first
     if circuit == "half_open":
         cap = 1
@@ -105,7 +109,7 @@ def decide(state: State, want: int, limits: Limits, now: datetime) -> Decision:
         cap = min(cap, max(1, math.ceil(state.rate_limit * THROTTLE_AHEAD)))
     free = min(want, cap - state.in_flight)
     if free <= 0:
-        return refuse(RECHECK)
+        return refuse(RECHECK, held=circuit == "half_open")
     return Decision(free, replace(state, in_flight=state.in_flight + free, circuit=circuit),
                     0.0)
 
@@ -265,6 +269,17 @@ def record(session: Session, target_id: str, *, down: bool, pause: float | None,
     if values:
         session.execute(update(_GATES).where(_GATES.c.target_id == target_id).values(**values))
     return change
+
+
+_PROBE_NOW = update(_GATES).where(_GATES.c.target_id == bindparam("target"),
+                                  _GATES.c.circuit == "open").values(
+    circuit_retry_at=bindparam("now"))
+
+
+def probe_now(session: Session, target_id: str, now: datetime) -> None:
+    """A manual retry while the target's circuit is open: its open time is up, so the retry
+    is admitted as the probe rather than held (a half-open circuit's probe is already out)."""
+    session.execute(_PROBE_NOW, {"target": target_id, "now": now})
 
 
 def _utc(value: datetime | None) -> datetime | None:

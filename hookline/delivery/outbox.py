@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from sqlalchemy import bindparam, func, insert, or_, select, text, update
 from sqlmodel import Session
@@ -30,7 +30,7 @@ _RANK = func.row_number().over(partition_by=_TABLE.c.target_id,
 _LIVE = select(_LEASES.c.target_id, func.count().label("leased")).where(
     _LEASES.c.expires_at > bindparam("now")).group_by(_LEASES.c.target_id).subquery()
 _OPEN = select(_TABLE.c.delivery_id, _TABLE.c.target_id, _TABLE.c.start, _TABLE.c.queued_at,
-               _TABLE.c.trace_context,
+               _TABLE.c.trace_context, _TABLE.c.window_end,
                _RANK,
                func.coalesce(_LIVE.c.leased, 0).label("leased")).select_from(
     _TABLE.outerjoin(_GATES, _GATES.c.target_id == _TABLE.c.target_id)
@@ -39,7 +39,7 @@ _OPEN = select(_TABLE.c.delivery_id, _TABLE.c.target_id, _TABLE.c.start, _TABLE.
     or_(func.coalesce(_GATES.c.circuit, "closed") != "open",
         _GATES.c.circuit_retry_at <= bindparam("now"))).subquery()
 _CANDIDATES = select(_OPEN.c.delivery_id, _OPEN.c.target_id, _OPEN.c.start,
-                     _OPEN.c.queued_at, _OPEN.c.trace_context).where(
+                     _OPEN.c.queued_at, _OPEN.c.trace_context, _OPEN.c.window_end).where(
     _OPEN.c.n <= bindparam("per_target") - _OPEN.c.leased
 ).order_by(_OPEN.c.delivery_id).limit(bindparam("scan"))
 _STILL = select(_TABLE.c.delivery_id).where(
@@ -59,7 +59,8 @@ def add(session: Session, starts: list[DeliveryStart]) -> None:
     if starts:
         now = utcnow()
         rows = [{"delivery_id": s.delivery_id, "start": _dump(s),
-                 "target_id": s.endpoint_id or s.destination_id, "queued_at": now}
+                 "target_id": s.endpoint_id or s.destination_id, "queued_at": now,
+                 "window_end": now + timedelta(seconds=sum(s.delays))}
                 for s in starts]
         if (trace := tracing.current()) is not None:
             for row in rows:
@@ -77,7 +78,7 @@ def take(session: Session, limit: int, limits: gate.Limits) -> list[DeliveryStar
     begin_reading(session)
     room = 0
     candidates: list[tuple[str, str | None, str]] = []
-    queued: dict[str, datetime | None] = {}
+    queued: dict[str, tuple[datetime | None, datetime | None]] = {}
     traces: dict[str, str] = {}
     if session.execute(_ANY).first() is not None:
         room = min(limit, limits.max_admitted - gate.admitted_total(session, now))
@@ -85,7 +86,7 @@ def take(session: Session, limit: int, limits: gate.Limits) -> list[DeliveryStar
         for r in session.execute(_CANDIDATES, {"now": now, "per_target": limits.max_in_flight,
                                                "scan": room}):
             candidates.append((r.delivery_id, r.target_id, r.start))
-            queued[r.delivery_id] = r.queued_at
+            queued[r.delivery_id] = (r.queued_at, r.window_end)
             if r.trace_context is not None:
                 traces[r.delivery_id] = r.trace_context
     session.commit()
@@ -101,7 +102,7 @@ def take(session: Session, limit: int, limits: gate.Limits) -> list[DeliveryStar
         session.execute(_DELETE, {"ids": ids})
         session.execute(_ADMITTED, {"ids": ids, "now": now})
     session.commit()
-    return [_load(row, queued[delivery_id], traces.get(delivery_id))
+    return [_load(row, *queued[delivery_id], traces.get(delivery_id))
             for delivery_id, row in chosen]
 
 
@@ -129,10 +130,36 @@ def _dump(start: DeliveryStart) -> str:
     return json.dumps(vars(start), separators=(",", ":"))
 
 
-def _load(row: str, queued_at: datetime | None, trace: str | None = None) -> DeliveryStart:
+def _load(row: str, queued_at: datetime | None, window_end: datetime | None,
+          trace: str | None = None) -> DeliveryStart:
     start = DeliveryStart(**json.loads(row))
     return replace(start, queued_at=aware(queued_at).timestamp() if queued_at else None,
+                   window_end=aware(window_end).timestamp() if window_end else None,
                    trace=trace)
+
+
+# Starts whose retry window is over while their target's breaker holds them (open, or half
+# open with its probe out): driven from the few gates not closed, by (target, window end).
+_ENDED = select(_TABLE.c.delivery_id).select_from(
+    _GATES.join(_TABLE, _TABLE.c.target_id == _GATES.c.target_id)).where(
+    _GATES.c.circuit != "closed", _TABLE.c.window_end <= bindparam("now")
+).order_by(_TABLE.c.delivery_id).limit(bindparam("limit"))
+_DROP = _TABLE.delete().where(_TABLE.c.delivery_id == bindparam("delivery"))
+
+
+def ended(session: Session, now: datetime, limit: int) -> list[str]:
+    """Deliveries still in the outbox whose retry window ended while their target's circuit
+    was not closed: they are to end `exhausted` (`attempts.end_held`). A read; commits."""
+    begin_reading(session)
+    ids = list(session.execute(_ENDED, {"now": now, "limit": limit}).scalars())
+    session.commit()
+    return ids
+
+
+def drop(session: Session, delivery_id: str) -> bool:
+    """Take one start out of the outbox in the caller's transaction; False when another
+    relay, a cancel or the relay's own admission took it first."""
+    return bool(session.execute(_DROP, {"delivery": delivery_id}).rowcount)  # type: ignore[attr-defined]
 
 
 _DEPTH = select(func.count()).select_from(_TABLE)

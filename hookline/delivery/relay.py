@@ -21,8 +21,10 @@ from hookline import metrics
 from hookline.contracts import DeliveryStart
 from hookline.db import session_scope
 from hookline.delivery import attempts, gate, outbox
+from hookline.delivery.outcomes import recorded_outcome
 from hookline.settings import Settings, parse_duration
 from hookline.temporal import start_deliveries
+from hookline.timeutil import utcnow
 
 log = logging.getLogger("hookline.delivery.relay")
 
@@ -33,6 +35,9 @@ GATHER = 0.01  # after a wake-up, so that a burst of outcomes makes one pass, no
 # An eager start's attempt begins within milliseconds; one that waited longer (a start that
 # fell back to the server's matching and ran elsewhere, a saturated worker) reads again.
 HANDED_FOR = 2.0
+# How often the relay looks for starts an open circuit held past their retry window: the
+# most one stays in the outbox after its window ends.
+WINDOWS_EVERY = 1.0
 _freed = asyncio.Event()
 _handed: OrderedDict[str, tuple[float, Any]] = OrderedDict()
 
@@ -81,13 +86,40 @@ async def relay_once(client: Client, settings: Settings) -> tuple[int, int]:
     return len(starts), len(failed)
 
 
-async def relay_forever(client: Client, settings: Settings) -> None:
+def _end_windows(limits: gate.Limits, notify: attempts.Notify
+                 ) -> list[tuple[str, attempts.Recorded]]:
+    with session_scope() as session:
+        ended = []
+        for delivery_id in outbox.ended(session, utcnow(), BATCH):
+            recorded = attempts.end_held(session, delivery_id, limits, notify)
+            if recorded is not None:
+                ended.append((delivery_id, recorded))
+        return ended
+
+
+async def end_windows(client: Client, settings: Settings, notify: attempts.Notify) -> int:
+    """End the Deliveries an open circuit held in the outbox past their retry window, as
+    their attempts would have: `exhausted`, counted toward disabling the target. Returns
+    how many it ended."""
+    ended = await asyncio.to_thread(_end_windows, gate.limits_from(settings), notify)
+    for _delivery_id, recorded in ended:
+        await recorded_outcome(client, recorded.target_id, attempts.HELD_PAST_WINDOW, recorded)
+    return len(ended)
+
+
+async def relay_forever(client: Client, settings: Settings,
+                        notify: attempts.Notify = attempts.silent) -> None:
+    """`notify` tells the operational webhooks of what ending a held Delivery did."""
     interval = parse_duration(settings.relay_interval)
     backoff = parse_duration(settings.reconcile_interval)
+    windows_at = 0.0
     while True:
         _freed.clear()
         try:
             taken, failed = await relay_once(client, settings)
+            if time.monotonic() >= windows_at:
+                windows_at = time.monotonic() + WINDOWS_EVERY
+                await end_windows(client, settings, notify)
         except Exception as exc:  # the database is down: try again after a pause
             log.warning("relay pass failed: %s", exc)
             taken, failed = 0, 1

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import insert
@@ -9,7 +11,7 @@ from sqlmodel import Session, col, select
 
 from hookline import targets
 from hookline.contracts import DeliveryStart
-from hookline.delivery import outbox
+from hookline.delivery import gate, outbox
 from hookline.delivery.starts import event_start, message_start, start_for
 from hookline.errors import Conflict, NotFound, PayloadErased
 from hookline.ids import new_id
@@ -86,8 +88,12 @@ def get_scoped(session: Session, environment_id: str, delivery_id: str) -> Deliv
 
 
 def request_retry(session: Session, environment_id: str, delivery_id: str,
-                  schedule: list[float]) -> DeliveryStart:
-    """Queue a Delivery for an attempt now, per the spec's state table. Commits."""
+                  schedule: list[float], limits: gate.Limits) -> DeliveryStart:
+    """Queue a Delivery for an attempt now, per the spec's state table. Commits.
+
+    While the target's circuit is open, the retry is let out as the probe; its window (what
+    is left of its schedule) starts now, and lasts at least one probe's turn, so that a
+    probe already out does not end it unsent."""
     delivery = get_scoped(session, environment_id, delivery_id)
     if delivery.status == "delivered":
         raise Conflict(f"Entrega {delivery_id} was already delivered; replay the event "
@@ -108,9 +114,12 @@ def request_retry(session: Session, environment_id: str, delivery_id: str,
     _set(delivery, "pending")
     delivery.next_attempt_at = utcnow()
     session.add(delivery)
+    now = utcnow()
+    gate.probe_now(session, target.id, now)
     start = start_for(session, delivery, schedule)
     session.commit()
-    return start
+    turn = timedelta(seconds=sum(start.delays) + limits.circuit_open + limits.lease_ttl)
+    return replace(start, window_end=(now + turn).timestamp())
 
 
 def list_for(session: Session, *, event_id: str | None = None, message_id: str | None = None,

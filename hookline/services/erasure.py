@@ -3,7 +3,8 @@ Message's body, headers and query, go; ids, types, times, counts and every Deliv
 attempt stay, marked `payloadErased`.
 
 A payload is erased only once none of its Deliveries can send it again: erasing one with a
-Delivery pending, processing or retrying is 409 (cancel or wait for them first). Afterwards
+Delivery pending, processing or retrying is 409, unless the caller asks to cancel them in
+the same request (`cancel`: they become `cancelled`, then the payload goes). Afterwards
 a retry, replay or recovery has nothing to send: the API refuses it (409), and an attempt
 that finds its payload erased cancels its Delivery instead of sending."""
 
@@ -17,6 +18,9 @@ from hookline.errors import Conflict
 from hookline.models import Delivery, Event
 from hookline.services.events import get_event
 from hookline.services.messages import get_message
+from hookline.targets import WAITING, cancel_where
+
+_MAY_SEND = (*WAITING, "processing")
 
 
 def _in_flight(session: Session, **owner: str) -> bool:
@@ -32,23 +36,40 @@ def _refuse_in_flight(what: str, item_id: str) -> Conflict:
                     title="Payload still in flight", slug="payload-in-flight")
 
 
-def erase_event(session: Session, env_id: str, event_id: str) -> None:
+def _clear_the_way(session: Session, what: str, item_id: str, cancel: bool) -> list[str]:
+    """With `cancel`, cancel every Delivery that may still send the payload, and return
+    them (their workflows are to be woken); else refuse while one may."""
+    column = Delivery.event_id if what == "event" else Delivery.message_id
+    if cancel:
+        return cancel_where(session, column, item_id, _MAY_SEND,
+                            "endpoint" if what == "event" else "destination")
+    if _in_flight(session, **{f"{what}_id": item_id}):
+        raise _refuse_in_flight(what, item_id)
+    return []
+
+
+def erase_event(session: Session, env_id: str, event_id: str, cancel: bool = False
+                ) -> list[str]:
+    """Erase the Event's data; returns the Deliveries `cancel` cancelled. Commits."""
     event = get_event(session, env_id, event_id)
-    if _in_flight(session, event_id=event.id):
-        raise _refuse_in_flight("event", event_id)
+    cancelled = _clear_the_way(session, "event", event.id, cancel)
     event.payload, event.payload_erased = "", True
     session.add(event)
     session.commit()
+    return cancelled
 
 
-def erase_message(session: Session, env_id: str, message_id: str) -> None:
+def erase_message(session: Session, env_id: str, message_id: str, cancel: bool = False
+                  ) -> list[str]:
+    """Erase the Message's body, headers and query; returns the Deliveries `cancel`
+    cancelled. Commits."""
     message = get_message(session, env_id, message_id)
-    if _in_flight(session, message_id=message.id):
-        raise _refuse_in_flight("message", message_id)
+    cancelled = _clear_the_way(session, "message", message.id, cancel)
     message.body, message.headers, message.query = None, {}, ""
     message.payload_erased = True
     session.add(message)
     session.commit()
+    return cancelled
 
 
 def erase_consumer_events(session: Session, env_id: str, consumer_id: str) -> int:

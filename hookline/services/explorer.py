@@ -22,7 +22,8 @@ from hookline.ids import first_id_at
 from hookline.models import Attempt, Delivery
 from hookline.timeutil import aware, end_of
 
-ERROR_TYPES = ("timeout", "connection", "dns", "tls", "blocked_url", "http_status")
+ERROR_TYPES = ("timeout", "connection", "dns", "tls", "blocked_url", "http_status",
+               "circuit_open")
 STATUSES = ("pending", "processing", "retrying", "delivered", "exhausted", "cancelled")
 ATTEMPT_STATUSES = ("succeeded", "failed")
 # An id is made a moment before its row's `created_at`; the id bound of a time range is

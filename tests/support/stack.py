@@ -60,9 +60,6 @@ class Stack:
             "HOOKLINE_SILENCE_CHECK_INTERVAL": "2s",
             "HOOKLINE_SCHEDULE_RECONCILE_INTERVAL": "3s",
             "HOOKLINE_DEFAULT_RPS": "1000",
-            # The breaker would hold the many deliberately failing endpoints of the suite;
-            # tests/test_fair_delivery.py runs stacks of its own with it on.
-            "HOOKLINE_CIRCUIT_FAILURES": "100000",
             "HOOKLINE_LOG_LEVEL": "warning",
         }
         env.update(self.env)
