@@ -4,7 +4,9 @@ CLOCK_MONOTONIC, which is shared by every process on the machine.
 
 Paths are /<tag>/<anything>; /<tag>/hang/<anything> is recorded too but answered only after
 HANG_SECONDS, far past any attempt timeout (a timer on the event loop per request, so a
-thousand hanging requests cost the receiver nothing). The control routes report per tag:
+thousand hanging requests cost the receiver nothing); /<tag>/down/<seconds>/<anything> is
+answered 503 for that many seconds from its first request, then 200 (`inf`: never comes
+back). The control routes report per tag:
   GET /_health                 -> ok
   GET /_count?tag=T            -> {"arrivals", "unique", "duplicates"}
   GET /_dump?tag=T             -> {"records": [[webhook_id, path, t], ...]}
@@ -34,6 +36,7 @@ from bench.stack import wait_healthy
 
 OK = b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n\r\nok"
 NOT_FOUND = b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n"
+DOWN = b"HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\n\r\n"
 HANG_SECONDS = 600.0
 
 
@@ -41,6 +44,7 @@ class Store:
     def __init__(self) -> None:
         self.records: dict[str, list[tuple[str, str, float]]] = defaultdict(list)
         self.seen: dict[str, set[tuple[str, str]]] = defaultdict(set)
+        self.first: dict[str, float] = {}  # a `down` path's first request
 
     def add(self, tag: str, path: str, webhook_id: str, at: float) -> None:
         self.records[tag].append((webhook_id, path, at))
@@ -102,7 +106,11 @@ class Connection(asyncio.Protocol):
         else:
             self.store.add(tag, path, self.webhook_id, at)
             reply = OK
-            if path.split("/")[2:3] == ["hang"]:
+            parts = path.split("/")
+            if parts[2:3] == ["down"]:
+                since = self.store.first.setdefault(path, at)
+                reply = DOWN if at - since < float(parts[3]) else OK
+            elif parts[2:3] == ["hang"]:
                 self.hanging = asyncio.get_running_loop().call_later(
                     HANG_SECONDS, self._reply, reply)
                 return

@@ -104,6 +104,11 @@ def summarize(results: dict[str, Any]) -> dict[str, Any]:
         "iso_ratio": get(s, "isolation", "healthy", "throughput_ratio"),
         "throttle_max_s": get(s, "throttle", "at_receiver", "max_per_clock_second"),
         "throttle_dps": get(s, "throttle", "at_receiver", "drain_per_s"),
+        "outage_requests": get(s, "outage_drain", "requests_during_outage"),
+        "outage_drain_s": get(s, "outage_drain", "drain_s"),
+        "outage_lost": get(s, "outage_drain", "lost"),
+        "outage_dup": get(s, "outage_drain", "duplicates"),
+        "forever_disabled_s": get(s, "outage_forever", "disabled_after_s"),
     }
     results["summary"] = summary
     results["targets"] = _targets(s, summary)
@@ -206,9 +211,35 @@ def lines(results: dict[str, Any]) -> list[str]:
                    f"{get(s, 'isolation', 'hanging_after')}")
     if (t := get(s, "throttle", "at_receiver")) is not None:
         out.append(f"throttle {fmt(get(s, 'throttle', 'rate_limit'))}/s: {t}")
+    out.extend(_outage_lines(s))
     for name, check in results.get("targets", {}).items():
         out.append(f"target {name}: {fmt(check['value'])} -> "
                    f"{'met' if check['met'] else 'NOT MET'}")
+    return out
+
+
+def _per_s(s: dict[str, Any], name: str, role: str) -> Any:
+    """A process's CPU ms per second of a scenario's wall time."""
+    cpu, wall = get(s, name, "cpu_s", role), get(s, name, "wall_s")
+    return round(cpu * 1000 / wall, 1) if cpu is not None and wall else None
+
+
+def _outage_lines(s: dict[str, Any]) -> list[str]:
+    out = []
+    if (o := get(s, "outage")) is not None:
+        d = get(s, "outage_drain") or {}
+        out.append(f"outage {fmt(o.get('down_s'))} s at {fmt(o.get('offered_per_s'))} events/s: "
+                   f"published {fmt(o.get('published'))}, requests during the outage "
+                   f"{fmt(d.get('requests_during_outage', o.get('requests_at_receiver')))} | "
+                   f"CPU ms/s temporal {fmt(_per_s(s, 'outage', 'temporal'))} worker "
+                   f"{fmt(_per_s(s, 'outage', 'worker'))} api {fmt(_per_s(s, 'outage', 'api'))}"
+                   f" | drained {fmt(d.get('drain_s'))} s after recovery | lost "
+                   f"{fmt(d.get('lost'))} duplicates {fmt(d.get('duplicates'))} | "
+                   f"{d.get('db_statuses')}")
+    if (f := get(s, "outage_forever")) is not None:
+        out.append(f"outage_forever: disabled after {fmt(f.get('disabled_after_s'))} s, "
+                   f"published {fmt(f.get('published'))}, requests "
+                   f"{fmt(f.get('requests_at_receiver'))}, deliveries {f.get('db_statuses')}")
     return out
 
 

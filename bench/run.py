@@ -35,13 +35,14 @@ from typing import Any
 
 import httpx
 
-from bench import ceilings, fairness, report, scenarios
+from bench import ceilings, fairness, outage, report, scenarios
 from bench.measure import OUT_DIR, Step, memory, scenario
 from bench.posters import CLIENTS
 from bench.receiver import Receiver
 from bench.scenarios import Out, Target
 from bench.stack import Stack, code_version, free_port
 from hookline.delivery.relay import RELAY_STARTS_IN_FLIGHT
+from hookline.settings import parse_schedule
 
 PROFILED = ("publish_1", "paced_80", "ingest", "ceiling_best", "ceiling_best_labelled")
 STARTED = time.monotonic()
@@ -63,9 +64,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     add("--memory-check", action="store_true",
         help="instead of the scenarios: publish 2000 then 10000 events (1 endpoint) on one "
              "stack; API+worker peak memory after each")
-    add("--groups", default="ABCD",
-        help="which stacks to run (ABCD): A sending, both ceilings and the paced loads, "
-             "B ingestion, C ten endpoints, D throttle and isolation; fewer make a quicker loop")
+    add("--groups", default="ABCDOP",
+        help="which stacks to run (ABCDOP): A sending, both ceilings and the paced loads, "
+             "B ingestion, C ten endpoints, D throttle and isolation, O an outage and its "
+             "drain, P an endpoint that never comes back; fewer make a quicker loop")
     add("--keep", action="store_true", help="keep the temp folder (logs, DBs)")
     add("--profile", action="store_true",
         help="py-spy the API and worker during publish_1 and ingest, and the benchmark "
@@ -97,8 +99,15 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
              "same PostgreSQL, with 1 then 2 workers (groups K1, K2)")
     add("--throttle-events", type=int, help="throttle: backlog size (400; quick 100)")
     add("--rate-limit", type=int, default=20, help="throttle: the endpoint's rateLimit (20)")
+    add("--outage-seconds", type=float, help="outage: seconds the endpoint is down (300)")
+    add("--outage-rate", type=float, default=20.0, help="outage*: events/s published (20)")
+    add("--forever-schedule", default="5s,10s,15s",
+        help="outage_forever: HOOKLINE_RETRY_SCHEDULE of stack P (5s,10s,15s: a 30 s window)")
+    add("--forever-seconds", type=float, help="outage_forever: seconds of publishing (60)")
     args = parser.parse_args(argv)
     quick = args.quick
+    args.outage_seconds = args.outage_seconds or (30.0 if quick else 300.0)
+    args.forever_seconds = args.forever_seconds or (45.0 if quick else 60.0)
     args.events = args.events or (100 if quick else 2000)
     args.ingest = args.ingest if args.ingest is not None else (200 if quick else 5000)
     args.timeout = args.timeout or (45.0 if quick else 150.0)
@@ -235,6 +244,27 @@ class Bench:
                 settings=shown, out=out)),
         ]
 
+    async def plan_o(self, stack: Stack, api: httpx.AsyncClient) -> list[tuple[str, Step]]:
+        a, state = self.args, outage.Outage()
+        self.limits["outage"] = a.outage_seconds + 90
+        self.limits["outage_drain"] = max(a.timeout, a.outage_seconds)
+        return [
+            ("outage", lambda out: outage.outage(
+                api, self.receiver, state, seconds=a.outage_seconds, per_s=a.outage_rate,
+                out=out)),
+            ("outage_drain", lambda out: outage.outage_drain(
+                api, self.receiver, stack, state, seconds=a.outage_seconds,
+                timeout=self.limits["outage_drain"], out=out)),
+        ]
+
+    async def plan_p(self, stack: Stack, api: httpx.AsyncClient) -> list[tuple[str, Step]]:
+        a = self.args
+        window = sum(parse_schedule(a.forever_schedule))
+        self.limits["outage_forever"] = max(a.forever_seconds, window) + 120
+        return [("outage_forever", lambda out: outage.outage_forever(
+            api, self.receiver, stack, seconds=a.forever_seconds, per_s=a.outage_rate,
+            timeout=self.limits["outage_forever"] - 30, out=out))]
+
     def plan_k(self, workers: int) -> Plan:
         async def plan(stack: Stack, api: httpx.AsyncClient) -> list[tuple[str, Step]]:
             one, ten = await self.target(api, f"k{workers}x1", 1), \
@@ -270,8 +300,10 @@ class Bench:
                 await self.group("M", memory_plan, given)
                 return
             short = {**given, "HOOKLINE_ATTEMPT_TIMEOUT": a.attempt_timeout}
+            forever = {**given, "HOOKLINE_RETRY_SCHEDULE": a.forever_schedule}
             for name, plan, env in (("A", self.plan_a, given), ("B", self.plan_b, given),
-                                    ("C", self.plan_c, given), ("D", self.plan_d, short)):
+                                    ("C", self.plan_c, given), ("D", self.plan_d, short),
+                                    ("O", self.plan_o, given), ("P", self.plan_p, forever)):
                 if name in a.groups.upper():
                     await self.group(name, plan, env)
             if a.cluster:

@@ -137,3 +137,10 @@ def test_an_endpoint_that_stays_down_is_disabled_on_the_defaults(tenant: Tenant,
     assert len(receiver.at("/status/503")) < 24  # far from 24 events times 4 attempts
     [told] = receiver.wait(1, "/ok/ops", timeout=30)
     assert ops["id"] and b"endpoint.disabled" in told.body
+    # Re-enabled at a new URL: a new receiver, so the old one's open circuit is forgotten.
+    assert ok(tenant.client.get(f"/v1/endpoints/{endpoint['id']}"))["circuit"] == "open"
+    back = ok(tenant.client.patch(f"/v1/endpoints/{endpoint['id']}", json={
+        "status": "enabled", "url": receiver.url("/ok/back")}))
+    assert back["circuit"] == "closed"
+    [again] = deliveries_of(tenant, publish(tenant)["id"])
+    assert wait_delivery(tenant, again["id"], timeout=20)["status"] == "delivered"

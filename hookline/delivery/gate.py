@@ -271,6 +271,12 @@ def record(session: Session, target_id: str, *, down: bool, pause: float | None,
     return change
 
 
+def forget(session: Session, target_id: str) -> None:
+    """A new receiver (the URL changed) or a fresh start (re-enabled): the breaker's failures,
+    its open circuit and a receiver's pause were about the old one."""
+    session.execute(_HEALTHY.values(paused_until=None), {"target": target_id})
+
+
 _PROBE_NOW = update(_GATES).where(_GATES.c.target_id == bindparam("target"),
                                   _GATES.c.circuit == "open").values(
     circuit_retry_at=bindparam("now"))

@@ -13,6 +13,7 @@ from sqlalchemy import func
 from sqlmodel import Session, col, select
 
 from hookline import targets
+from hookline.delivery import gate
 from hookline.delivery.gate import Circuit, circuits_of
 from hookline.errors import NotFound, invalid
 from hookline.ids import new_id
@@ -104,6 +105,7 @@ def _apply_status(session: Session, destination: Destination, status: str) -> li
         return targets.cancel_waiting(session, destination)
     if status == "enabled" and not targets.is_enabled(destination):
         targets.enable(destination)
+        gate.forget(session, destination.id)
         operational.notify(session, destination.environment_id, "destination.enabled",
                            destination, {})
     return []
@@ -119,8 +121,9 @@ def update_destination(session: Session, env_id: str, destination_id: str,
     headers = check_headers(patch.headers) if patch.headers is not None else None
     if not isinstance(patch.rate_limit, Keep):
         destination.rate_limit = targets.check_rate_limit(patch.rate_limit)
-    if patch.url is not None:
+    if patch.url is not None and patch.url != destination.url:
         destination.url = patch.url
+        gate.forget(session, destination.id)
     if not isinstance(patch.description, Keep):
         destination.description = patch.description
     if headers is not None:

@@ -14,6 +14,7 @@ from sqlalchemy import or_
 from sqlmodel import Session, col, select
 
 from hookline import targets
+from hookline.delivery import gate
 from hookline.delivery.attempts import Outgoing
 from hookline.delivery.gate import Circuit, circuits_of
 from hookline.errors import NotFound, invalid
@@ -148,6 +149,7 @@ def _apply_status(session: Session, endpoint: Endpoint, status: str) -> list[str
         return targets.cancel_waiting(session, endpoint)
     if status == "enabled" and not targets.is_enabled(endpoint):
         targets.enable(endpoint)
+        gate.forget(session, endpoint.id)
         operational.notify(session, endpoint.environment_id, "endpoint.enabled", endpoint, {})
     return []
 
@@ -162,8 +164,9 @@ def update_endpoint(session: Session, env_id: str, endpoint_id: str, patch: Endp
         raise invalid("status", "must be 'enabled' or 'disabled'")
     if not isinstance(patch.rate_limit, Keep):
         endpoint.rate_limit = targets.check_rate_limit(patch.rate_limit)
-    if patch.url is not None:
+    if patch.url is not None and patch.url != endpoint.url:
         endpoint.url = patch.url
+        gate.forget(session, endpoint.id)
     if events is not None:
         endpoint.events = events
     if not isinstance(patch.description, Keep):

@@ -22,8 +22,8 @@ from hookline.targets import Target
 from hookline.timeutil import aware
 
 _D, _A = table_of(Delivery), table_of(Attempt)
-OUTCOMES = ("2xx", "3xx", "4xx", "5xx", "timeout", "connection", "dns", "tls", "blocked",
-            "circuit_open")
+# What receivers answered: an attempt never sent (`circuit_open`) is not among them.
+OUTCOMES = ("2xx", "3xx", "4xx", "5xx", "timeout", "connection", "dns", "tls", "blocked")
 _OUTCOME = sa.case(
     *((_A.c.status_code.between(c * 100, c * 100 + 99), f"{c}xx") for c in (2, 3, 4, 5)),
     (_A.c.error_type == "blocked_url", "blocked"),
