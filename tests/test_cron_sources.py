@@ -35,10 +35,14 @@ from tests.support.schedules import (
     paused,
     trigger,
 )
-from tests.support.stack import Stack, Tenant
+from tests.support.stack import Stack, Tenant, module_stack
 from tests.test_ingest import messages_of
 from tests.test_platform_http import assert_problem
 from tests.test_sources import make_source
+
+# The worker's pass over the Schedules every 3 s (the default is a minute): these tests
+# remove and change Schedules behind its back and wait for it.
+stack = module_stack(HOOKLINE_SCHEDULE_RECONCILE_INTERVAL="3s")
 
 T = TypeVar("T")
 

@@ -84,7 +84,7 @@ def test_cli_lists_orgs_envs_keys_and_shows_plans(stack: Stack) -> None:
         live["id"], test["id"]]
     defaults = Settings.model_fields
     assert cli(stack, "plan", "show", "--org", name) == {
-        "org": org["id"], "rps": int(stack.settings_env()["HOOKLINE_DEFAULT_RPS"]),
+        "org": org["id"], "rps": defaults["default_rps"].default,
         "monthlyEvents": defaults["default_monthly_events"].default,
         "maxSources": defaults["default_max_sources"].default}
     cli(stack, "plan", "set", "--org", name, "--rps", "9")

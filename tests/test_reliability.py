@@ -16,9 +16,13 @@ from tests.conftest import TemporalServer
 from tests.support.api import attempts, deliveries_of, ok, publish, setup_endpoint, wait_delivery
 from tests.support.procs import stop
 from tests.support.receiver import Receiver
-from tests.support.stack import Stack, Tenant
+from tests.support.stack import Stack, Tenant, module_stack
 from tests.test_destinations import add_destination
 from tests.test_sources import make_source
+
+# The reconciler every second, for Deliveries 3 s without a workflow (the defaults are 10 s
+# and 15 s): these tests lose starts and workflows on purpose and wait for it.
+stack = module_stack(HOOKLINE_RECONCILE_INTERVAL="1s", HOOKLINE_RECONCILE_AFTER="3s")
 
 
 def _all_attempted_once(tenant: Tenant, ids: list[str], timeout: float = 30) -> None:

@@ -9,4 +9,8 @@
    breaker on.
 4. The reconciler (`reconciler`) restarts Deliveries whose workflow was lost; `starts`
    builds a workflow start for any stored Delivery.
+5. The retry schedule is a window: an open circuit holds a Delivery until the end of it
+   (creation + the sum of the delays), not after. The relay ends those held in the outbox
+   (`outbox.ended`, `attempts.end_held`), an attempt those held in their workflow
+   (`attempts.waiting`), both with a `circuit_open` attempt; `outcomes` does what follows.
 """

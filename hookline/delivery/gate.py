@@ -15,6 +15,9 @@ Admission happens in two places with one rule (`decide`):
   costing Temporal nothing;
 - an attempt that holds no lease (a retry, a manual retry, a reconciled Delivery) asks at
   attempt time, and a refused one sleeps on a durable timer in its workflow.
+
+Only the breaker holds (`Decision.held`): a Delivery it holds past its retry window ends.
+The cap, the throttle and a pause only make it wait.
 """
 
 from __future__ import annotations

@@ -4,10 +4,13 @@ real Temporal dev server and a real database (SQLite file or PostgreSQL)."""
 from __future__ import annotations
 
 import subprocess
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import httpx
+import pytest
 from sqlalchemy import Engine, create_engine, text
 from sqlalchemy.engine import make_url
 from sqlmodel import Session
@@ -55,11 +58,6 @@ class Stack:
             "HOOKLINE_ATTEMPT_TIMEOUT": "2s",
             "HOOKLINE_ALLOWED_SUBNETS": "127.0.0.0/8,::1/128",
             "HOOKLINE_ALLOWED_PORTS": "*",
-            "HOOKLINE_RECONCILE_INTERVAL": "1s",
-            "HOOKLINE_RECONCILE_AFTER": "3s",
-            "HOOKLINE_SILENCE_CHECK_INTERVAL": "2s",
-            "HOOKLINE_SCHEDULE_RECONCILE_INTERVAL": "3s",
-            "HOOKLINE_DEFAULT_RPS": "1000",
             "HOOKLINE_LOG_LEVEL": "warning",
         }
         env.update(self.env)
@@ -100,16 +98,18 @@ class Stack:
             if proc is not None:
                 stop(proc)
 
-    def sibling(self, folder: Path, **settings: str) -> Stack:
-        """Another API and worker on a database of their own (migrated, empty) and a task
-        queue of their own, with these settings: for tests whose settings differ from the
-        suite's, or whose traffic must not meet other tests'. The caller stops it."""
+    def sibling(self, folder: Path, replicas: int = 1, **settings: str) -> Stack:
+        """Another API and worker (`replicas` of each) on a database of their own (migrated,
+        empty) and a task queue of their own, with these settings: for tests whose settings
+        differ from the suite's, or whose traffic must not meet other tests'. The caller
+        stops it."""
         db_url = own_database(self.db_url, folder)
         upgrade(db_url)
         other = Stack(name=f"{self.name}-{folder.name}", db_url=db_url,
                       engine=make_engine(db_url), temporal_address=self.temporal_address,
-                      folder=folder, env={**self.env, **settings,
-                                          "HOOKLINE_TASK_QUEUE": f"hookline-{folder.name}"})
+                      folder=folder, replicas=replicas,
+                      env={**self.env, **settings,
+                           "HOOKLINE_TASK_QUEUE": f"hookline-{folder.name}"})
         other.start()
         return other
 
@@ -139,3 +139,19 @@ def own_database(url: str, folder: Path) -> str:
         connection.execute(text(f'CREATE DATABASE "{name}"'))
     admin.dispose()
     return parsed.set(database=name).render_as_string(hide_password=False)
+
+
+def module_stack(**settings: str) -> Any:
+    """A test module's own `stack` (and so its `tenant`s): the suite's stack, as many APIs
+    and workers, with these settings that differ from the product's defaults. The module
+    says why in its assignment: `stack = module_stack(HOOKLINE_...="...")`."""
+
+    @pytest.fixture(scope="module", name="stack")
+    def own(stack: Stack, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
+        other = stack.sibling(tmp_path_factory.mktemp("own"), replicas=stack.replicas,
+                              **settings)
+        yield other
+        other.stop_all()
+        other.engine.dispose()
+
+    return own
