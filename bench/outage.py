@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -20,9 +19,8 @@ from dataclasses import dataclass, field
 import httpx
 
 from bench import scenarios
-from bench.loadgen import Poster
 from bench.receiver import Receiver
-from bench.scenarios import EVENT_TYPE, Out, Target, create_target, payload, statuses
+from bench.scenarios import Out, Target, create_target, statuses
 from bench.stack import Stack
 
 
@@ -37,23 +35,10 @@ class Outage:
 async def _publish(api: httpx.AsyncClient, target: Target, per_s: float, seconds: float,
                    out: Out) -> dict[str, float]:
     """An open loop of `per_s` events a second for `seconds`; returns the published ids."""
-    poster = Poster(str(api.base_url), {"Authorization": api.headers["authorization"]})
     sent: dict[str, float] = {}
-
-    async def one(i: int, due: float) -> tuple[bool, str]:
-        status, answer = await poster.post("/v1/events", {
-            "type": EVENT_TYPE, "consumer": target.consumer, "data": payload(i)})
-        if status != 201:
-            return False, str(status)
-        sent[json.loads(answer)["id"]] = due
-        return True, ""
-
     n = round(per_s * seconds)
-    try:
-        _latencies, span = await scenarios.open_loop(n, per_s, time.monotonic() + seconds + 60,
-                                                     one, out)
-    finally:
-        poster.close()
+    _latencies, span = await scenarios.publish_open_loop(
+        api, target, n, per_s, time.monotonic() + seconds + 60, sent, out)
     out.update({"events": n, "published": len(sent), "offered_per_s": per_s,
                 "span_s": round(span, 2)})
     return sent

@@ -271,6 +271,17 @@ async def paced(api: httpx.AsyncClient, receiver: Receiver, stack: Stack, target
                 "endpoints": len(target.endpoint_ids),
                 "offered_deliveries_per_s": round(per_s * len(target.endpoint_ids), 1),
                 "publish": {}, "e2e": {}})
+    first = time.monotonic()
+    latencies, span = await publish_open_loop(api, target, n, per_s, deadline, sent,
+                                              out["publish"])
+    await _published(receiver, stack, target, out, sent, n, latencies, span, first, deadline)
+
+
+async def publish_open_loop(api: httpx.AsyncClient, target: Target, n: int, per_s: float,
+                            deadline: float, sent: dict[str, float], out: Out
+                            ) -> tuple[list[float], float]:
+    """Publish n events to the target at per_s (`open_loop`); each published event's id goes
+    into `sent` with the time it was due."""
     poster = Poster(str(api.base_url), {"Authorization": api.headers["authorization"]})
 
     async def one(i: int, due: float) -> tuple[bool, str]:
@@ -281,12 +292,10 @@ async def paced(api: httpx.AsyncClient, receiver: Receiver, stack: Stack, target
         sent[json.loads(answer)["id"]] = due
         return True, ""
 
-    first = time.monotonic()
     try:
-        latencies, span = await open_loop(n, per_s, deadline, one, out["publish"])
+        return await open_loop(n, per_s, deadline, one, out)
     finally:
         poster.close()
-    await _published(receiver, stack, target, out, sent, n, latencies, span, first, deadline)
 
 
 async def _published(receiver: Receiver, stack: Stack, target: Target, out: Out,
