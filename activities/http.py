@@ -83,4 +83,3 @@ class DeliveryActivities:
         await recorded_outcome(self.client, target_id, result, recorded)
         return AttemptOutcome(status=recorded.status, attempted=True,
                               next_delay=recorded.next_delay)
-
