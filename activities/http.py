@@ -17,6 +17,7 @@ from hookline.contracts import AttemptInput, AttemptOutcome
 from hookline.db import session_scope
 from hookline.delivery import attempts, gate
 from hookline.delivery.attempts import AttemptResult, Outgoing, Recorded, Refused
+from hookline.delivery.limit import Baselines
 from hookline.delivery.outcomes import recorded_outcome
 from hookline.delivery.sender import Sender
 from hookline.services import operational
@@ -26,12 +27,15 @@ from hookline.timeutil import utcnow
 class DeliveryActivities:
     def __init__(self, sender: Sender, client: Client, limits: gate.Limits,
                  freed: Callable[[], None] = lambda: None,
-                 handed: Callable[[str], Any] = lambda _delivery_id: None) -> None:
+                 handed: Callable[[str], Any] = lambda _delivery_id: None,
+                 baselines: Baselines | None = None) -> None:
         self.sender = sender
         self.client = client
         self.limits = limits
         self.freed = freed  # tells this worker's relay that a target's slot is free
         self.handed = handed  # what the relay read for a first attempt (`relay.handed`)
+        # Each target's usual attempt duration, which says when one is slow (`limit`).
+        self.baselines = baselines or Baselines()
 
     async def prepare(self, delivery_id: str) -> Outgoing | Refused | str:
         """A first attempt the relay just admitted is sent from what the relay read; any
@@ -52,13 +56,15 @@ class DeliveryActivities:
             session.commit()
             return send_at
 
-    def _record(self, data: AttemptInput, result: AttemptResult, clean: bool) -> Recorded:
+    def _record(self, data: AttemptInput, result: AttemptResult,
+                prepared: Outgoing | None, slow: bool) -> Recorded:
         # The last attempt of a held Delivery's window is its last, whatever the schedule.
         next_delay = None if result is attempts.HELD_PAST_WINDOW else data.next_delay
         with session_scope() as session:
-            return attempts.record_attempt(session, data.delivery_id, result, next_delay,
-                                           self.limits, data.longest_delay, operational.notify,
-                                           clean)
+            return attempts.record_attempt(
+                session, data.delivery_id, result, next_delay, self.limits, data.longest_delay,
+                operational.notify, clean=prepared is not None and prepared.clean,
+                seen_limit=prepared.limit if prepared else None, slow=slow)
 
     @activity.defn(name="attempt_delivery")
     async def attempt_delivery(self, data: AttemptInput) -> AttemptOutcome:
@@ -71,14 +77,16 @@ class DeliveryActivities:
             wait = attempts.waiting(prepared, data.window_end, time.time())
             if wait is not None:
                 return AttemptOutcome(status=prepared.status, attempted=False, wait=wait)
-            result, target_id, clean = attempts.HELD_PAST_WINDOW, prepared.target_id, False
+            result, target_id, sent = attempts.HELD_PAST_WINDOW, prepared.target_id, None
+            slow = False
         else:
             if prepared.rate_limit:  # the throttle: this attempt's turn, a moment ahead
                 send_at = await asyncio.to_thread(self._reserve, prepared)
                 await asyncio.sleep(max(0.0, (send_at - utcnow()).total_seconds()))
             result = await self.sender.send(prepared)
-            target_id, clean = prepared.target_id, prepared.clean
-        recorded = await asyncio.to_thread(self._record, data, result, clean)
+            target_id, sent = prepared.target_id, prepared
+            slow = result.succeeded and self.baselines.slow(target_id, result.duration_ms)
+        recorded = await asyncio.to_thread(self._record, data, result, sent, slow)
         self.freed()
         await recorded_outcome(self.client, target_id, result, recorded)
         return AttemptOutcome(status=recorded.status, attempted=True,

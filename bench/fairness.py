@@ -73,10 +73,12 @@ async def isolation(api: httpx.AsyncClient, receiver: Receiver, stack: Stack, *,
     await _healthy(api, receiver, stack, "isohealthy", n=healthy, per_s=per_s,
                    concurrency=concurrency, timeout=phase_timeout, out=out["with"])
     record = (await api.get(f"/v1/endpoints/{hang.endpoint_ids[0]}")).json()
+    at_receiver = await receiver.count("isohang")
     out["hanging_after"] = {
         "db_statuses": statuses(stack, "endpoint_id", hang.endpoint_ids),
-        "attempts_at_receiver": (await receiver.count("isohang"))["arrivals"],
-        "circuit": record.get("circuit")}
+        "attempts_at_receiver": at_receiver["arrivals"],
+        "most_open_at_receiver": at_receiver["most_open"],
+        "circuit": record.get("circuit"), "concurrency_limit": record.get("concurrencyLimit")}
     alone, shared = out["without"], out["with"]
     out["healthy"] = {
         "p50_ms": _e2e(shared, "paced").get("latency_ms", {}).get("p50"),

@@ -6,9 +6,11 @@ Paths are /<tag>/<anything>; /<tag>/hang/<anything> is recorded too but answered
 HANG_SECONDS, far past any attempt timeout (a timer on the event loop per request, so a
 thousand hanging requests cost the receiver nothing); /<tag>/down/<seconds>/<anything> is
 answered 503 for that many seconds from its first request, then 200 (`inf`: never comes
-back). The control routes report per tag:
+back); /<tag>/slow/<seconds>/<anything> is answered 200 after that many seconds. The most
+requests of a tag open at once (not yet answered, the sender still waiting) is kept. The
+control routes report per tag:
   GET /_health                 -> ok
-  GET /_count?tag=T            -> {"arrivals", "unique", "duplicates"}
+  GET /_count?tag=T            -> {"arrivals", "unique", "duplicates", "open", "most_open"}
   GET /_dump?tag=T             -> {"records": [[webhook_id, path, t], ...]}
 
 Run: python -m bench.receiver --port N. The parent side is `Receiver` below.
@@ -45,14 +47,24 @@ class Store:
         self.records: dict[str, list[tuple[str, str, float]]] = defaultdict(list)
         self.seen: dict[str, set[tuple[str, str]]] = defaultdict(set)
         self.first: dict[str, float] = {}  # a `down` path's first request
+        self.open: dict[str, int] = defaultdict(int)  # requests not answered yet
+        self.most_open: dict[str, int] = defaultdict(int)
 
     def add(self, tag: str, path: str, webhook_id: str, at: float) -> None:
         self.records[tag].append((webhook_id, path, at))
         self.seen[tag].add((webhook_id, path))
 
+    def opened(self, tag: str) -> None:
+        self.open[tag] += 1
+        self.most_open[tag] = max(self.most_open[tag], self.open[tag])
+
+    def closed(self, tag: str) -> None:
+        self.open[tag] -= 1
+
     def count(self, tag: str) -> dict[str, int]:
         arrivals, unique = len(self.records.get(tag, ())), len(self.seen.get(tag, ()))
-        return {"arrivals": arrivals, "unique": unique, "duplicates": arrivals - unique}
+        return {"arrivals": arrivals, "unique": unique, "duplicates": arrivals - unique,
+                "open": self.open.get(tag, 0), "most_open": self.most_open.get(tag, 0)}
 
 
 def _json_response(data: object) -> bytes:
@@ -70,6 +82,7 @@ class Connection(asyncio.Protocol):
         self.url = b""
         self.webhook_id = ""
         self.hanging: asyncio.TimerHandle | None = None
+        self.waiting_tag = ""  # the tag of the request waiting for its answer
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = cast(asyncio.Transport, transport)  # uvloop's is not a subclass
@@ -77,6 +90,8 @@ class Connection(asyncio.Protocol):
     def connection_lost(self, exc: Exception | None) -> None:
         if self.hanging is not None:  # the sender gave up waiting
             self.hanging.cancel()
+            self.hanging = None
+            self.store.closed(self.waiting_tag)
 
     def data_received(self, data: bytes) -> None:
         try:
@@ -110,14 +125,18 @@ class Connection(asyncio.Protocol):
             if parts[2:3] == ["down"]:
                 since = self.store.first.setdefault(path, at)
                 reply = DOWN if at - since < float(parts[3]) else OK
-            elif parts[2:3] == ["hang"]:
-                self.hanging = asyncio.get_running_loop().call_later(
-                    HANG_SECONDS, self._reply, reply)
+            elif parts[2:3] in (["hang"], ["slow"]):
+                delay = HANG_SECONDS if parts[2] == "hang" else float(parts[3])
+                self.waiting_tag = tag
+                self.store.opened(tag)
+                self.hanging = asyncio.get_running_loop().call_later(delay, self._reply, reply)
                 return
         self._reply(reply)
 
     def _reply(self, reply: bytes) -> None:
-        self.hanging = None
+        if self.hanging is not None:
+            self.hanging = None
+            self.store.closed(self.waiting_tag)
         if self.transport is None or self.transport.is_closing():
             return
         self.transport.write(reply)

@@ -23,6 +23,8 @@ RATES = (
     ("ingest accept", ("ingest", "accept", "accepted_per_s")),
     ("publish_1 e2e", ("publish_1", "e2e", "per_s")),
     ("publish_10 e2e", ("publish_10", "e2e", "per_s")),
+    ("own_50 e2e", ("own_50", "e2e", "per_s")),
+    ("own_80 e2e", ("own_80", "e2e", "per_s")),
     ("paced_80 e2e", ("paced_80", "e2e", "per_s")),
     ("paced_80_10 e2e", ("paced_80_10", "e2e", "per_s")),
     ("paced_100 e2e", ("paced_100", "e2e", "per_s")),
@@ -88,6 +90,9 @@ def summarize(results: dict[str, Any]) -> dict[str, Any]:
         "publish_p99_ms": get(s, "publish_1", "publish", "latency_ms", "p99"),
         "e2e_dps": e2e, "e2e10_dps": e2e10, "best_dps": best, "sender_dps": sender,
         "ratio_best": ratio(e2e, best), "ratio_best_10": ratio(e2e10, best),
+        "ratio_1_to_10": ratio(e2e, e2e10),
+        "p99_own50_ms": get(s, "own_50", "e2e", "latency_ms", "p99"),
+        "p99_own80_ms": get(s, "own_80", "e2e", "latency_ms", "p99"),
         "ratio_sender": ratio(e2e, sender),
         "p99_at80_ms": get(s, "paced_80", "e2e", "latency_ms", "p99"),
         "p99_at80_10_ms": get(s, "paced_80_10", "e2e", "latency_ms", "p99"),
@@ -102,6 +107,8 @@ def summarize(results: dict[str, Any]) -> dict[str, Any]:
         "rss_mb": max(peaks) if peaks else None,
         "iso_p99_ms": get(s, "isolation", "healthy", "p99_ms"),
         "iso_ratio": get(s, "isolation", "healthy", "throughput_ratio"),
+        "iso_hanging_open": get(s, "isolation", "hanging_after", "most_open_at_receiver"),
+        "slow_dps": get(s, "slow_endpoint", "steady_per_s"),
         "throttle_max_s": get(s, "throttle", "at_receiver", "max_per_clock_second"),
         "throttle_dps": get(s, "throttle", "at_receiver", "drain_per_s"),
         "outage_requests": get(s, "outage_drain", "requests_during_outage"),
@@ -140,6 +147,21 @@ def _targets(s: dict[str, Any], summary: dict[str, Any]) -> dict[str, Any]:
                   get(s, f"paced_{pct}{suffix}", "e2e", "complete"))
            for pct, bound in ((80, 1000), (100, 2000))
            for suffix, label in (("", "1 endpoint"), ("_10", "10 endpoints"))},
+        "#32 e2e, 1 endpoint >= 0.95 x 10 endpoints": _check(summary["ratio_1_to_10"],
+                                                            lambda v: v >= 0.95),
+        "#32 e2e, 1 endpoint >= 0.85 x best pattern": _check(summary["ratio_best"],
+                                                            lambda v: v >= 0.85),
+        **{f"#32 publish->arrival p99 at {pct / 100:g} x own 1-endpoint rate < {bound} ms":
+           _check(summary[f"p99_own{pct}_ms"], _below(bound),
+                  get(s, f"own_{pct}", "e2e", "complete"))
+           for pct, bound in ((50, 250), (80, 1000))},
+        f"#32 slow endpoint ({fmt(get(s, 'slow_endpoint', 'answer_s'))} s) >= 20 deliveries/s":
+            _check(summary["slow_dps"], lambda v: v >= 20,
+                   get(s, "slow_endpoint", "complete")),
+        "#32 hanging endpoint: at most its floor + a probe open at the receiver": _check(
+            summary["iso_hanging_open"], lambda v: v <= 2),
+        "#32 outage: only probes reach the down endpoint": _check(
+            summary["outage_requests"], lambda v: v <= _probes_only(s)),
         "#22 service CPU per delivery <= 1.1 x best pattern's": _check(cpu_ratio,
                                                                       lambda v: v <= 1.1),
         "#22 publish p99 (1 endpoint) < 50 ms": _check(summary["publish_p99_ms"],
@@ -167,6 +189,16 @@ def _targets(s: dict[str, Any], summary: dict[str, Any]) -> dict[str, Any]:
         targets["#22 peak flat 2000 -> 10000 (ratio < 1.10)"] = _check(
             round(peaks[1] / peaks[0], 3), lambda v: v < 1.10)
     return {k: v for k, v in targets.items() if v["value"] is not None}
+
+
+def _probes_only(s: dict[str, Any]) -> float:
+    """The most requests a down endpoint may see over the outage: the failures that open
+    its breaker, then one probe per open time (the defaults), and one in flight either side."""
+    from hookline.settings import Settings, parse_duration
+
+    defaults = Settings()
+    down = get(s, "outage", "down_s") or 0
+    return defaults.circuit_failures + down / parse_duration(defaults.circuit_open) + 2
 
 
 def fmt(value: Any) -> str:
@@ -209,12 +241,36 @@ def lines(results: dict[str, Any]) -> list[str]:
                    f"{fmt(h['burst_per_s'])}/s vs {fmt(h['burst_per_s_alone'])}/s alone "
                    f"(x{fmt(h['throughput_ratio'])}) | hanging after: "
                    f"{get(s, 'isolation', 'hanging_after')}")
+    out.extend(_latency_lines(s))
+    if (slow := get(s, "slow_endpoint")) is not None:
+        out.append(f"slow_endpoint (answers after {fmt(slow.get('answer_s'))} s, "
+                   f"{fmt(slow.get('offered_per_s'))} events/s for {fmt(slow.get('seconds'))} "
+                   f"s): {fmt(slow.get('steady_per_s'))} deliveries/s over the second half | "
+                   f"first second with 20: {fmt(slow.get('first_second_with_20_s'))} s | most "
+                   f"open at the receiver {fmt(slow.get('most_open_at_receiver'))} | "
+                   f"concurrencyLimit by second {slow.get('limit_by_second')} | "
+                   f"{slow.get('db_statuses')}")
     if (t := get(s, "throttle", "at_receiver")) is not None:
         out.append(f"throttle {fmt(get(s, 'throttle', 'rate_limit'))}/s: {t}")
     out.extend(_outage_lines(s))
     for name, check in results.get("targets", {}).items():
         out.append(f"target {name}: {fmt(check['value'])} -> "
                    f"{'met' if check['met'] else 'NOT MET'}")
+    return out
+
+
+def _latency_lines(s: dict[str, Any]) -> list[str]:
+    """Publish->arrival latency of the open loops, one endpoint: at 50% and 80% of this run's
+    own closed-loop one-endpoint rate, beside the pattern-based paced ones."""
+    out = []
+    for name in ("own_50", "own_80", "paced_80", "paced_100"):
+        if (e2e := get(s, name, "e2e")) is None:
+            continue
+        ms = e2e.get("latency_ms") or {}
+        out.append(f"{name:>9} ({get(s, name, 'rate_basis')} = "
+                   f"{fmt(get(s, name, 'offered_per_s'))} events/s): publish->arrival "
+                   f"p50/p95/p99 {fmt(ms.get('p50'))}/{fmt(ms.get('p95'))}/{fmt(ms.get('p99'))}"
+                   f" ms, {fmt(e2e.get('per_s'))} deliveries/s")
     return out
 
 

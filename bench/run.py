@@ -35,7 +35,7 @@ from typing import Any
 
 import httpx
 
-from bench import ceilings, fairness, outage, report, scenarios
+from bench import adaptive, ceilings, fairness, outage, report, scenarios
 from bench.measure import OUT_DIR, Step, memory, scenario
 from bench.posters import CLIENTS
 from bench.receiver import Receiver
@@ -65,8 +65,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="instead of the scenarios: publish 2000 then 10000 events (1 endpoint) on one "
              "stack; API+worker peak memory after each")
     add("--groups", default="ABCDOP",
-        help="which stacks to run (ABCDOP): A sending, both ceilings and the paced loads, "
-             "B ingestion, C ten endpoints, D throttle and isolation, O an outage and its "
+        help="which stacks to run (ABCDOP): A sending, both ceilings, the paced loads and "
+             "the open loops at 50%% and 80%% of publish_1's rate, B ingestion, C ten "
+             "endpoints, D throttle, isolation and a slow endpoint, O an outage and its "
              "drain, P an endpoint that never comes back; fewer make a quicker loop")
     add("--keep", action="store_true", help="keep the temp folder (logs, DBs)")
     add("--profile", action="store_true",
@@ -104,10 +105,15 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     add("--forever-schedule", default="5s,10s,15s",
         help="outage_forever: HOOKLINE_RETRY_SCHEDULE of stack P (5s,10s,15s: a 30 s window)")
     add("--forever-seconds", type=float, help="outage_forever: seconds of publishing (60)")
+    add("--slow-answer", type=float, default=2.0,
+        help="slow_endpoint: seconds the endpoint takes to answer 200 (2)")
+    add("--slow-rate", type=float, default=30.0, help="slow_endpoint: events/s (30)")
+    add("--slow-seconds", type=float, help="slow_endpoint: seconds of load (40; quick 20)")
     args = parser.parse_args(argv)
     quick = args.quick
     args.outage_seconds = args.outage_seconds or (30.0 if quick else 300.0)
     args.forever_seconds = args.forever_seconds or (45.0 if quick else 60.0)
+    args.slow_seconds = args.slow_seconds or (20.0 if quick else 40.0)
     args.events = args.events or (100 if quick else 2000)
     args.ingest = args.ingest if args.ingest is not None else (200 if quick else 5000)
     args.timeout = args.timeout or (45.0 if quick else 150.0)
@@ -172,6 +178,21 @@ class Bench:
             api, self.receiver, stack, target, n=n, concurrency=self.args.concurrency,
             timeout=self.args.timeout if n < 2000 else max(self.args.timeout, n / 15), out=out)
 
+    def own_pacing(self, api: httpx.AsyncClient, stack: Stack, target: Target, share: float
+                   ) -> Step:
+        """Events at `share` of this run's closed-loop one-endpoint rate (publish_1's
+        deliveries/s) to one endpoint: the latency a user sees at that share of what
+        Hookline itself delivers."""
+        async def run(out: Out) -> None:
+            own = report.get(self.results["scenarios"], "publish_1", "e2e", "per_s")
+            out["rate_basis"] = f"{share} x " + (f"publish_1 {own}/s" if own else
+                                                 f"--paced-rate {self.args.paced_rate}/s")
+            await scenarios.paced(api, self.receiver, stack, target,
+                                  per_s=share * (own or self.args.paced_rate),
+                                  seconds=self.args.paced_seconds, timeout=self.args.timeout,
+                                  out=out)
+        return run
+
     def pacing(self, api: httpx.AsyncClient, stack: Stack, target: Target, share: float
                ) -> Step:
         """Deliveries at `share` of the best pattern's rate as measured earlier in this run
@@ -204,6 +225,8 @@ class Bench:
                 http=a.client))]
               if a.labelled_pattern else []),
             ("publish_1", self.publishing(api, stack, one, a.events)),
+            *[(f"own_{pct}", self.own_pacing(api, stack, await self.target(api, f"own{pct}", 1),
+                                             pct / 100)) for pct in (50, 80)],
             *[(f"paced_{pct}{suffix}", self.pacing(
                 api, stack, await self.target(api, f"p{pct}x{n}", n), pct / 100))
               for pct in (80, 100) for n, suffix in ((1, ""), (10, "_10"))],
@@ -234,6 +257,7 @@ class Bench:
         phase = max(30.0, a.healthy / a.healthy_rate + 30)
         self.limits["isolation"] = 4 * phase + 30
         self.limits["throttle"] = max(a.timeout, a.throttle_events / a.rate_limit + 60)
+        self.limits["slow_endpoint"] = a.slow_seconds + 120
         return [
             ("throttle", lambda out: fairness.throttle(
                 api, self.receiver, stack, limit=a.rate_limit, n=a.throttle_events,
@@ -242,6 +266,9 @@ class Bench:
                 api, self.receiver, stack, hanging=a.hanging, healthy=a.healthy,
                 per_s=a.healthy_rate, concurrency=a.concurrency, phase_timeout=phase,
                 settings=shown, out=out)),
+            ("slow_endpoint", lambda out: adaptive.slow_endpoint(
+                api, self.receiver, stack, answer_s=a.slow_answer, per_s=a.slow_rate,
+                seconds=a.slow_seconds, timeout=self.limits["slow_endpoint"] - 10, out=out)),
         ]
 
     async def plan_o(self, stack: Stack, api: httpx.AsyncClient) -> list[tuple[str, Step]]:

@@ -53,18 +53,20 @@ async def _ok(response: Awaitable[httpx.Response], status: int = 201) -> Any:
 
 async def create_target(api: httpx.AsyncClient, receiver: Receiver, consumer: str, tag: str,
                         endpoints: int, *, rate_limit: int | None = None,
-                        hang: bool = False, down: float | None = None) -> Target:
+                        hang: bool = False, down: float | None = None,
+                        slow: float | None = None) -> Target:
     """A consumer with `endpoints` endpoints on the receiver under `tag`; with `hang`, on
     the receiver's path that never answers in time; with `down`, on its path that answers
-    503 for that many seconds from its first request (`inf`: for ever)."""
+    503 for that many seconds from its first request (`inf`: for ever); with `slow`, on
+    its path that answers 200 after that many seconds."""
     await api.post("/v1/event-types", json={"name": EVENT_TYPE})  # 409 when it exists
     await _ok(api.post("/v1/consumers", json={"externalId": consumer, "name": consumer}))
     target = Target(consumer, tag)
     for n in range(endpoints):
+        path = f"hang/{n}" if hang else f"down/{down}/{n}" if down is not None \
+            else f"slow/{slow}/{n}" if slow is not None else str(n)
         body: dict[str, Any] = {"consumer": consumer, "events": [EVENT_TYPE],
-                                "url": receiver.url(tag, f"hang/{n}" if hang else
-                                                    f"down/{down}/{n}" if down is not None
-                                                    else str(n))}
+                                "url": receiver.url(tag, path)}
         if rate_limit is not None:
             body["rateLimit"] = rate_limit
         record = await _ok(api.post("/v1/endpoints", json=body))

@@ -48,7 +48,7 @@ async def main(count: int, rounds: int) -> None:
         prepared = await activities.prepare(delivery_id)
         assert isinstance(prepared, Outgoing), prepared
         data = AttemptInput(delivery_id=delivery_id, next_delay=5.0, longest_delay=36000.0)
-        recorded = await asyncio.to_thread(activities._record, data, ok, prepared.clean)
+        recorded = await asyncio.to_thread(activities._record, data, ok, prepared, False)
         assert recorded.status == "delivered", recorded
         activities.freed()
 

@@ -92,7 +92,7 @@ _ATTEMPT_SECONDS = {k: ATTEMPT_SECONDS.labels(k) for k in TARGET_KINDS}
 RELAY_LAG = Histogram(
     "hookline_relay_lag_seconds",
     "Time from a Delivery's workflow start entering the outbox to the relay starting its "
-    "workflow. Includes any wait at the target's gate (in-flight cap, open circuit, pause).",
+    "workflow. Includes any wait at the target's gate (concurrency limit, open circuit, pause).",
     buckets=(0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900, 3600))
 """Relay lag of starts the relay made; a failed start (Temporal down) is left out."""
 
@@ -106,6 +106,8 @@ RETENTION_DELETED = Counter(
 OUTBOX_DEPTH = "hookline_outbox_depth"
 OUTBOX_OLDEST = "hookline_outbox_oldest_age_seconds"
 CIRCUIT_TARGETS = "hookline_targets_by_circuit"
+CONCURRENCY_LIMIT = "hookline_target_concurrency_limit"
+LIMIT_STATS = ("min", "mean", "max")
 
 
 _INGESTED: dict[tuple[str, ...], Any] = {}

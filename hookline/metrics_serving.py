@@ -26,7 +26,14 @@ from sqlmodel import Session
 
 from hookline.db import get_read_engine
 from hookline.delivery import gate, outbox
-from hookline.metrics import CIRCUIT_TARGETS, CIRCUITS, OUTBOX_DEPTH, OUTBOX_OLDEST
+from hookline.metrics import (
+    CIRCUIT_TARGETS,
+    CIRCUITS,
+    CONCURRENCY_LIMIT,
+    LIMIT_STATS,
+    OUTBOX_DEPTH,
+    OUTBOX_OLDEST,
+)
 
 log = logging.getLogger("hookline.metrics")
 
@@ -42,9 +49,9 @@ def exposition() -> bytes:
 
 
 class DatabaseCollector(Collector):
-    """The outbox's depth and oldest start, and targets by breaker state: three small
-    indexed queries at scrape time, in a read transaction. A database that does not
-    answer leaves them out of that scrape."""
+    """The outbox's depth and oldest start, targets by breaker state and their concurrency
+    limits by kind: four small queries at scrape time, in a read transaction. A database
+    that does not answer leaves them out of that scrape."""
 
     def describe(self) -> Iterable[Metric]:
         return []  # registering must not query
@@ -54,6 +61,7 @@ class DatabaseCollector(Collector):
             with Session(get_read_engine()) as session:
                 depth, oldest = outbox.waiting(session)
                 circuits = gate.circuit_counts(session)
+                limits = gate.limit_stats(session)
         except Exception as exc:
             log.warning("metrics: database not readable: %s", exc)
             return []
@@ -63,13 +71,20 @@ class DatabaseCollector(Collector):
             "that had a Delivery admitted), by circuit breaker state.", labels=["state"])
         for state in CIRCUITS:
             by_state.add_metric([state], circuits.get(state, 0))
+        by_kind = GaugeMetricFamily(
+            CONCURRENCY_LIMIT, "The adaptive concurrency limits of gated endpoints and "
+            "destinations (attempts each may have in flight): their min, mean and max by "
+            "kind.", labels=["target_kind", "stat"])
+        for kind, values in limits.items():
+            for stat, value in zip(LIMIT_STATS, values, strict=True):
+                by_kind.add_metric([kind, stat], value)
         return [
             GaugeMetricFamily(OUTBOX_DEPTH, "Delivery workflow starts waiting in the "
                               "outbox: not yet admitted by their target's gate or taken by "
                               "a relay.", value=depth),
             GaugeMetricFamily(OUTBOX_OLDEST, "How long the oldest start in the outbox has "
                               "waited, in seconds (0 when it is empty).", value=age),
-            by_state]
+            by_state, by_kind]
 
 
 class PassThroughCollector(Collector):

@@ -346,7 +346,7 @@ class OutboxStart(SQLModel, table=True):
 
 class AttemptLease(SQLModel, table=True):
     """An attempt slot of a target, held from admission until the attempt is recorded. Live
-    leases (not expired) count against the target's in-flight cap; one whose worker died
+    leases (not expired) count against the target's concurrency limit; one whose worker died
     expires on its own."""
 
     __tablename__ = "attempt_leases"
@@ -354,11 +354,15 @@ class AttemptLease(SQLModel, table=True):
     delivery_id: str = Field(primary_key=True)
     target_id: str
     expires_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+    # The target's attempts admitted at once with this one, counting it: whether its success
+    # grows the target's concurrency limit (`hookline.delivery.limit.grows`).
+    in_flight: int | None = None
 
 
 class TargetGate(SQLModel, table=True):
     """What the delivery engine knows of one endpoint or destination beyond its settings:
-    the circuit breaker, a pause asked for by the receiver, the throttle's next free slot."""
+    the circuit breaker, a pause asked for by the receiver, the throttle's next free slot,
+    and its adaptive concurrency limit."""
 
     __tablename__ = "target_gates"
     target_id: str = Field(primary_key=True)
@@ -368,6 +372,8 @@ class TargetGate(SQLModel, table=True):
     circuit_retry_at: datetime | None = _ts(nullable=True)
     paused_until: datetime | None = _ts(nullable=True)
     next_send_at: datetime | None = _ts(nullable=True)  # the throttle's next free send time
+    # Attempts admitted at once (`hookline.delivery.limit`); whole ones count.
+    concurrency_limit: float = Field(default=1.0, sa_column_kwargs={"server_default": "1"})
 
 
 class Recovery(SQLModel, table=True):

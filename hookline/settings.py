@@ -7,7 +7,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import Field, field_validator
+from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 _UNITS = {"ms": 0.001, "s": 1, "m": 60, "h": 3600, "d": 86400}
@@ -69,11 +69,12 @@ class Settings(BaseSettings):
     # the rest wait in the outbox. Twenty thousand started at once made the dev server
     # thrash (856 delivered in 150 s instead of about 6,000).
     relay_max_waiting: int = Field(default=500, ge=1)
-    # The delivery engine's per-target gate (`hookline.delivery.gate`): attempts in flight
-    # per endpoint or destination, so one slow target cannot hold every worker slot; and
-    # the circuit breaker, open after that many consecutive failures (timeouts, connection
-    # errors, 5xx) for that long before one probe attempt goes.
-    target_max_in_flight: int = Field(default=10, ge=1, le=1000)
+    # The delivery engine's per-target gate (`hookline.delivery.gate`): the ceiling of each
+    # endpoint's or destination's adaptive concurrency limit (`hookline.delivery.limit`,
+    # which keeps a hanging or failing one at 1 attempt in flight); and the circuit breaker,
+    # open after that many consecutive failures (timeouts, connection errors, 5xx, 429) for
+    # that long before one probe attempt goes.
+    target_max_in_flight: int = Field(default=100, ge=1, le=1000)
     circuit_failures: int = Field(default=5, ge=1)
     circuit_open: str = "30s"
     silence_check_interval: str = "30s"
@@ -163,6 +164,26 @@ class Settings(BaseSettings):
         return Path(self.database_url[len(prefix):]).resolve()
 
 
+class InvalidSettings(SystemExit):
+    """Settings the service cannot start with: it exits, saying which and why (no
+    traceback)."""
+
+
 @lru_cache
 def get_settings() -> Settings:
-    return Settings()
+    try:
+        return Settings()
+    except ValidationError as exc:
+        raise InvalidSettings(describe(exc)) from None
+
+
+def describe(error: ValidationError) -> str:
+    """One line per bad setting, by the variable's name: what it was and what it must be."""
+    lines = []
+    for problem in error.errors():
+        field = str(problem["loc"][0]) if problem["loc"] else ""
+        info = Settings.model_fields.get(field)
+        name = (info.validation_alias if info is not None and isinstance(
+            info.validation_alias, str) else f"HOOKLINE_{field.upper()}")
+        lines.append(f"  {name}={problem.get('input')!r}: {problem['msg']}")
+    return "hookline: invalid settings, not starting:\n" + "\n".join(lines)

@@ -125,6 +125,9 @@ def test_deliveries_attempts_and_relay_lag_move_with_real_deliveries(
     assert moved(worker, worker_now, "hookline_relay_lag_seconds_count") == 6
     assert moved(worker, worker_now, "hookline_targets_by_circuit", state="open") == 1
     assert worker_now[key("hookline_targets_by_circuit", state="closed")] >= 1
+    # Issue 32: the adaptive limits by kind, never past this stack's ceiling (1).
+    assert [worker_now[key("hookline_target_concurrency_limit", target_kind="endpoint",
+                           stat=stat)] for stat in ("min", "mean", "max")] == [1, 1, 1]
     assert moved(api, api_now, "hookline_api_request_duration_seconds_count",
                  route="publish", status="2xx") == 6
     assert moved(api, api_now, "hookline_api_request_duration_seconds_sum",

@@ -79,7 +79,15 @@ def _start(n: int) -> DeliveryStart:
 def _add(engine: Engine, numbers: range) -> None:
     with Session(engine) as session:
         outbox.add(session, [_start(n) for n in reversed(numbers)])
+        _grown(session, "ep_1", "dst_1")
         session.commit()
+
+
+def _grown(session: Session, *targets: str, limit: float = 1000.0) -> None:
+    """Targets whose adaptive concurrency limit has grown (a new one starts at 1): for the
+    tests of what the outbox does beyond it. Only the ceiling limits them then."""
+    session.execute(insert(TargetGate), [{"target_id": t, "concurrency_limit": limit}
+                                         for t in targets])
 
 
 def test_takes_oldest_first_each_once_and_whole(engine: Engine) -> None:
@@ -151,6 +159,7 @@ def _pending_deliveries(engine: Engine, count: int) -> list[str]:
         gone = Endpoint(id="ep_gone", environment_id=env.id, consumer_id="csm_gone",
                         url="http://gone.invalid/", secret="whsec_gone")  # never stored
         starts = deliveries.add_for_event(session, event, [gone] * count, [1.0])
+        _grown(session, "ep_gone")
         session.commit()
         return sorted(s.delivery_id for s in starts)
 
@@ -192,6 +201,7 @@ def test_a_full_target_does_not_hold_back_the_others(engine: Engine) -> None:
     are admitted at once, the other target only up to its free attempt slots."""
     with Session(engine) as session:
         outbox.add(session, _starts_for("ep_slow", 30, 0) + _starts_for("ep_fast", 2, 100))
+        _grown(session, "ep_slow", "ep_fast")  # to far past the ceiling (3 here)
         session.commit()
         first = _ids(outbox.take(session, 100, limits(max_in_flight=3)))
         assert first == [f"dlv_{n:04d}" for n in (0, 1, 2, 100, 101)]
@@ -231,6 +241,7 @@ def test_a_throttled_target_gets_send_times_spaced_by_its_rate(engine: Engine) -
                              url="http://127.0.0.1:9/", secret="whsec_x", rate_limit=4))
         session.flush()
         outbox.add(session, _starts_for("ep_throttled", 12, 0))
+        _grown(session, "ep_throttled")
         session.commit()
         assert len(outbox.take(session, 100, limits())) == 6  # 1.5 s of 4/s, not 12
         now = utcnow()
@@ -242,7 +253,8 @@ def test_a_throttled_target_gets_send_times_spaced_by_its_rate(engine: Engine) -
     assert times[0] == now and gaps == [pytest.approx(gate.THROTTLE_SPACING / 4)] * 3
 
 
-def _stored_endpoint_deliveries(engine: Engine, count: int) -> tuple[str, list[str]]:
+def _stored_endpoint_deliveries(engine: Engine, count: int, grown: bool = True
+                                ) -> tuple[str, list[str]]:
     """`count` pending Deliveries of one event to a stored, enabled endpoint."""
     with Session(engine) as session:
         org = accounts.create_org(session, f"org-{uuid.uuid4().hex[:8]}")
@@ -258,6 +270,8 @@ def _stored_endpoint_deliveries(engine: Engine, count: int) -> tuple[str, list[s
         session.add_all([consumer, endpoint, event])
         session.flush()
         starts = deliveries.add_for_event(session, event, [endpoint] * count, [1.0])
+        if grown:
+            _grown(session, endpoint.id)
         session.commit()
         return endpoint.id, sorted(s.delivery_id for s in starts)
 
@@ -308,7 +322,7 @@ def test_a_start_held_by_an_open_circuit_past_its_window_ends_exhausted(engine: 
     creation + the sum of its delays (1 s here), not after. Then it ends `exhausted` with a
     final attempt that sent nothing, which counts toward disabling the endpoint and leaves
     the breaker as it was. A closed target's starts are never ended, however old."""
-    endpoint_id, ids = _stored_endpoint_deliveries(engine, 3)
+    endpoint_id, ids = _stored_endpoint_deliveries(engine, 3, grown=False)
     with Session(engine) as session:
         row = session.get(OutboxStart, ids[0])
         assert row is not None and row.queued_at is not None and row.window_end is not None
@@ -353,3 +367,86 @@ def test_a_breaker_holds_an_attempt_inside_its_window_only(
     refused = attempts.Refused(status="retrying", wait=wait, held=held)
     window_end = None if window_left is None else now + window_left
     assert attempts.waiting(refused, window_end, now) == expected
+
+
+def _result(ok: bool, status: int | None, error: str | None = None, ms: int = 3
+            ) -> attempts.AttemptResult:
+    return attempts.AttemptResult(succeeded=ok, status_code=status, response_body="",
+                                  error_type=error, error_message=None, duration_ms=ms)
+
+
+def test_a_target_is_admitted_up_to_its_concurrency_limit_which_its_outcomes_move(
+        engine: Engine) -> None:
+    """A new target starts at one attempt at a time; each prompt success while it used half
+    its limit or more adds one; a timeout, connection error, 5xx or 429 halves it, a success
+    well slower than usual takes a tenth off, and a 4xx leaves it. Never below 1 nor above
+    the ceiling; a new URL or a re-enable starts it again at 1."""
+    endpoint_id, ids = _stored_endpoint_deliveries(engine, 12, grown=False)
+
+    def shown() -> int:
+        return gate.health_of(session, [endpoint_id])[endpoint_id].concurrency_limit
+
+    def stored() -> float:
+        row = session.get(TargetGate, endpoint_id)
+        session.commit()
+        assert row is not None
+        return row.concurrency_limit
+
+    def outcome(delivery_id: str, result: attempts.AttemptResult, slow: bool = False,
+                ceiling: int = 1000) -> None:
+        row = attempts.ready(attempts.read_admitted(session, [delivery_id])[delivery_id])
+        assert row is not None and row.limit is not None  # what the attempt saw
+        attempts.record_attempt(session, delivery_id, result, 1.0, limits(max_in_flight=ceiling),
+                                seen_limit=row.limit, slow=slow)
+        session.expire_all()
+
+    with Session(engine) as session:
+        assert shown() == 1  # never gated: the floor
+        [first] = _ids(outbox.take(session, 100, limits()))
+        assert outbox.take(session, 100, limits()) == []  # one at a time
+        outcome(first, _result(True, 200))
+        assert stored() == 2 and shown() == 2
+        second = _ids(outbox.take(session, 100, limits()))
+        assert len(second) == 2  # its limit now
+        for delivery_id in second:  # each used half the limit or more: each adds one
+            outcome(delivery_id, _result(True, 204))
+        assert stored() == 4
+        taken = _ids(outbox.take(session, 100, limits()))
+        assert len(taken) == 4
+        outcome(taken[0], _result(False, 404, "http_status"))  # an answer: no change
+        assert stored() == 4
+        outcome(taken[1], _result(True, 200), slow=True)
+        assert stored() == pytest.approx(3.6) and shown() == 3
+        outcome(taken[2], _result(False, None, "timeout"))
+        assert stored() == pytest.approx(1.8)
+        outcome(taken[3], _result(False, 503, "http_status"))
+        assert stored() == 1  # the floor
+        [again] = _ids(outbox.take(session, 100, limits()))
+        outcome(again, _result(False, 429, "http_status"))
+        assert stored() == 1
+        # The ceiling: a limit above it (the setting was lowered) comes down with a success.
+        session.execute(update(TargetGate).values(concurrency_limit=50.0))
+        session.commit()
+        assert len(_ids(outbox.take(session, 100, limits(max_in_flight=2)))) == 2
+        [lease] = session.exec(select(AttemptLease)).all()[:1]
+        outcome(lease.delivery_id, _result(True, 200), ceiling=2)
+        assert stored() == 2
+        gate.forget(session, endpoint_id)
+        session.commit()
+        assert stored() == 1
+
+
+def test_a_limit_the_traffic_does_not_use_does_not_grow(engine: Engine) -> None:
+    endpoint_id, ids = _stored_endpoint_deliveries(engine, 2, grown=False)
+    with Session(engine) as session:
+        session.execute(insert(TargetGate).values(target_id=endpoint_id, concurrency_limit=8.0))
+        session.commit()
+        taken = _ids(outbox.take(session, 100, limits()))
+        assert taken == ids
+        leases = session.exec(select(AttemptLease).order_by(col(AttemptLease.delivery_id))).all()
+        assert [lease.in_flight for lease in leases] == [1, 2]  # counted at admission
+        for delivery_id in taken:  # 1 and 2 in flight of 8: under half
+            attempts.record_attempt(session, delivery_id, _result(True, 200), 1.0, limits(),
+                                    seen_limit=8.0)
+        gated = session.get(TargetGate, endpoint_id)
+        assert gated is not None and gated.concurrency_limit == 8.0

@@ -14,6 +14,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import httpx
+import pytest
 from temporalio.api.workflowservice.v1 import DescribeNamespaceRequest
 from temporalio.client import Client
 
@@ -141,3 +142,20 @@ def test_up_on_an_external_server_prints_no_ui_it_did_not_start(temporal: str,
         assert f"Temporal UI: {ui}" in output
     finally:
         _stop(proc, [api_port])
+
+
+@pytest.mark.parametrize(("command", "value"), [
+    ("up", "abc"), ("up", "0"), ("worker", "-3"), ("worker", "2.5"), ("api", "")])
+def test_a_ceiling_that_is_not_a_positive_integer_refuses_to_start(
+        tmp_path: Path, command: str, value: str) -> None:
+    """Issue 32: HOOKLINE_TARGET_MAX_IN_FLIGHT is the ceiling of every target's concurrency
+    limit; anything but a positive integer stops the service before it starts anything,
+    with the variable named and no traceback."""
+    env = {**os.environ, "HOOKLINE_DATABASE_URL": f"sqlite:///{tmp_path / 'hookline.db'}",
+           "HOOKLINE_TARGET_MAX_IN_FLIGHT": value}
+    done = subprocess.run(hookline(command), cwd=tmp_path, env=env, capture_output=True,
+                          timeout=60)
+    said = done.stderr.decode()
+    assert done.returncode != 0
+    assert f"HOOKLINE_TARGET_MAX_IN_FLIGHT={value!r}" in said, said
+    assert "Traceback" not in said and not (tmp_path / "hookline.db").exists()

@@ -2,7 +2,7 @@
 
 The database row is the Delivery's truth: the activity reads its status before sending, so
 signals only wake the workflow early (`retry`: attempt now; `cancel`: find it cancelled).
-When the target's gate admits no attempt (in-flight cap, open circuit, pause, throttle),
+When the target's gate admits no attempt (concurrency limit, open circuit, pause, throttle),
 the workflow sleeps as long as the gate says and asks again; that is no attempt.
 
 An open circuit may hold a Delivery until the end of its retry window (`window_end`), not

@@ -60,7 +60,7 @@ class DestinationCreated(DestinationOut):
 
 def _fields(row: DestinationRow) -> dict[str, Any]:
     d = row.destination
-    return {"source_id": d.source_id, "status": d.status, **target_fields(d, row.circuit)}
+    return {"source_id": d.source_id, "status": d.status, **target_fields(d, row.health)}
 
 
 class SecretOut(ApiModel):

@@ -82,7 +82,7 @@ class EndpointCreated(EndpointOut):
 def _fields(row: EndpointRow) -> dict[str, Any]:
     e = row.endpoint
     return {"consumer": row.consumer, "status": e.status, "events": list(e.events),
-            **target_fields(e, row.circuit)}
+            **target_fields(e, row.health)}
 
 
 class EndpointTestResult(ApiModel):

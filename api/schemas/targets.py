@@ -1,5 +1,5 @@
-"""What endpoints and destinations share on the wire: the throttle (`rateLimit`) and the
-circuit breaker the delivery engine keeps for each."""
+"""What endpoints and destinations share on the wire: the throttle (`rateLimit`), and the
+circuit breaker and adaptive concurrency limit the delivery engine keeps for each."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from api.schemas.common import ApiModel, AsInt32, MaybeTimestamp, Timestamp
-from hookline.delivery.gate import Circuit
+from hookline.delivery.gate import Health
 from hookline.targets import RATE_LIMIT_MAX, RATE_LIMIT_MIN, Target
 
 RATE_LIMIT_DOC = (f"Deliveries per second at most, {RATE_LIMIT_MIN} to {RATE_LIMIT_MAX}, "
@@ -34,14 +34,21 @@ class TargetOut(ApiModel):
         description="When the circuit last opened; null while closed")
     circuit_retry_at: MaybeTimestamp = Field(
         description="While open: when one probe attempt may go")
+    concurrency_limit: int = Field(
+        ge=1, description="Read-only: the attempts the engine sends at once now. It adapts to "
+        "the receiver: it grows while answers come promptly and without errors, and shrinks "
+        "on timeouts, connection errors, 5xx, 429 and answers well slower than usual; from 1 "
+        "up to the service's HOOKLINE_TARGET_MAX_IN_FLIGHT")
     created_at: Timestamp
     updated_at: Timestamp
 
 
-def target_fields(target: Target, circuit: Circuit) -> dict[str, Any]:
-    """The shared fields of an endpoint's or a destination's record, with its breaker."""
+def target_fields(target: Target, health: Health) -> dict[str, Any]:
+    """The shared fields of an endpoint's or a destination's record, with its breaker and
+    its concurrency limit."""
     return {"id": target.id, "url": target.url, "description": target.description,
             "custom_headers": dict(target.custom_headers), "rate_limit": target.rate_limit,
-            "circuit": circuit.state, "circuit_opened_at": circuit.opened_at,
-            "circuit_retry_at": circuit.retry_at, "created_at": target.created_at,
+            "circuit": health.state, "circuit_opened_at": health.opened_at,
+            "circuit_retry_at": health.retry_at,
+            "concurrency_limit": health.concurrency_limit, "created_at": target.created_at,
             "updated_at": target.updated_at}

@@ -21,6 +21,7 @@ from sqlmodel import Session
 from hookline import metrics, targets
 from hookline.db import begin_reading
 from hookline.delivery import gate, outbox
+from hookline.delivery import limit as adaptive
 from hookline.errors import NotFound
 from hookline.ids import new_id
 from hookline.models import (
@@ -58,6 +59,7 @@ class Outgoing:
     # No run of failures to end when it was read (the target's count, its breaker's): a
     # success then has no target row to write.
     clean: bool = False
+    limit: float | None = None  # the target's concurrency limit when it was read
 
 
 @dataclass(frozen=True)
@@ -110,7 +112,7 @@ _TO_SEND = sa.select(
         "previous_secret_expires_at")),
     _target("rate_limit"), _LEASE.c.expires_at.label("lease_expires"),
     _target("failure_count"), _GATES.c.failures.label("gate_failures"),
-    _GATES.c.circuit.label("gate_circuit"),
+    _GATES.c.circuit.label("gate_circuit"), _GATES.c.concurrency_limit.label("gate_limit"),
 ).select_from(
     _D.outerjoin(_ENV, _ENV.c.id == _D.c.environment_id)
     .outerjoin(_EP, _EP.c.id == _D.c.endpoint_id)
@@ -192,7 +194,7 @@ def _outgoing(row: Any) -> Outgoing:
                     require_https=row.kind == "production", target_id=row.target_id,
                     rate_limit=row.target_rate_limit,
                     clean=not row.target_failure_count and not row.gate_failures
-                    and row.gate_circuit in (None, "closed"))
+                    and row.gate_circuit in (None, "closed"), limit=row.gate_limit)
 
 
 _WAIT = _D.update().where(_D.c.id == bindparam("delivery"), _D.c.status.in_(ATTEMPTABLE)) \
@@ -284,10 +286,13 @@ def silent(*_args: Any) -> None:
 def record_attempt(session: Session, delivery_id: str, result: AttemptResult,
                    next_delay: float | None, limits: gate.Limits,
                    longest_delay: float | None = None, notify: Notify = silent,
-                   clean: bool = False) -> Recorded:
+                   clean: bool = False, seen_limit: float | None = None, slow: bool = False
+                   ) -> Recorded:
     """Store the attempt and move the Delivery on, release its lease, and move its target's
-    breaker on. A 429 or 503 with Retry-After moves the next attempt to that time (capped at
-    the schedule's longest wait) and pauses the target as long; a 410 disables the target.
+    breaker and concurrency limit on (`seen_limit`: the limit when the attempt was prepared;
+    `slow`: a success well slower than the target's baseline). A 429 or 503 with Retry-After
+    moves the next attempt to that time (capped at the schedule's longest wait) and pauses
+    the target as long; a 410 disables the target.
 
     The common outcomes are a few statements: the Delivery moves in one UPDATE, the attempt
     is one INSERT, the lease one DELETE, and the target's rows are written only when their
@@ -308,7 +313,7 @@ def record_attempt(session: Session, delivery_id: str, result: AttemptResult,
         "code_class": None if result.status_code is None else result.status_code // 100,
         "duration_ms": result.duration_ms,
     }).first()
-    gate.release(session, delivery_id)
+    in_flight = gate.release(session, delivery_id)
     if row is None:
         session.commit()
         return Recorded("cancelled", None, [])
@@ -318,10 +323,11 @@ def record_attempt(session: Session, delivery_id: str, result: AttemptResult,
     # A success of a clean target has nothing to change; an attempt never sent says
     # nothing of the receiver.
     quiet = (result.succeeded and clean) or result.error_type == CIRCUIT_OPEN
-    circuit = None if quiet else gate.record(
-        session, target_id, now=now, limits=limits, pause=pause,
-        down=not result.succeeded and gate.counts_against(result.error_type,
-                                                          result.status_code))
+    down = not result.succeeded and gate.counts_against(result.error_type, result.status_code)
+    circuit = None if quiet else gate.record(session, target_id, now=now, limits=limits,
+                                             pause=pause, down=down)
+    gate.adapt(session, target_id, adaptive.verdict(result.succeeded, down, slow), in_flight,
+               seen_limit, limits)
     status = str(row.status)
     cancelled: list[str] = []
     if result.succeeded and not quiet:  # a success ends any run of failures

@@ -1,13 +1,14 @@
 """The per-target gate every attempt passes: it is what keeps one slow or failing endpoint
 (or destination) to its own share of the engine.
 
-A target may have at most HOOKLINE_TARGET_MAX_IN_FLIGHT attempts admitted at once (a
-throttled one, about THROTTLE_AHEAD seconds of its `rateLimit`): each holds a lease
-(`attempt_leases`) from admission until its outcome is recorded, and a lease whose worker
-died expires by itself. Beyond that, and while the target's circuit breaker is open or its
-receiver asked for a pause (Retry-After), the gate answers how long to wait instead. A
-throttled target's admitted attempts then take their send times from `reserve_send`, one
-after another, just before they send.
+A target may have at most its concurrency limit of attempts admitted at once (a throttled
+one, about THROTTLE_AHEAD seconds of its `rateLimit`): each holds a lease (`attempt_leases`)
+from admission until its outcome is recorded, and a lease whose worker died expires by
+itself. The limit adapts to the receiver (`hookline.delivery.limit`): from 1 up to
+HOOKLINE_TARGET_MAX_IN_FLIGHT, moved by each outcome (`adapt`). Beyond that, and while the
+target's circuit breaker is open or its receiver asked for a pause (Retry-After), the gate
+answers how long to wait instead. A throttled target's admitted attempts then take their
+send times from `reserve_send`, one after another, just before they send.
 
 Admission happens in two places with one rule (`decide`):
 - the relay admits new Deliveries from the outbox in batches, and starts only the
@@ -17,7 +18,7 @@ Admission happens in two places with one rule (`decide`):
   attempt time, and a refused one sleeps on a durable timer in its workflow.
 
 Only the breaker holds (`Decision.held`): a Delivery it holds past its retry window ends.
-The cap, the throttle and a pause only make it wait.
+The limit, the throttle and a pause only make it wait.
 """
 
 from __future__ import annotations
@@ -28,9 +29,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from sqlalchemy import bindparam, func, insert, select, update
+from sqlalchemy import Float, bindparam, case, func, insert, select, update
 from sqlmodel import Session
 
+from hookline.delivery import limit as adaptive
 from hookline.models import AttemptLease, Destination, Endpoint, TargetGate, table_of
 from hookline.settings import Settings, parse_duration
 from hookline.timeutil import aware
@@ -44,6 +46,7 @@ THROTTLE_AHEAD = 1.5
 THROTTLE_SPACING = 1.05
 # How soon a refused attempt looks again when the target is only full (no known end).
 RECHECK = 2.0
+FLOOR = adaptive.FLOOR  # a target never gated has its limit at the floor
 # Errors that say the receiver is down or overloaded, as opposed to refusing the request.
 BREAKER_ERRORS = frozenset({"timeout", "connection", "dns", "tls"})
 
@@ -53,7 +56,7 @@ _EP, _DS = table_of(Endpoint), table_of(Destination)
 
 @dataclass(frozen=True)
 class Limits:
-    max_in_flight: int
+    max_in_flight: int  # the ceiling of every target's adaptive concurrency limit
     circuit_failures: int
     circuit_open: float  # seconds
     # Seconds a lease lives beyond its send time: the attempt's timeout, and the reconciler's
@@ -80,6 +83,7 @@ class State:
     circuit: str = "closed"
     circuit_retry_at: datetime | None = None
     paused_until: datetime | None = None
+    limit: float = adaptive.FLOOR  # its adaptive concurrency limit
 
 
 @dataclass(frozen=True)
@@ -101,7 +105,7 @@ def decide(state: State, want: int, limits: Limits, now: datetime) -> Decision:
 
     if state.paused_until and state.paused_until > now:
         return refuse((state.paused_until - now).total_seconds())
-    cap, circuit = limits.max_in_flight, state.circuit
+    cap, circuit = adaptive.shown(state.limit, limits.max_in_flight), state.circuit
     if circuit == "open":
         if state.circuit_retry_at and state.circuit_retry_at > now:
             return refuse((state.circuit_retry_at - now).total_seconds(), held=True)
@@ -167,7 +171,8 @@ def load(session: Session, target_ids: Iterable[str], now: datetime, *, lock: bo
             in_flight=live.get(target, 0), rate_limit=rates.get(target),
             circuit=gate.circuit if gate else "closed",
             circuit_retry_at=_utc(gate.circuit_retry_at) if gate else None,
-            paused_until=_utc(gate.paused_until) if gate else None)
+            paused_until=_utc(gate.paused_until) if gate else None,
+            limit=gate.concurrency_limit if gate else adaptive.FLOOR)
     return states
 
 
@@ -182,12 +187,14 @@ _LEASE = insert(_LEASES)
 
 def grant(session: Session, target_id: str, before: State, decision: Decision,
           delivery_ids: list[str], now: datetime, limits: Limits) -> None:
-    """Store the leases of the admitted Deliveries and the target's new circuit state."""
+    """Store the leases of the admitted Deliveries, each with the target's attempts in
+    flight counting it, and the target's new circuit state."""
     if decision.state.circuit != before.circuit:
         session.execute(_SAVE, {"target": target_id, "circuit": decision.state.circuit})
     expires = now + timedelta(seconds=limits.lease_ttl)
-    session.execute(_LEASE, [{"delivery_id": d, "target_id": target_id, "expires_at": expires}
-                             for d in delivery_ids])
+    session.execute(_LEASE, [{"delivery_id": d, "target_id": target_id, "expires_at": expires,
+                              "in_flight": before.in_flight + n}
+                             for n, d in enumerate(delivery_ids, 1)])
 
 
 _NEXT_SEND = select(_GATES.c.next_send_at).where(_GATES.c.target_id == bindparam("target"))
@@ -208,11 +215,14 @@ def reserve_send(session: Session, target_id: str, rate_limit: int, now: datetim
     return slot
 
 
-_RELEASE = _LEASES.delete().where(_LEASES.c.delivery_id == bindparam("delivery"))
+_RELEASE = _LEASES.delete().where(_LEASES.c.delivery_id == bindparam("delivery")) \
+    .returning(_LEASES.c.in_flight)
 
 
-def release(session: Session, delivery_id: str) -> None:
-    session.execute(_RELEASE, {"delivery": delivery_id})
+def release(session: Session, delivery_id: str) -> int | None:
+    """Give the Delivery's attempt slot back; returns the target's attempts in flight when it
+    was admitted (counting it), None when it held no lease."""
+    return session.execute(_RELEASE, {"delivery": delivery_id}).scalar()
 
 
 # -- outcomes --------------------------------------------------------------------------
@@ -276,8 +286,42 @@ def record(session: Session, target_id: str, *, down: bool, pause: float | None,
 
 def forget(session: Session, target_id: str) -> None:
     """A new receiver (the URL changed) or a fresh start (re-enabled): the breaker's failures,
-    its open circuit and a receiver's pause were about the old one."""
-    session.execute(_HEALTHY.values(paused_until=None), {"target": target_id})
+    its open circuit, a receiver's pause and the concurrency limit learnt were about the old
+    one."""
+    session.execute(_HEALTHY.values(paused_until=None, concurrency_limit=adaptive.FLOOR),
+                    {"target": target_id})
+
+
+# -- the adaptive concurrency limit ----------------------------------------------------
+
+_LIMIT = _GATES.c.concurrency_limit
+_CEILING, _FACTOR = bindparam("ceiling", type_=Float), bindparam("factor", type_=Float)
+_THIS = _GATES.c.target_id == bindparam("target")
+_GROW = update(_GATES).where(_THIS, _CEILING > _LIMIT).values(
+    concurrency_limit=case((_CEILING < _LIMIT + 1, _CEILING), else_=_LIMIT + 1))
+_BACK_OFF = update(_GATES).where(_THIS, _LIMIT > adaptive.FLOOR).values(
+    concurrency_limit=case((_LIMIT * _FACTOR < adaptive.FLOOR, adaptive.FLOOR),
+                           else_=_LIMIT * _FACTOR))
+_CLAMP = update(_GATES).where(_THIS, _CEILING < _LIMIT).values(concurrency_limit=_CEILING)
+_BACKOFF = {adaptive.Verdict.SLOW: adaptive.SLOW_BACKOFF,
+            adaptive.Verdict.DOWN: adaptive.DOWN_BACKOFF}
+
+
+def adapt(session: Session, target_id: str, verdict: adaptive.Verdict | None,
+          in_flight: int | None, seen: float | None, limits: Limits) -> None:
+    """Move the target's concurrency limit on after an outcome (`limit.verdict`). `seen` is
+    the limit as the attempt read it: a prompt success below the ceiling whose target used
+    less than half of it writes nothing, which is a healthy target's steady state. One
+    relative UPDATE, so that attempts recorded together each count."""
+    ceiling = limits.max_in_flight
+    if verdict is adaptive.Verdict.GROW:
+        seen = adaptive.FLOOR if seen is None else seen  # no gate row yet: at the floor
+        if seen > ceiling:  # the ceiling was lowered since
+            session.execute(_CLAMP, {"target": target_id, "ceiling": ceiling})
+        elif adaptive.grows(seen, in_flight, ceiling):
+            session.execute(_GROW, {"target": target_id, "ceiling": ceiling})
+    elif verdict is not None:
+        session.execute(_BACK_OFF, {"target": target_id, "factor": _BACKOFF[verdict]})
 
 
 _PROBE_NOW = update(_GATES).where(_GATES.c.target_id == bindparam("target"),
@@ -296,26 +340,29 @@ def _utc(value: datetime | None) -> datetime | None:
 
 
 @dataclass(frozen=True)
-class Circuit:
-    """A target's breaker as its record shows it."""
+class Health:
+    """A target's breaker and concurrency limit as its record shows them."""
 
     state: str = "closed"  # closed | open | half_open
     opened_at: datetime | None = None  # when it last opened
     retry_at: datetime | None = None  # while open: when one probe attempt may go
+    concurrency_limit: int = int(adaptive.FLOOR)  # the adaptive limit, as the gate applies it
 
 
-_CIRCUITS = select(_GATES.c.target_id, _GATES.c.circuit, _GATES.c.circuit_opened_at,
-                   _GATES.c.circuit_retry_at).where(
+_HEALTH = select(_GATES.c.target_id, _GATES.c.circuit, _GATES.c.circuit_opened_at,
+                 _GATES.c.circuit_retry_at, _LIMIT).where(
     _GATES.c.target_id.in_(bindparam("ids", expanding=True)))
 
 
-def circuits_of(session: Session, target_ids: Iterable[str]) -> dict[str, Circuit]:
-    """Every given target's breaker, in one query (a target never gated is closed)."""
+def health_of(session: Session, target_ids: Iterable[str]) -> dict[str, Health]:
+    """Every given target's breaker and limit, in one query (a target never gated is closed,
+    at its floor)."""
     ids = list(target_ids)
-    found = {r.target_id: Circuit(str(r.circuit), _utc(r.circuit_opened_at),
-                                  _utc(r.circuit_retry_at))
-             for r in session.execute(_CIRCUITS, {"ids": ids})} if ids else {}
-    return {t: found.get(t, Circuit()) for t in ids}
+    found = {r.target_id: Health(str(r.circuit), _utc(r.circuit_opened_at),
+                                 _utc(r.circuit_retry_at),
+                                 adaptive.shown(r.concurrency_limit))
+             for r in session.execute(_HEALTH, {"ids": ids})} if ids else {}
+    return {t: found.get(t, Health()) for t in ids}
 
 
 _BY_CIRCUIT = select(_GATES.c.circuit, func.count()).group_by(_GATES.c.circuit)
@@ -324,3 +371,18 @@ _BY_CIRCUIT = select(_GATES.c.circuit, func.count()).group_by(_GATES.c.circuit)
 def circuit_counts(session: Session) -> dict[str, int]:
     """Gated targets by breaker state, for the metrics (a target never gated has no row)."""
     return {str(state): int(count) for state, count in session.execute(_BY_CIRCUIT)}
+
+
+_LIMITS_BY_KIND = select(func.min(_LIMIT), func.avg(_LIMIT), func.max(_LIMIT)).select_from(
+    _GATES.join(_EP, _EP.c.id == _GATES.c.target_id)).union_all(
+    select(func.min(_LIMIT), func.avg(_LIMIT), func.max(_LIMIT)).select_from(
+        _GATES.join(_DS, _DS.c.id == _GATES.c.target_id)))
+
+
+def limit_stats(session: Session) -> dict[str, tuple[float, float, float]]:
+    """The concurrency limits of gated endpoints and of gated destinations: (min, mean, max)
+    of each kind that has any, for the metrics."""
+    return {kind: (float(low), float(mean), float(high))
+            for kind, (low, mean, high) in zip(("endpoint", "destination"),
+                                               session.execute(_LIMITS_BY_KIND), strict=True)
+            if low is not None}

@@ -9,7 +9,7 @@ import json
 from dataclasses import replace
 from datetime import datetime, timedelta
 
-from sqlalchemy import bindparam, func, insert, or_, select, text, update
+from sqlalchemy import bindparam, case, func, insert, or_, select, text, update
 from sqlmodel import Session
 
 from hookline import tracing
@@ -24,14 +24,15 @@ _LEASES = table_of(AttemptLease)
 _INSERT = insert(_TABLE)
 _ANY = select(_TABLE.c.delivery_id).limit(1)
 # The oldest starts of each target not paused or behind an open circuit, as many as its
-# free attempt slots: a target with a thousand waiting cannot hide the others' starts.
+# free attempt slots (its concurrency limit, at most the ceiling, less its live leases): a
+# target with a thousand waiting cannot hide the others' starts.
 _RANK = func.row_number().over(partition_by=_TABLE.c.target_id,
                                order_by=_TABLE.c.delivery_id).label("n")
 _LIVE = select(_LEASES.c.target_id, func.count().label("leased")).where(
     _LEASES.c.expires_at > bindparam("now")).group_by(_LEASES.c.target_id).subquery()
 _OPEN = select(_TABLE.c.delivery_id, _TABLE.c.target_id, _TABLE.c.start, _TABLE.c.queued_at,
                _TABLE.c.trace_context, _TABLE.c.window_end,
-               _RANK,
+               _RANK, func.coalesce(_GATES.c.concurrency_limit, gate.FLOOR).label("cap"),
                func.coalesce(_LIVE.c.leased, 0).label("leased")).select_from(
     _TABLE.outerjoin(_GATES, _GATES.c.target_id == _TABLE.c.target_id)
     .outerjoin(_LIVE, _LIVE.c.target_id == _TABLE.c.target_id)).where(
@@ -40,7 +41,8 @@ _OPEN = select(_TABLE.c.delivery_id, _TABLE.c.target_id, _TABLE.c.start, _TABLE.
         _GATES.c.circuit_retry_at <= bindparam("now"))).subquery()
 _CANDIDATES = select(_OPEN.c.delivery_id, _OPEN.c.target_id, _OPEN.c.start,
                      _OPEN.c.queued_at, _OPEN.c.trace_context, _OPEN.c.window_end).where(
-    _OPEN.c.n <= bindparam("per_target") - _OPEN.c.leased
+    _OPEN.c.n <= case((_OPEN.c.cap > bindparam("ceiling"), bindparam("ceiling")),
+                      else_=_OPEN.c.cap) - _OPEN.c.leased
 ).order_by(_OPEN.c.delivery_id).limit(bindparam("scan"))
 _STILL = select(_TABLE.c.delivery_id).where(
     _TABLE.c.delivery_id.in_(bindparam("ids", expanding=True)))
@@ -83,7 +85,7 @@ def take(session: Session, limit: int, limits: gate.Limits) -> list[DeliveryStar
     if session.execute(_ANY).first() is not None:
         room = min(limit, limits.max_admitted - gate.admitted_total(session, now))
     if room > 0:
-        for r in session.execute(_CANDIDATES, {"now": now, "per_target": limits.max_in_flight,
+        for r in session.execute(_CANDIDATES, {"now": now, "ceiling": limits.max_in_flight,
                                                "scan": room}):
             candidates.append((r.delivery_id, r.target_id, r.start))
             queued[r.delivery_id] = (r.queued_at, r.window_end)

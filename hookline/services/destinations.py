@@ -14,7 +14,7 @@ from sqlmodel import Session, col, select
 
 from hookline import targets
 from hookline.delivery import gate
-from hookline.delivery.gate import Circuit, circuits_of
+from hookline.delivery.gate import Health, health_of
 from hookline.errors import NotFound, invalid
 from hookline.ids import new_id
 from hookline.models import Destination, Source
@@ -33,7 +33,7 @@ MAX_PER_SOURCE = 10
 
 class DestinationRow(NamedTuple):
     destination: Destination
-    circuit: Circuit
+    health: Health  # the breaker and the concurrency limit the engine keeps
 
 
 @dataclass(frozen=True)
@@ -85,7 +85,7 @@ def create_destination(session: Session, env_id: str, source_id: str, *, url: st
                               secret=new_secret(), rate_limit=rate_limit)
     session.add(destination)
     session.commit()
-    return DestinationRow(destination, Circuit())  # never gated yet: closed
+    return DestinationRow(destination, Health())  # never gated yet: closed
 
 
 def list_destinations(session: Session, env_id: str, source_id: str
@@ -93,9 +93,9 @@ def list_destinations(session: Session, env_id: str, source_id: str
     source = sources.get_source(session, env_id, source_id)
     rows = session.exec(select(Destination).where(Destination.source_id == source.id)
                         .order_by(col(Destination.id))).all()
-    circuits = circuits_of(session, [d.id for d in rows])
+    health = health_of(session, [d.id for d in rows])
     session.commit()
-    return [DestinationRow(d, circuits[d.id]) for d in rows]
+    return [DestinationRow(d, health[d.id]) for d in rows]
 
 
 def _apply_status(session: Session, destination: Destination, status: str) -> list[str]:
@@ -131,7 +131,7 @@ def update_destination(session: Session, env_id: str, destination_id: str,
     cancelled = _apply_status(session, destination, patch.status) if patch.status else []
     destination.updated_at = utcnow()
     session.add(destination)
-    circuit = circuits_of(session, [destination.id])[destination.id]
+    circuit = health_of(session, [destination.id])[destination.id]
     session.commit()
     return DestinationRow(destination, circuit), cancelled
 

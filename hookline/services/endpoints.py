@@ -16,7 +16,7 @@ from sqlmodel import Session, col, select
 from hookline import targets
 from hookline.delivery import gate
 from hookline.delivery.attempts import Outgoing
-from hookline.delivery.gate import Circuit, circuits_of
+from hookline.delivery.gate import Health, health_of
 from hookline.errors import NotFound, invalid
 from hookline.ids import new_id
 from hookline.models import Consumer, Endpoint
@@ -39,7 +39,7 @@ SECRET_RULE = "must be 'whsec_' followed by the base64 of 24 to 64 random bytes"
 class EndpointRow(NamedTuple):
     endpoint: Endpoint
     consumer: str  # the owning Consumer's externalId, which the API shows
-    circuit: Circuit
+    health: Health  # the breaker and the concurrency limit the engine keeps
 
 
 @dataclass(frozen=True)
@@ -89,7 +89,7 @@ def get_scoped(session: Session, env_id: str, endpoint_id: str) -> Endpoint:
 def _row(session: Session, endpoint: Endpoint) -> EndpointRow:
     consumer = session.get(Consumer, endpoint.consumer_id)
     return EndpointRow(endpoint, consumer.external_id if consumer else "",
-                       circuits_of(session, [endpoint.id])[endpoint.id])
+                       health_of(session, [endpoint.id])[endpoint.id])
 
 
 def ensure_exists(session: Session, env_id: str, endpoint_id: str) -> None:
@@ -116,7 +116,7 @@ def create_endpoint(session: Session, env_id: str, *, consumer: str, url: str,
         rate_limit=targets.check_rate_limit(rate_limit))
     session.add(endpoint)
     session.commit()
-    return EndpointRow(endpoint, owner.external_id, Circuit())  # never gated yet: closed
+    return EndpointRow(endpoint, owner.external_id, Health())  # never gated yet: closed
 
 
 def get_endpoint(session: Session, env_id: str, endpoint_id: str) -> EndpointRow:
@@ -135,9 +135,9 @@ def list_endpoints(session: Session, env_id: str, consumer: str | None) -> list[
         query = query.where(or_(col(Consumer.external_id) == consumer,
                                 col(Consumer.id) == consumer))
     rows = session.exec(query.order_by(col(Endpoint.id).desc()).limit(LIST_LIMIT)).all()
-    circuits = circuits_of(session, [endpoint.id for endpoint, _ in rows])
+    health = health_of(session, [endpoint.id for endpoint, _ in rows])
     session.commit()
-    return [EndpointRow(endpoint, external_id, circuits[endpoint.id])
+    return [EndpointRow(endpoint, external_id, health[endpoint.id])
             for endpoint, external_id in rows]
 
 

@@ -10,10 +10,14 @@
                  `date+<n>` is the HTTP date n seconds from now
 /cookie          200 with a `Set-Cookie`
 /big/<bytes>     200 with a body of that many bytes
+/as/<name>       answers as the path `receiver.modes[name]` says (default /ok), which a test
+                 changes while it runs: a receiver that hangs, then recovers
 """
 
 from __future__ import annotations
 
+import select
+import socket
 import threading
 import time
 from collections import Counter
@@ -39,6 +43,7 @@ class Receiver:
         self._counts: Counter[str] = Counter()
         self._open: Counter[str] = Counter()
         self.most_open: Counter[str] = Counter()  # the most requests to a path open at once
+        self.modes: dict[str, str] = {}  # /as/<name> answers as this path
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self._server.daemon_threads = True
         self.port = self._server.server_address[1]
@@ -98,6 +103,8 @@ class Receiver:
 
             def _answer(self) -> None:
                 parts = self.path.strip("/").split("/")
+                if parts[0] == "as":
+                    parts = receiver.modes.get(parts[1], "/ok").strip("/").split("/")
                 if parts[0] == "close":
                     self.close_connection = True
                     self.connection.close()
@@ -108,7 +115,9 @@ class Receiver:
                         receiver.most_open[self.path] = max(receiver.most_open[self.path],
                                                             receiver._open[self.path])
                     try:
-                        time.sleep(float(parts[1]))
+                        if not self._wait_open(float(parts[1])):
+                            self.close_connection = True
+                            return  # the sender gave up: nobody to answer
                     finally:
                         with receiver._lock:
                             receiver._open[self.path] -= 1
@@ -132,6 +141,18 @@ class Receiver:
                     self._reply(503 if seen <= int(parts[1]) else 200)
                 else:
                     self._reply(200)
+
+            def _wait_open(self, seconds: float) -> bool:
+                """Wait, unless the sender closes the connection first (then False): what
+                `most_open` counts is connections open at the receiver."""
+                deadline = time.monotonic() + seconds
+                while (left := deadline - time.monotonic()) > 0:
+                    readable, _, _ = select.select([self.connection], [], [], left)
+                    if readable:
+                        if self.connection.recv(1, socket.MSG_PEEK) == b"":
+                            return False
+                        time.sleep(max(0.0, deadline - time.monotonic()))
+                return True
 
             def _reply(self, status: int, headers: dict[str, str] | None = None,
                        body: bytes | None = None) -> None:
