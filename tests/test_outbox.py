@@ -381,7 +381,7 @@ def test_a_target_is_admitted_up_to_its_concurrency_limit_which_its_outcomes_mov
     its limit or more adds one; a timeout, connection error, 5xx or 429 halves it, a success
     well slower than usual takes a tenth off, and a 4xx leaves it. Never below 1 nor above
     the ceiling; a new URL or a re-enable starts it again at 1."""
-    endpoint_id, ids = _stored_endpoint_deliveries(engine, 12, grown=False)
+    endpoint_id, _ids_made = _stored_endpoint_deliveries(engine, 12, grown=False)
 
     def shown() -> int:
         return gate.health_of(session, [endpoint_id])[endpoint_id].concurrency_limit

@@ -98,7 +98,7 @@ class Stack:
             if proc is not None:
                 stop(proc)
 
-    def sibling(self, folder: Path, replicas: int = 1, **settings: str) -> Stack:
+    def sibling(self, folder: Path, replicas: int = 1, /, **settings: str) -> Stack:
         """Another API and worker (`replicas` of each) on a database of their own (migrated,
         empty) and a task queue of their own, with these settings: for tests whose settings
         differ from the suite's, or whose traffic must not meet other tests'. The caller
@@ -148,7 +148,7 @@ def module_stack(**settings: str) -> Any:
 
     @pytest.fixture(scope="module", name="stack")
     def own(stack: Stack, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
-        other = stack.sibling(tmp_path_factory.mktemp("own"), replicas=stack.replicas,
+        other = stack.sibling(tmp_path_factory.mktemp("own"), stack.replicas,
                               **settings)
         yield other
         other.stop_all()
