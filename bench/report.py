@@ -133,30 +133,34 @@ def _below(bound: float) -> Callable[[Any], bool]:
     return lambda value: bool(value < bound)
 
 
+def _at_least(bound: float) -> Callable[[Any], bool]:
+    return lambda value: bool(value >= bound)
+
+
 def _targets(s: dict[str, Any], summary: dict[str, Any]) -> dict[str, Any]:
     cpu_ratio = ratio(summary["cpu_ms"], summary["best_cpu_ms"])
     limit = get(s, "throttle", "rate_limit") or 20
     hanging = get(s, "isolation", "hanging")
     targets = {
         "#22 e2e, 1 endpoint >= 0.9 x best pattern": _check(summary["ratio_best"],
-                                                            lambda v: v >= 0.9),
+                                                            _at_least(0.9)),
         "#22 e2e, 10 endpoints >= 0.9 x best pattern": _check(summary["ratio_best_10"],
-                                                              lambda v: v >= 0.9),
+                                                              _at_least(0.9)),
         **{f"#22 publish->arrival p99 at {pct / 100:g} x best rate, {label} < {bound} ms":
            _check(summary[f"p99_at{pct}{suffix}_ms"], _below(bound),
                   get(s, f"paced_{pct}{suffix}", "e2e", "complete"))
            for pct, bound in ((80, 1000), (100, 2000))
            for suffix, label in (("", "1 endpoint"), ("_10", "10 endpoints"))},
         "#32 e2e, 1 endpoint >= 0.95 x 10 endpoints": _check(summary["ratio_1_to_10"],
-                                                            lambda v: v >= 0.95),
+                                                            _at_least(0.95)),
         "#32 e2e, 1 endpoint >= 0.85 x best pattern": _check(summary["ratio_best"],
-                                                            lambda v: v >= 0.85),
+                                                            _at_least(0.85)),
         **{f"#32 publish->arrival p99 at {pct / 100:g} x own 1-endpoint rate < {bound} ms":
            _check(summary[f"p99_own{pct}_ms"], _below(bound),
                   get(s, f"own_{pct}", "e2e", "complete"))
            for pct, bound in ((50, 250), (80, 1000))},
         f"#32 slow endpoint ({fmt(get(s, 'slow_endpoint', 'answer_s'))} s) >= 20 deliveries/s":
-            _check(summary["slow_dps"], lambda v: v >= 20,
+            _check(summary["slow_dps"], _at_least(20),
                    get(s, "slow_endpoint", "complete")),
         "#32 hanging endpoint: at most its floor + a probe open at the receiver": _check(
             summary["iso_hanging_open"], lambda v: v <= 2),
@@ -166,7 +170,7 @@ def _targets(s: dict[str, Any], summary: dict[str, Any]) -> dict[str, Any]:
                                                                       lambda v: v <= 1.1),
         "#22 publish p99 (1 endpoint) < 50 ms": _check(summary["publish_p99_ms"],
                                                        lambda v: v < 50),
-        "#22 ingest >= 1000 msg/s": _check(summary["ingest_mps"], lambda v: v >= 1000),
+        "#22 ingest >= 1000 msg/s": _check(summary["ingest_mps"], _at_least(1000)),
         "#22 ingest p99 < 50 ms": _check(summary["ingest_p99_ms"], lambda v: v < 50),
         "#22 ingest stored = accepted": _check(get(s, "ingest", "stored_equals_accepted"),
                                                lambda v: v),
@@ -177,7 +181,7 @@ def _targets(s: dict[str, Any], summary: dict[str, Any]) -> dict[str, Any]:
             summary["iso_p99_ms"], lambda v: v < 1000,
             get(s, "isolation", "with", "paced", "e2e", "complete")),
         "#18 healthy throughput >= 0.8 x alone": _check(summary["iso_ratio"],
-                                                        lambda v: v >= 0.8),
+                                                        _at_least(0.8)),
         f"#18 throttle: no clock second > {limit} arrivals": _check(
             summary["throttle_max_s"], lambda v: v <= limit),
         f"#18 throttle: drain {limit}/s +-10%": _check(
@@ -270,7 +274,7 @@ def _latency_lines(s: dict[str, Any]) -> list[str]:
         out.append(f"{name:>9} ({get(s, name, 'rate_basis')} = "
                    f"{fmt(get(s, name, 'offered_per_s'))} events/s): publish->arrival "
                    f"p50/p95/p99 {fmt(ms.get('p50'))}/{fmt(ms.get('p95'))}/{fmt(ms.get('p99'))}"
-                   f" ms, {fmt(e2e.get('per_s'))} deliveries/s")
+                   f" ms, {fmt(e2e.get('per_s'))} deliveries/s | {e2e.get('gate')}")
     return out
 
 

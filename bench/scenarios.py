@@ -159,6 +159,20 @@ def statuses(stack: Stack, column: str, ids: list[str]) -> dict[str, int]:
     return {str(status): int(count) for status, count in rows}
 
 
+def gated(stack: Stack, target: Target) -> dict[str, Any]:
+    """What the engine learnt of the target's endpoints: their concurrency limits now, and
+    their attempts' slowest duration and how many took over SLACK_MS (250 ms; what could
+    read as a slowdown to a fast receiver)."""
+    marks = ",".join("?" * len(target.endpoint_ids))
+    limits = stack.query(f"SELECT concurrency_limit FROM target_gates WHERE target_id IN "
+                         f"({marks})", *target.endpoint_ids)
+    slowest, over = stack.query(
+        f"SELECT max(duration_ms), sum(CASE WHEN duration_ms > 250 THEN 1 ELSE 0 END) "
+        f"FROM attempts WHERE target_id IN ({marks})", *target.endpoint_ids)[0]
+    return {"concurrency_limits": sorted(round(float(r[0]), 1) for r in limits),
+            "slowest_attempt_ms": slowest, "attempts_over_250_ms": over}
+
+
 def delivered_one(stack: Stack, target: Target) -> str | None:
     """The id of one delivered Delivery (its workflow's id): to read a history."""
     marks = ",".join("?" * len(target.endpoint_ids))
@@ -310,4 +324,5 @@ async def _published(receiver: Receiver, stack: Stack, target: Target, out: Out,
     await arrivals(receiver, target.tag, sent, len(target.endpoint_ids), first, deadline,
                    out["e2e"])
     out["e2e"]["db_statuses"] = statuses(stack, "endpoint_id", target.endpoint_ids)
+    out["e2e"]["gate"] = gated(stack, target)
     out["sample_workflow_id"] = delivered_one(stack, target)
