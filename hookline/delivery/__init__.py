@@ -13,4 +13,6 @@
    (creation + the sum of the delays), not after. The relay ends those held in the outbox
    (`outbox.ended`, `attempts.end_held`), an attempt those held in their workflow
    (`attempts.waiting`), both with a `circuit_open` attempt; `outcomes` does what follows.
+6. How many attempts the gate lets out to one target at once is that target's adaptive
+   concurrency limit (`limit`), which every recorded outcome may move (`gate.adapt`).
 """
