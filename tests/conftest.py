@@ -126,6 +126,15 @@ def tenant(stack: Stack) -> Iterator[Tenant]:
 
 
 @pytest.fixture
+def unthrottled_tenant(stack: Stack) -> Iterator[Tenant]:
+    """A tenant whose plan lets a test's publishers and pollers go as fast as they can: for
+    load, not for the plan's limit (100 requests a second, shared by both APIs)."""
+    t = stack.tenant(rps=10_000)
+    yield t
+    t.client.close()
+
+
+@pytest.fixture
 def receiver() -> Iterator[Receiver]:
     r = Receiver()
     yield r

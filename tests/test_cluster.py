@@ -45,8 +45,9 @@ def test_the_stack_is_a_real_cluster(stack: Stack, temporal: str) -> None:
         assert httpx.get(url + "/readyz", timeout=5).status_code == 200
 
 
-def test_a_worker_killed_mid_load_loses_nothing(stack: Stack, tenant: Tenant,
+def test_a_worker_killed_mid_load_loses_nothing(stack: Stack, unthrottled_tenant: Tenant,
                                                 receiver: Receiver) -> None:
+    tenant = unthrottled_tenant
     setup_endpoint(tenant, receiver.url("/ok/load"))
     count = 200
     with concurrent.futures.ThreadPoolExecutor(8) as pool:

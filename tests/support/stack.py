@@ -113,11 +113,15 @@ class Stack:
         other.start()
         return other
 
-    def tenant(self, kind: str = "development", base_url: str | None = None) -> Tenant:
+    def tenant(self, kind: str = "development", base_url: str | None = None,
+               rps: int | None = None) -> Tenant:
+        """A fresh organization, environment and key; `rps`: its plan's requests a second."""
         with Session(self.engine, expire_on_commit=False) as session:
             org = accounts.create_org(session, f"org-{free_port()}-{id(session)}")
             env = accounts.create_env(session, org.id, kind, kind)
             record, key = accounts.create_key(session, env.id)
+            if rps is not None:
+                accounts.set_plan(session, org.id, rps=rps)
         spread = base_url is None and len(self.api_urls) > 1
         transport = RoundRobin([httpx.URL(u).port or 80 for u in self.api_urls]) \
             if spread else None
