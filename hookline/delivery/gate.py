@@ -29,7 +29,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from sqlalchemy import Float, bindparam, case, func, insert, select, update
+from sqlalchemy import Float, bindparam, case, func, insert, select, union_all, update
 from sqlmodel import Session
 
 from hookline.delivery import limit as adaptive
@@ -46,7 +46,6 @@ THROTTLE_AHEAD = 1.5
 THROTTLE_SPACING = 1.05
 # How soon a refused attempt looks again when the target is only full (no known end).
 RECHECK = 2.0
-FLOOR = adaptive.FLOOR  # a target never gated has its limit at the floor
 # Errors that say the receiver is down or overloaded, as opposed to refusing the request.
 BREAKER_ERRORS = frozenset({"timeout", "connection", "dns", "tls"})
 
@@ -373,10 +372,9 @@ def circuit_counts(session: Session) -> dict[str, int]:
     return {str(state): int(count) for state, count in session.execute(_BY_CIRCUIT)}
 
 
-_LIMITS_BY_KIND = select(func.min(_LIMIT), func.avg(_LIMIT), func.max(_LIMIT)).select_from(
-    _GATES.join(_EP, _EP.c.id == _GATES.c.target_id)).union_all(
+_LIMITS_BY_KIND = union_all(*(
     select(func.min(_LIMIT), func.avg(_LIMIT), func.max(_LIMIT)).select_from(
-        _GATES.join(_DS, _DS.c.id == _GATES.c.target_id)))
+        _GATES.join(table, table.c.id == _GATES.c.target_id)) for table in (_EP, _DS)))
 
 
 def limit_stats(session: Session) -> dict[str, tuple[float, float, float]]:

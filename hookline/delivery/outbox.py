@@ -16,6 +16,7 @@ from hookline import tracing
 from hookline.contracts import DeliveryStart
 from hookline.db import begin_reading
 from hookline.delivery import gate
+from hookline.delivery import limit as adaptive
 from hookline.models import AttemptLease, Delivery, OutboxStart, TargetGate, table_of
 from hookline.timeutil import aware, utcnow
 
@@ -32,7 +33,7 @@ _LIVE = select(_LEASES.c.target_id, func.count().label("leased")).where(
     _LEASES.c.expires_at > bindparam("now")).group_by(_LEASES.c.target_id).subquery()
 _OPEN = select(_TABLE.c.delivery_id, _TABLE.c.target_id, _TABLE.c.start, _TABLE.c.queued_at,
                _TABLE.c.trace_context, _TABLE.c.window_end,
-               _RANK, func.coalesce(_GATES.c.concurrency_limit, gate.FLOOR).label("cap"),
+               _RANK, func.coalesce(_GATES.c.concurrency_limit, adaptive.FLOOR).label("cap"),
                func.coalesce(_LIVE.c.leased, 0).label("leased")).select_from(
     _TABLE.outerjoin(_GATES, _GATES.c.target_id == _TABLE.c.target_id)
     .outerjoin(_LIVE, _LIVE.c.target_id == _TABLE.c.target_id)).where(
