@@ -16,9 +16,9 @@ from sqlmodel import Session, select
 
 from hookline.models import PortalLink
 from hookline.timeutil import aware, utcnow
-from tests.support.api import ok, publish, wait_delivery
+from tests.support.api import deliveries_of, ok, publish, wait_delivery
 from tests.support.portal import PortalClient, consumer, expire, link
-from tests.support.procs import stop
+from tests.support.procs import free_port, stop
 from tests.support.receiver import Receiver
 from tests.support.stack import Stack, Tenant
 from tests.test_platform_http import assert_problem
@@ -293,8 +293,15 @@ def test_delivery_pages_list_filter_retry_and_replay(tenant: Tenant, browser: Po
     browser.get("/portal/deliveries", expect=422, cursor="forged")
     detail = browser.get(f"/portal/deliveries/{exhausted['id']}")
     assert detail.count('class="attempt"') == 4 and "http_status" in detail and "500" in detail
+    assert "The endpoint answered 500: only a 2xx answer counts as delivered." in detail
+    assert receiver.url("/status/500") in detail and "<pre class=\"payload\">" in detail
+    assert f"/portal/deliveries/{exhausted['id']}/retry" in detail
+    shown = browser.get(f"/portal/deliveries/{delivered['id']}")
+    assert f"/portal/deliveries/{delivered['id']}/retry" not in shown  # delivered: replay
+    assert "Retry is not offered" in shown and "/replay" in shown
     again = browser.post(f"/portal/deliveries/{delivered['id']}/retry")
     assert again.status_code == 409 and "already delivered" in again.text
+    assert 'class="error" role="alert"' in again.text
     retried = browser.post(f"/portal/deliveries/{exhausted['id']}/retry")
     assert retried.status_code == 200 and "Retry queued" in retried.text
     assert wait_delivery(tenant, exhausted["id"])["attempts"] == 5
@@ -388,3 +395,21 @@ def test_only_the_portal_may_be_framed_and_only_where_allowed(
             "content-security-policy"]
     finally:
         stop(proc)
+
+
+def test_a_delivery_page_explains_errors_and_hides_an_erased_payload(
+        tenant: Tenant, browser: PortalClient, receiver: Receiver) -> None:
+    consumer(tenant, "acme", "invoice.paid")
+    ok(tenant.client.post("/v1/endpoints", json={
+        "consumer": "acme", "url": f"http://127.0.0.1:{free_port()}/closed"}), 201)
+    event = publish(tenant, {"card": "4242"})["id"]
+    [delivery] = deliveries_of(tenant, event)
+    assert wait_delivery(tenant, delivery["id"])["status"] == "exhausted"
+    opened(browser, tenant)
+    detail = browser.get(f"/portal/deliveries/{delivery['id']}")
+    assert "Could not connect to the endpoint" in detail and "<details>" in detail
+    assert "4242" in detail
+    assert tenant.client.delete(f"/v1/events/{event}/payload").status_code == 204
+    erased = browser.get(f"/portal/deliveries/{delivery['id']}")
+    assert "4242" not in erased and "The payload was erased." in erased
+    assert f"/portal/deliveries/{delivery['id']}/retry" not in erased

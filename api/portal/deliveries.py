@@ -14,6 +14,7 @@ from api.portal.auth import ChangeDep, PortalDep
 from api.portal.web import Portal, PortalRoute, render
 from hookline.delivery import gate
 from hookline.errors import Conflict
+from hookline.models import Attempt
 from hookline.services import deliveries, events, portal
 from hookline.services.portal import DeliveryFilter
 from hookline.settings import get_settings
@@ -38,13 +39,35 @@ def list_page(request: Request, found: PortalDep, session: SessionDep,
                   types=portal.catalogue(session, found.access))
 
 
+# What an attempt's `errorType` means, in a sentence; the raw error stays behind a
+# disclosure, for the receiver's developer.
+_ERRORS = {
+    "http_status": "The endpoint answered {code}: only a 2xx answer counts as delivered.",
+    "timeout": "The endpoint did not answer in time, so the attempt was abandoned.",
+    "connection": "Could not connect to the endpoint: nothing accepted the connection at "
+                  "that address, or it was cut before an answer.",
+    "dns": "The endpoint's host name could not be found (DNS).",
+    "tls": "The secure connection failed: check the endpoint's HTTPS certificate.",
+    "blocked_url": "Not sent: the URL leads to a private or reserved address, which "
+                   "webhooks may not reach.",
+    "circuit_open": "Not sent: the endpoint failed several times in a row, so its attempts "
+                    "are paused for a while; the next one is a probe that resumes them.",
+}
+
+
+def explain(attempt: Attempt) -> str:
+    sentence = _ERRORS.get(attempt.error_type or "", "The attempt failed.")
+    return sentence.format(code=attempt.status_code)
+
+
 def _detail(request: Request, found: Portal, session: Session, delivery_id: str, *,
             message: str | None = None, status: int = 200) -> Response:
-    delivery = portal.own_delivery(session, found.access, delivery_id)
+    view = portal.delivery_view(session, found.access, delivery_id)
     attempts = deliveries.attempts_of(session, delivery_id, None, 100)[:100]
     session.commit()
-    return render(request, "delivery.html", found, status=status, delivery=delivery,
-                  attempts=attempts, message=message)
+    return render(request, "delivery.html", found, status=status, view=view,
+                  delivery=view.delivery, attempts=attempts, explain=explain,
+                  message=message, failed=status >= 400)
 
 
 @router.get("/deliveries/{delivery_id}")

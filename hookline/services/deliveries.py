@@ -13,7 +13,7 @@ from hookline import targets
 from hookline.contracts import DeliveryStart
 from hookline.delivery import gate, outbox
 from hookline.delivery.starts import event_start, message_start, start_for
-from hookline.errors import Conflict, NotFound, PayloadErased
+from hookline.errors import Conflict, DomainError, NotFound, PayloadErased
 from hookline.ids import new_id
 from hookline.models import (
     Attempt,
@@ -87,6 +87,29 @@ def get_scoped(session: Session, environment_id: str, delivery_id: str) -> Deliv
                   NotFound(f"Entrega {delivery_id} not found", title="Entrega not found"))
 
 
+def retry_refusal(session: Session, delivery: Delivery) -> DomainError | None:
+    """Why a manual retry of the Delivery would be refused, per the spec's state table, or
+    None when it would be accepted: the API raises it, the portal offers Retry only without
+    one."""
+    if delivery.status == "delivered":
+        return Conflict(f"Entrega {delivery.id} was already delivered; replay the event "
+                        "to send it again", title="Entrega already delivered",
+                        slug="delivery-already-delivered")
+    if delivery.status in ("pending", "processing"):
+        return Conflict(f"Entrega {delivery.id} is already queued",
+                        title="Entrega already queued", slug="delivery-already-queued")
+    owner = session.get(Event, delivery.event_id) if delivery.event_id \
+        else session.get(Message, delivery.message_id)
+    if owner is not None and owner.payload_erased:
+        return PayloadErased("event" if delivery.event_id else "message", owner.id)
+    target = targets.target_of(session, delivery)
+    if target is None or not targets.is_enabled(target):
+        return Conflict(f"the endpoint or destination of Entrega {delivery.id} is disabled; "
+                        "re-enable it with PATCH status=enabled first",
+                        title="Entrega target disabled", slug="delivery-target-disabled")
+    return None
+
+
 def request_retry(session: Session, environment_id: str, delivery_id: str,
                   schedule: list[float], limits: gate.Limits) -> DeliveryStart:
     """Queue a Delivery for an attempt now, per the spec's state table. Commits.
@@ -95,22 +118,11 @@ def request_retry(session: Session, environment_id: str, delivery_id: str,
     is left of its schedule) starts now, and lasts at least one probe's turn, so that a
     probe already out does not end it unsent."""
     delivery = get_scoped(session, environment_id, delivery_id)
-    if delivery.status == "delivered":
-        raise Conflict(f"Entrega {delivery_id} was already delivered; replay the event "
-                       "to send it again", title="Entrega already delivered",
-                       slug="delivery-already-delivered")
-    if delivery.status in ("pending", "processing"):
-        raise Conflict(f"Entrega {delivery_id} is already queued",
-                       title="Entrega already queued", slug="delivery-already-queued")
-    owner = session.get(Event, delivery.event_id) if delivery.event_id \
-        else session.get(Message, delivery.message_id)
-    if owner is not None and owner.payload_erased:
-        raise PayloadErased("event" if delivery.event_id else "message", owner.id)
+    refusal = retry_refusal(session, delivery)
+    if refusal is not None:
+        raise refusal
     target = targets.target_of(session, delivery)
-    if target is None or not targets.is_enabled(target):
-        raise Conflict(f"the endpoint or destination of Entrega {delivery_id} is disabled; "
-                       "re-enable it with PATCH status=enabled first",
-                       title="Entrega target disabled", slug="delivery-target-disabled")
+    assert target is not None  # retry_refusal refuses a Delivery without one
     _set(delivery, "pending")
     delivery.next_attempt_at = utcnow()
     session.add(delivery)

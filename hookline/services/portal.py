@@ -11,6 +11,7 @@ the Consumer subscribe to."""
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -165,6 +166,34 @@ def own_delivery(session: Session, found: Access, delivery_id: str) -> Delivery:
     if delivery.consumer_id != found.consumer_id:
         raise NotFound(f"Entrega {delivery_id} not found", title="Entrega not found")
     return delivery
+
+
+@dataclass(frozen=True)
+class DeliveryView:
+    """A Delivery's page: what was sent, where, and whether Retry would be accepted."""
+
+    delivery: Delivery
+    endpoint_url: str | None  # None once the endpoint is deleted
+    payload: str | None  # the body as sent, indented when it is JSON; None once erased
+    retry_refused: str | None  # the API's reason for refusing a retry now, or None
+
+
+def delivery_view(session: Session, found: Access, delivery_id: str) -> DeliveryView:
+    delivery = own_delivery(session, found, delivery_id)
+    endpoint = session.get(Endpoint, delivery.endpoint_id) if delivery.endpoint_id else None
+    event = session.get(Event, delivery.event_id) if delivery.event_id else None
+    refusal = deliveries.retry_refusal(session, delivery)
+    return DeliveryView(
+        delivery=delivery, endpoint_url=endpoint.url if endpoint is not None else None,
+        payload=None if event is None or event.payload_erased else _indented(event.payload),
+        retry_refused=None if refusal is None else refusal.detail or refusal.title)
+
+
+def _indented(body: str) -> str:
+    try:
+        return json.dumps(json.loads(body), indent=2, ensure_ascii=False)
+    except ValueError:
+        return body
 
 
 def own_event(session: Session, found: Access, event_id: str) -> Event:

@@ -8,7 +8,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import Shots
-from tests.support.api import attempts, ok, publish, wait_delivery
+from tests.support.api import attempts, deliveries_of, ok, publish, wait_delivery
 from tests.support.portal import consumer, expire, link
 from tests.support.receiver import Receiver
 from tests.support.stack import Stack, Tenant
@@ -51,6 +51,10 @@ def test_a_customer_adds_an_endpoint_tests_it_and_sees_its_deliveries(
     expect(attempt).to_have_count(1)
     expect(attempt.first).to_contain_text("succeeded")
     expect(attempt.first).to_contain_text("200")
+    expect(page.locator("pre.payload")).to_contain_text('"invoice": "in_1042"')
+    expect(page.get_by_role("link", name=receiver.url("/ok"))).to_be_visible()
+    expect(page.get_by_role("button", name="Retry")).to_have_count(0)  # delivered: replay
+    expect(page.get_by_role("button", name="Replay event")).to_be_visible()
     shots.take("06-delivery-attempts")
     page.get_by_role("link", name="Event types").click()
     expect(page.get_by_text("about invoice.voided")).to_be_visible()
@@ -106,3 +110,31 @@ def test_an_expired_link_is_refused(page: Page, shots: Shots, stack: Stack,
     expect(page.get_by_role("alert")).to_contain_text("expired")
     shots.take("11-expired-link")
     assert not page.context.cookies()
+
+
+def test_a_retry_the_api_refuses_shows_as_an_error(page: Page, shots: Shots, tenant: Tenant,
+                                                   receiver: Receiver) -> None:
+    """The page offered Retry; by the click, the Delivery was retried and delivered
+    elsewhere (the API here): the portal shows the API's 409 as an error, in red, and no
+    longer offers Retry."""
+    consumer(tenant, "acme", "invoice.paid")
+    receiver.modes["refused"] = "/status/503"
+    ok(tenant.client.post("/v1/endpoints", json={"consumer": "acme",
+                                                 "url": receiver.url("/as/refused")}), 201)
+    [delivery] = deliveries_of(tenant, publish(tenant)["id"])
+    assert wait_delivery(tenant, delivery["id"])["status"] == "exhausted"
+    page.goto(link(tenant)["url"])
+    page.goto(page.url.replace("/portal/", f"/portal/deliveries/{delivery['id']}"))
+    expect(page.locator("tr.attempt").first).to_contain_text(
+        "The endpoint answered 503: only a 2xx answer counts as delivered.")
+    receiver.modes["refused"] = "/ok"
+    ok(tenant.client.post(f"/v1/deliveries/{delivery['id']}/retry"), 202)
+    assert wait_delivery(tenant, delivery["id"])["status"] == "delivered"
+    page.get_by_role("button", name="Retry").click()
+    alert = page.get_by_role("alert")
+    expect(alert).to_contain_text("already delivered")
+    expect(alert).to_have_class("error")
+    assert alert.evaluate("e => getComputedStyle(e).color") == "rgb(180, 35, 24)"  # --bad
+    expect(page.get_by_role("button", name="Retry")).to_have_count(0)
+    expect(page.get_by_role("button", name="Replay event")).to_be_visible()
+    shots.take("12-retry-refused")
