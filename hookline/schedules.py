@@ -41,8 +41,8 @@ from hookline.contracts import (
     CronRunInput,
 )
 from hookline.cron import next_run
-from hookline.db import session_scope
-from hookline.services import cron
+from hookline.db import begin_reading, session_scope
+from hookline.services import alerts, cron
 from hookline.services.cron import CronState
 from hookline.settings import Settings, get_settings, parse_duration
 from hookline.timeutil import utcnow
@@ -61,6 +61,8 @@ POLICY = SchedulePolicy(overlap=ScheduleOverlapPolicy.SKIP, catchup_window=CATCH
 # The action's memo records what the Schedule was built from, to tell when it is stale; the
 # Schedule's own memo (fixed at creation) its deployment's task queue, to tell whose it is.
 MEMO_KEY = "hookline"
+# The silence check's Schedule is paused while no Source is watched, with this note.
+UNWATCHED = "no Source is watched for silence"
 
 
 def schedule_id(source_id: str) -> str:
@@ -273,10 +275,12 @@ def _every(workflow_name: str, schedule_id: str, every: timedelta, summary: str,
         policy=policy)
 
 
-def silence_schedule(settings: Settings) -> Schedule:
+def silence_schedule(settings: Settings, watched: bool) -> Schedule:
     every = timedelta(seconds=max(1.0, parse_duration(settings.silence_check_interval)))
-    return _every(WORKFLOW_SILENCE_CHECK, silence_schedule_id(settings.task_queue), every,
-                  "silence alerts", settings)
+    wanted = _every(WORKFLOW_SILENCE_CHECK, silence_schedule_id(settings.task_queue), every,
+                    "silence alerts", settings)
+    wanted.state = ScheduleState(paused=not watched, note=None if watched else UNWATCHED)
+    return wanted
 
 
 def retention_schedule(settings: Settings) -> Schedule:
@@ -285,20 +289,55 @@ def retention_schedule(settings: Settings) -> Schedule:
                   "override)", settings, RETENTION_POLICY)
 
 
+def _any_watched() -> bool:
+    with session_scope() as session:
+        # A read: the API calls this while its request's session may hold SQLite's writer.
+        begin_reading(session)
+        return alerts.any_watched(session)
+
+
+async def sync_silence(client: Client, settings: Settings, *, refresh: bool = False) -> None:
+    """Run the silence check only while some Source is watched: its Schedule is paused
+    otherwise, so an idle deployment starts no workflow for it. Creates the Schedule if
+    missing; `refresh` also brings it up to date (interval, task queue). The API calls this
+    after a change to what a Source watches; every worker's reconcile pass too, which
+    settles a change lost to a Temporal outage or to a concurrent pass."""
+    handle = client.get_schedule_handle(silence_schedule_id(settings.task_queue))
+    # Describe before reading the rows, as sync_source does: the API commits before it
+    # syncs, so the state read is never older than the Schedule it is compared with.
+    found = await _describe(handle)
+    watched = await asyncio.to_thread(_any_watched)
+    wanted = silence_schedule(settings, watched)
+    if found is None:
+        try:
+            await client.create_schedule(handle.id, wanted)
+            log.info("created schedule %s (paused: %s)", handle.id, not watched)
+            return
+        except ScheduleAlreadyRunningError:
+            found = await handle.describe()
+    if refresh:
+        await handle.update(_replacing(wanted))
+    elif found.schedule.state.paused == watched:
+        await (handle.unpause(note="a Source is watched") if watched
+               else handle.pause(note=UNWATCHED))
+        log.info("schedule %s %s", handle.id, "resumed" if watched else "paused")
+
+
 async def ensure_deployment_schedules(client: Client, settings: Settings, *,
                                       refresh: bool) -> None:
     """Create the silence check's and the retention's Schedules if missing; with
     `refresh`, also bring existing ones up to date (interval, task queue): workers do that
-    at start-up."""
-    for wanted in (silence_schedule(settings), retention_schedule(settings)):
-        action = wanted.action
-        assert isinstance(action, ScheduleActionStartWorkflow)
-        try:
-            await client.create_schedule(action.id, wanted)
-            log.info("created schedule %s", action.id)
-        except ScheduleAlreadyRunningError:
-            if refresh:
-                await client.get_schedule_handle(action.id).update(_replacing(wanted))
+    at start-up. The silence check's is paused or resumed to match the Sources."""
+    await sync_silence(client, settings, refresh=refresh)
+    wanted = retention_schedule(settings)
+    action = wanted.action
+    assert isinstance(action, ScheduleActionStartWorkflow)
+    try:
+        await client.create_schedule(action.id, wanted)
+        log.info("created schedule %s", action.id)
+    except ScheduleAlreadyRunningError:
+        if refresh:
+            await client.get_schedule_handle(action.id).update(_replacing(wanted))
 
 
 async def reconcile_schedules_forever(client: Client, settings: Settings) -> None:

@@ -77,7 +77,9 @@ class Settings(BaseSettings):
     target_max_in_flight: int = Field(default=100, ge=1, le=1000)
     circuit_failures: int = Field(default=5, ge=1)
     circuit_open: str = "30s"
-    silence_check_interval: str = "30s"
+    # How often the silence check runs while some Source is watched (paused otherwise):
+    # alerts are set in minutes, so once a minute is as often as they need.
+    silence_check_interval: str = "1m"
     # How often each worker checks every cron Source's Temporal Schedule against the database.
     schedule_reconcile_interval: str = "60s"
     # Plan given to organizations that have none set explicitly.

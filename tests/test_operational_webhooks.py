@@ -136,7 +136,7 @@ def test_sources_tell_failed_verification_hourly_and_silence(
     assert failed["data"]["sourceId"] == source["id"] and failed["data"]["provider"] == "github"
     quiet = watched(tenant, "quiet", 30, addresses(1))
     backdate(stack, quiet, "created_at", 45)
-    told = received(receiver, "/ok/sources", ops["secret"], 2)
+    told = received(receiver, "/ok/sources", ops["secret"], 2, timeout=120)  # checked once a minute
     [silent] = of_type(told, "source.silent")
     assert silent["data"]["sourceId"] == quiet["id"] and silent["data"]["silenceAlertMinutes"] == 30
     assert len(of_type(told, "source.verification_failed")) == 1  # once an hour

@@ -5,6 +5,7 @@ goes out once the server is back. Elapsed time is simulated by moving timestamps
 
 from __future__ import annotations
 
+import asyncio
 import time
 import uuid
 from datetime import timedelta
@@ -13,8 +14,13 @@ from typing import Any
 import pytest
 from sqlalchemy import update
 from sqlmodel import Session
+from temporalio.client import Client
+from temporalio.service import RPCError
 
+from hookline.contracts import WORKFLOW_SILENCE_CHECK
 from hookline.models import Source
+from hookline.schedules import silence_schedule, silence_schedule_id
+from hookline.settings import Settings
 from hookline.timeutil import utcnow
 from tests.support.api import ok
 from tests.support.receiver import Receiver
@@ -23,7 +29,7 @@ from tests.support.stack import Stack, Tenant, module_stack
 from tests.test_cron_sources import get, wait_source
 from tests.test_sources import make_source, post_in
 
-# Checks every 2 s (the default is 30 s): the alerts are minutes, simulated by backdating.
+# Checks every 2 s (the default is 1 min): the alerts are minutes, simulated by backdating.
 stack = module_stack(HOOKLINE_SILENCE_CHECK_INTERVAL="2s")
 
 
@@ -42,6 +48,59 @@ def backdate(stack: Stack, source: dict[str, Any], field: str, minutes: int) -> 
         session.execute(update(Source).where(Source.id == source["id"])
                         .values({field: utcnow() - timedelta(minutes=minutes)}))
         session.commit()
+
+
+def silence_check(stack: Stack) -> tuple[bool, str, int]:
+    """The silence check's Schedule, as Temporal holds it: paused, its note, and how many
+    workflows it has started."""
+    queue = stack.env["HOOKLINE_TASK_QUEUE"]
+
+    async def read() -> tuple[bool, str, int]:
+        client = await Client.connect(stack.temporal_address)
+        found = await client.get_schedule_handle(silence_schedule_id(queue)).describe()
+        runs = await client.count_workflows(
+            f"WorkflowType = '{WORKFLOW_SILENCE_CHECK}' AND TaskQueue = '{queue}'")
+        return found.schedule.state.paused, found.schedule.state.note or "", runs.count
+
+    deadline = time.monotonic() + 30
+    while True:  # the worker creates it when it starts
+        try:
+            return asyncio.run(read())
+        except RPCError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.5)
+
+
+def test_the_check_runs_only_while_a_source_is_watched(stack: Stack, tenant: Tenant) -> None:
+    """First in the module: its stack's database has no watched Source yet."""
+    paused, note, runs = silence_check(stack)
+    assert paused and "no Source is watched" in note
+    time.sleep(5)  # two and a half intervals: no run
+    assert silence_check(stack)[::2] == (True, runs)
+
+    quiet = watched(tenant, "watched-shop", 30, addresses(1))
+    assert not silence_check(stack)[0]  # resumed by the change itself
+    deadline = time.monotonic() + 20
+    while silence_check(stack)[2] == runs:
+        assert time.monotonic() < deadline, "no silence check ran while a Source was watched"
+        time.sleep(0.5)
+    ok(tenant.client.patch(f"/v1/ingest/sources/{quiet['id']}", json={"status": "disabled"}))
+    assert silence_check(stack)[0]  # a disabled Source is not watched
+    ok(tenant.client.patch(f"/v1/ingest/sources/{quiet['id']}", json={"status": "enabled"}))
+    assert not silence_check(stack)[0]
+    ok(tenant.client.patch(f"/v1/ingest/sources/{quiet['id']}",
+                           json={"silenceAlertMinutes": 0}))
+    assert silence_check(stack)[0]
+    again = watched(tenant, "deleted-shop", 5, addresses(1))
+    assert not silence_check(stack)[0]
+    assert tenant.client.delete(f"/v1/ingest/sources/{again['id']}").status_code == 204
+    assert silence_check(stack)[0]
+
+
+def test_the_default_is_one_check_a_minute() -> None:
+    schedule = silence_schedule(Settings(), watched=True)
+    assert [i.every for i in schedule.spec.intervals] == [timedelta(minutes=1)]
 
 
 @pytest.mark.cluster

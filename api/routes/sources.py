@@ -19,6 +19,7 @@ from api.schemas.sources import SecretIn, SourceIn, SourceOut, SourcePatch, sour
 from hookline import schedules
 from hookline.models import Source
 from hookline.services import sources
+from hookline.settings import get_settings
 
 log = logging.getLogger("hookline.api.sources")
 router = APIRouter(prefix="/v1/ingest/sources", tags=["ingestion"], responses=COMMON_PROBLEMS,
@@ -42,6 +43,16 @@ async def sync_schedule(temporal: Client, source: Source | None, source_id: str)
     session = object_session(source) if source is not None else None
     if session is not None:
         await run_in_threadpool(session.refresh, source)
+
+
+async def sync_silence(temporal: Client) -> None:
+    """After the commit that changed what a Source watches (or deleted one): resume or
+    pause the silence check. Temporal being down does not fail the request: the workers'
+    schedule reconcile pass applies the change later."""
+    try:
+        await schedules.sync_silence(temporal, get_settings())
+    except Exception as exc:
+        log.warning("silence check's schedule left to the reconciler: %s", exc)
 
 
 @router.post("", status_code=201, response_model=SourceOut, responses=problems(402))
@@ -74,6 +85,8 @@ async def update_source(source_id: str, body: SourcePatch, auth: AuthDep,
                                      source_id, changes)
     if update.schedule_changed:
         await sync_schedule(temporal, update.source, source_id)
+    if update.watch_changed:
+        await sync_silence(temporal)
     return await run_in_threadpool(_out, session, update.source)
 
 
@@ -83,6 +96,7 @@ async def delete_source(source_id: str, auth: AuthDep, session: SessionDep,
     cancelled = await run_in_threadpool(sources.delete_source, session, auth.environment_id,
                                         source_id)
     await sync_schedule(temporal, None, source_id)
+    await sync_silence(temporal)
     # After the answer: the rows are gone already, and a busy Source can have thousands of
     # waiting Deliveries whose workflows only need waking to end.
     background.add_task(wake_cancelled, temporal, cancelled)

@@ -34,6 +34,7 @@ MAX_SECRET = 4096
 CRON_FIELDS = ("cron_expression", "cron_timezone", "cron_payload")
 # A change to any of these must (re)schedule a cron Source (and silence checks).
 SCHEDULE_FIELDS = (*CRON_FIELDS, "status")
+WATCH_FIELDS = ("silence_alert_minutes", "alert_emails", "status")
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,8 @@ class SourceUpdate:
     source: Source
     # True when cron fields or status changed: the route's hook point for the scheduler.
     schedule_changed: bool
+    # True when what makes the Source watched for silence changed (alerts.any_watched).
+    watch_changed: bool
 
 
 def ingest_url(source_token: str) -> str:
@@ -212,12 +215,14 @@ def update_source(session: Session, env_id: str, source_id: str, changes: dict[s
     """`changes` holds only the fields the request carried (snake_case names)."""
     source = get_source(session, env_id, source_id)
     out = _normalized(session, source, changes)
-    before = [getattr(source, f) for f in SCHEDULE_FIELDS]
+    before = {f: getattr(source, f) for f in (*SCHEDULE_FIELDS, *WATCH_FIELDS)}
     for field, value in out.items():
         setattr(source, field, value)
     session.add(source)
+    changed = {f for f, value in before.items() if getattr(source, f) != value}
     _commit_named(session, source.name)
-    return SourceUpdate(source, before != [getattr(source, f) for f in SCHEDULE_FIELDS])
+    return SourceUpdate(source, schedule_changed=bool(changed & set(SCHEDULE_FIELDS)),
+                        watch_changed=bool(changed & set(WATCH_FIELDS)))
 
 
 def set_secret(session: Session, env_id: str, source_id: str, secret: str | None) -> Source:
