@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from fastapi import APIRouter
 
 from api.deps import AuthDep, SessionDep
@@ -21,7 +23,8 @@ def _out(env: Environment) -> EnvironmentOut:
                                      parse_duration(get_settings().retention))
     return EnvironmentOut(
         id=env.id, name=env.name, kind=env.kind, retention_days=env.retention_days,
-        effective_retention_days=None if seconds is None else seconds / retention.DAY,
+        # Whole days, rounded up: an instance retention of 36h reads 2, and one of 6h reads 1.
+        effective_retention_days=None if seconds is None else math.ceil(seconds / retention.DAY),
         created_at=env.created_at)
 
 

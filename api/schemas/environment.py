@@ -23,6 +23,7 @@ class EnvironmentOut(ApiModel):
     name: str
     kind: str
     retention_days: int | None
-    # The retention in force: `retentionDays`, else the instance's, in days (None: for ever).
-    effective_retention_days: float | None
+    effective_retention_days: int | None = Field(
+        description="the retention in force, in whole days: `retentionDays`, else the "
+        "instance's HOOKLINE_RETENTION rounded up to a day; null: kept for ever")
     created_at: Timestamp
