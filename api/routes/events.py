@@ -38,14 +38,44 @@ def _out(event: Event) -> EventOut:
                     payload_erased=event.payload_erased, created_at=event.created_at)
 
 
-@router.post("", status_code=201, response_model=EventOut, responses=problems(402, 413),
+PUBLISH_DOC = """Publish an Event: it becomes one Delivery for every enabled endpoint of the
+Consumer that is subscribed to its type (an endpoint whose `events` list holds the type or is
+empty). Endpoints registered later do not get it; replay the event for them.
+
+**Body**: `type`, a registered event type name; `consumer`, the Consumer's `externalId`
+(or its `id`); `data`, a JSON object of at most 1 MiB once serialized and 64 levels deep
+(no NaN or Infinity). Unknown fields are ignored. When the type has a payload schema,
+`data` is checked against it: under `enforce` a mismatch is refused (422, one error per
+violation), under `warn` it is accepted and listed in `schemaErrors`.
+
+**201 Created** answers the stored Event: `deliveries` is how many Deliveries it made (0 when
+no endpoint is subscribed). They are sent afterwards, in the background, each signed with its
+endpoint's secret (`Webhook-Id` is the event's `id`) and retried on failure; follow them with
+GET /v1/events/{event_id}/deliveries.
+
+**Idempotency**: send an `Idempotency-Key` header (at most 255 characters) to publish safely
+again after a timeout. For 24 hours the same key in the same environment answers the Event
+it first made, with 201 and the header `Idempotent-Replayed: true`, and creates nothing
+(the body of the repeat is not compared).
+
+**Errors** (problem+json): 401 missing, invalid or revoked API key; 402 the plan's monthly
+event quota is used up; 413 `data` over 1 MiB or the request over 2 MiB; 415 a body that is
+not `application/json`; 422 an unregistered `type`, an unknown `consumer`, a malformed body
+or `data` refused by its schema; 429 the organization's rate limit (see `Retry-After`)."""
+
+
+# The busiest route reads its own body and writes its own answer, and runs its database work
+# in the process's batches (`hookline.batches`): FastAPI's dependencies, body model and
+# response model cost more CPU here than the publish itself.
+@router.post("", status_code=201, response_model=EventOut, summary="Publish an event",
+             description=PUBLISH_DOC, responses={
+                 201: {"description": "The Event, stored with its Deliveries (an idempotent "
+                                      "repeat: the first one)"}, **problems(402, 413)},
              openapi_extra={**request_body_doc(PublishIn), "parameters": [
                  {"name": "Idempotency-Key", "in": "header", "required": False,
-                  "schema": {"type": "string", "maxLength": 255}}]})
+                  "description": "Repeats within 24 h answer the first Event, creating "
+                                 "nothing", "schema": {"type": "string", "maxLength": 255}}]})
 async def publish(request: Request) -> Response:
-    """The busiest route reads its own body and writes its own answer, and runs its database
-    work in the process's batches (`hookline.batches`): FastAPI's dependencies, body model
-    and response model cost more CPU here than the publish itself."""
     body = await request.body()
     # The batch commits the Deliveries' workflow starts to the outbox with them; the
     # workers' relay makes the starts, so publishing never waits on (or for) Temporal.
