@@ -12,7 +12,7 @@ from fastapi import FastAPI
 from fastapi.concurrency import run_in_threadpool
 from sqlalchemy.exc import OperationalError
 
-from api import errors, pagination, portal
+from api import docs, errors, pagination, portal
 from api.middleware import GuardMiddleware, TimingMiddleware
 from api.routes import ROUTERS
 from hookline import __version__, tracing
@@ -64,8 +64,10 @@ def create_app() -> FastAPI:
         version=__version__,
         summary="Signed webhook delivery and ingestion; every delivery a Temporal workflow.",
         lifespan=lifespan,
-        docs_url="/docs",
-        openapi_url="/openapi.json",
+        # /docs and /redoc are served by `api.docs`, from the API's origin rather than a CDN.
+        docs_url=None,
+        redoc_url=None,
+        openapi_url=docs.OPENAPI_URL,
         telemetry={"auto_configure": False, "operation_spans": False},
     )
     errors.install(app)
@@ -74,4 +76,5 @@ def create_app() -> FastAPI:
     for router in ROUTERS:
         app.include_router(router)
     portal.install(app)  # the consumer portal's pages, outside /v1 and the OpenAPI schema
+    docs.install(app)  # /docs, /redoc, /favicon.ico, and the bearer scheme in /openapi.json
     return app
