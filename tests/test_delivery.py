@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import concurrent.futures
 import json
+import re
 import subprocess
 import time
+from pathlib import Path
+from urllib.parse import unquote
 
 import httpx
 import pytest
@@ -178,3 +181,31 @@ def test_workflows_are_searchable_in_temporal(stack: Stack, tenant: Tenant,
         [temporal_cli(), "workflow", "describe", "--address", stack.temporal_address,
          "-w", delivery["id"]], capture_output=True, text=True, check=True)
     assert f'StaticSummary  "invoice.paid -> {receiver.url("/ok")}"' in described.stdout
+
+
+def test_the_readmes_temporal_ui_link_lists_an_endpoints_failing_deliveries(
+        stack: Stack, tenant: Tenant, receiver: Receiver) -> None:
+    """The README's ready link for the Temporal UI: its query, with an endpoint's id, finds
+    that endpoint's failing Deliveries and nothing else."""
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    [link] = re.findall(r"^http://127\.0\.0\.1:8233/namespaces/default/workflows\?query=(\S+)$",
+                        readme, re.MULTILINE)
+    receiver.modes["readme"] = "/status/500"
+    failing = setup_endpoint(tenant, receiver.url("/as/readme"), consumer="readme")
+    setup_endpoint(tenant, receiver.url("/status/500/readme-other"))  # fails too: not listed
+    [exhausted] = deliveries_of(tenant, publish(tenant, consumer="readme")["id"])
+    [elsewhere] = deliveries_of(tenant, publish(tenant)["id"])
+    assert wait_delivery(tenant, exhausted["id"])["status"] == "exhausted"
+    receiver.modes["readme"] = "/ok"
+    [delivered] = deliveries_of(tenant, publish(tenant, consumer="readme")["id"])
+    assert wait_delivery(tenant, delivered["id"])["status"] == "delivered"
+    wait_delivery(tenant, elsewhere["id"])
+    query = unquote(link).replace("ep_...", failing["id"])
+    base = [temporal_cli(), "workflow", "list", "--address", stack.temporal_address, "-o", "json"]
+    for _ in range(50):  # visibility is eventually consistent
+        found = json.loads(subprocess.run([*base, "--query", query], capture_output=True,
+                                          text=True, check=True).stdout or "[]")
+        if found:
+            break
+        time.sleep(0.2)
+    assert [w["execution"]["workflowId"] for w in found] == [exhausted["id"]]
