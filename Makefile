@@ -7,21 +7,28 @@ TEMPORAL_CLI_VERSION := v1.5.1
 TEMPORAL_SERVER_VERSION := v1.30.4
 export PATH := $(CURDIR)/.tools/bin:$(PATH)
 
-.PHONY: run test test-cluster setup venv tools tools-cluster postgres compose chromium lint bench clean
+.PHONY: run test test-cluster setup venv dev tools tools-cluster postgres compose chromium lint bench clean
 
 run: setup
 	$(VENV)/bin/hookline up
 
-test: setup postgres compose chromium
+test: setup dev postgres compose chromium
 	$(VENV)/bin/pytest
 
 setup: venv tools
 
+# `make run` installs what running needs; the tests, linters, benchmarks and provider SDKs
+# (the [dev] extra) come with the first `make test`, `make lint` or `make bench`.
 venv: $(VENV)/.installed
+dev: $(VENV)/.installed-dev
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --upgrade pip
+	$(VENV)/bin/pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-dev: $(VENV)/.installed
 	$(VENV)/bin/pip install --quiet -e ".[dev]"
 	touch $@
 
@@ -56,7 +63,7 @@ tools-cluster:
 	fi
 
 # The end-to-end subset on a real Temporal server with PostgreSQL, two APIs and two workers.
-test-cluster: setup postgres tools-cluster
+test-cluster: setup dev postgres tools-cluster
 	HOOKLINE_TEST_CLUSTER=1 $(VENV)/bin/pytest -m cluster
 
 # The tests start a throwaway PostgreSQL server with initdb and pg_ctl.
@@ -86,11 +93,11 @@ chromium:
 		echo "Chromium is needed for the browser tests: apt-get install chromium"; exit 1; \
 	fi
 
-lint: venv
+lint: dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy .
 
-bench: setup
+bench: setup dev
 	$(VENV)/bin/python -m bench.run $(BENCH_ARGS)
 
 clean:
