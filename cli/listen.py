@@ -13,6 +13,7 @@ import socket
 import sys
 import threading
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import FrameType
@@ -21,31 +22,43 @@ from typing import TextIO
 from standardwebhooks.webhooks import Webhook, WebhookVerificationError
 
 SHOWN_BODY_CHARS = 4096  # more would scroll the headers of a block out of sight
+SHOWN_SECRET_CHARS = len("whsec_") + 6  # tells secrets apart, gives nothing away
 MAX_BODY_BYTES = 10 * 1024 * 1024  # Hookline forwards at most 5 MiB; refuse what no webhook is
 LOOPBACK_HINT = ("Hookline delivers to loopback only when its API and worker run with "
                  "HOOKLINE_ALLOWED_SUBNETS=127.0.0.0/8,::1/128 HOOKLINE_ALLOWED_PORTS='*'")
 
 
-def load_secrets(secrets: Sequence[str]) -> list[Webhook]:
-    """One verifier per secret; several are normal during a rotation. Raises ValueError."""
-    webhooks = []
+@dataclass(frozen=True)
+class Secret:
+    """A verifier, and how to name its secret without showing it: its first characters."""
+
+    label: str
+    webhook: Webhook
+
+
+def load_secrets(secrets: Sequence[str]) -> list[Secret]:
+    """One verifier per secret: several are normal (an endpoint's and a destination's, or
+    both sides of a rotation). Raises ValueError."""
+    loaded = []
     for secret in secrets:
         try:
-            webhooks.append(Webhook(secret))
+            webhook = Webhook(secret)
         except Exception as exc:  # binascii.Error, EmptyWebhookSecretError: both mean "bad"
             raise ValueError(f"not a webhook secret ({exc}); expected whsec_<base64>") from None
-    return webhooks
+        loaded.append(Secret(secret.strip()[:SHOWN_SECRET_CHARS] + "...", webhook))
+    return loaded
 
 
-def verdict(webhooks: Sequence[Webhook], body: bytes, headers: Mapping[str, str]) -> str:
-    """`verified` when any secret verifies, else `FAILED (<reasons>)`."""
-    if not webhooks:
+def verdict(secrets: Sequence[Secret], body: bytes, headers: Mapping[str, str]) -> str:
+    """`verified` when any secret verifies (with several, `verified with <its first
+    characters>`), else `FAILED (<reasons>)`."""
+    if not secrets:
         return "not checked (pass --secret whsec_...)"
     reasons: list[str] = []
-    for webhook in webhooks:
+    for secret in secrets:
         try:
             # json_parse=False: forwarded provider bodies need not be JSON to be signed.
-            webhook.verify(body, dict(headers), json_parse=False)
+            secret.webhook.verify(body, dict(headers), json_parse=False)
         except WebhookVerificationError as exc:
             reasons.append(str(exc))
         except UnicodeDecodeError:  # the library verifies the body as text
@@ -53,7 +66,7 @@ def verdict(webhooks: Sequence[Webhook], body: bytes, headers: Mapping[str, str]
         except ValueError as exc:  # the library does not guard a malformed signature header
             reasons.append(f"malformed webhook-signature header: {exc}")
         else:
-            return "verified"
+            return "verified" if len(secrets) == 1 else f"verified with {secret.label}"
     return "FAILED (" + "; ".join(dict.fromkeys(reasons)) + ")"
 
 
@@ -82,10 +95,10 @@ def render(method: str, path: str, headers: Mapping[str, str], body: bytes, chec
 class ListenServer(ThreadingHTTPServer):
     daemon_threads = True  # a stuck client must not keep Ctrl-C from ending the process
 
-    def __init__(self, host: str, port: int, webhooks: Sequence[Webhook], out: TextIO) -> None:
+    def __init__(self, host: str, port: int, secrets: Sequence[Secret], out: TextIO) -> None:
         # ThreadingHTTPServer binds IPv4 unless told otherwise; `--host ::1` must work too.
         self.address_family = socket.AF_INET6 if ":" in host else socket.AF_INET
-        self.webhooks = list(webhooks)
+        self.secrets = list(secrets)
         self.out = out
         self.out_lock = threading.Lock()  # one block at a time, never interleaved
         super().__init__((host, port), Handler)
@@ -105,7 +118,7 @@ class Handler(BaseHTTPRequestHandler):
         if body is None:
             return
         headers = {name.lower(): value for name, value in self.headers.items()}
-        check = verdict(self.server.webhooks, body, headers)
+        check = verdict(self.server.secrets, body, headers)
         self.server.print_block(render(self.command, self.path, headers, body, check))
         # 200 whatever the signature: a receiver under test should see every attempt succeed.
         self._answer(200, b'{"ok":true}', "application/json")
@@ -152,12 +165,13 @@ def _interrupt(_signum: int, _frame: FrameType | None) -> None:
     raise KeyboardInterrupt  # SIGTERM ends serve_forever() the same way Ctrl-C does
 
 
-def serve(host: str, port: int, webhooks: Sequence[Webhook], out: TextIO = sys.stdout) -> None:
+def serve(host: str, port: int, secrets: Sequence[Secret], out: TextIO = sys.stdout) -> None:
     """Serve until Ctrl-C or SIGTERM. Raises OSError when the address cannot be bound."""
-    server = ListenServer(host, port, webhooks, out)
+    server = ListenServer(host, port, secrets, out)
     bound_port = server.server_address[1]
     shown_host = f"[{host}]" if ":" in host else host
-    checking = (f"checked with {len(webhooks)} secret(s)" if webhooks
+    checking = (f"checked with {len(secrets)} secret(s): "
+                + ", ".join(secret.label for secret in secrets) if secrets
                 else "not checked (pass --secret whsec_...)")
     server.print_block(f"Listening on http://{shown_host}:{bound_port}/ (Ctrl-C to stop)\n"
                        f"{LOOPBACK_HINT}\nSignatures: {checking}\n\n")

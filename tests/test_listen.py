@@ -18,6 +18,8 @@ from tests.support.procs import REPO, free_port, spawn, stop, wait_port
 HOOKLINE = str(REPO / ".venv" / "bin" / "hookline")
 SECRET = new_secret()
 OLD_SECRET = new_secret()  # a second secret, as during a rotation
+# With several secrets, the line names the one that verified by its first characters.
+VERIFIED = f"signature: verified with {SECRET[:12]}...\n"
 BODY = json.dumps({"type": "invoice.paid", "timestamp": "2026-11-23T10:15:02.000Z",
                    "data": {"invoice": "in_1042"}}).encode()
 
@@ -70,7 +72,7 @@ def test_a_real_signature_is_verified_and_the_delivery_printed(checked: Listener
     assert answer.status_code == 200 and answer.json() == {"ok": True}
     block = checked.block("evt_good")
     assert "POST /hooks" in block
-    assert "signature: verified\n" in block
+    assert VERIFIED in block
     assert '"invoice": "in_1042"' in block  # pretty JSON, one key a line
 
 
@@ -101,8 +103,34 @@ def test_any_secret_of_a_rotation_verifies(checked: Listener) -> None:
     checked.post(BODY, signed([OLD_SECRET], "evt_old-secret"))
     checked.post(BODY, signed([new_secret(), SECRET], "evt_both"))  # Hookline's rotation header
 
-    assert "signature: verified\n" in checked.block("evt_old-secret")
-    assert "signature: verified\n" in checked.block("evt_both")
+    assert f"signature: verified with {OLD_SECRET[:12]}...\n" in checked.block("evt_old-secret")
+    assert VERIFIED in checked.block("evt_both")
+
+
+def test_an_endpoints_and_a_destinations_secret_verify_their_own_deliveries(
+        tmp_path: Path) -> None:
+    """The README's first session: one listener receives an endpoint's deliveries and a
+    Source destination's forwards, each signed with its own secret; given both, it verifies
+    both and names which secret did; a third secret's signature still fails."""
+    endpoint, destination = new_secret(), new_secret()
+    listener = start(tmp_path, "--secret", endpoint, "--secret", destination)
+    try:
+        listener.post(BODY, signed([endpoint], "evt_endpoint"))
+        listener.post(b"a=1", signed([destination], "msg_forwarded", body=b"a=1"), path="/in")
+        listener.post(BODY, signed([new_secret()], "evt_stranger"))
+        endpoint_block = listener.block("evt_endpoint")
+        forward_block = listener.block("msg_forwarded")
+        stranger_block = listener.block("evt_stranger")
+    finally:
+        stop(listener.proc)
+
+    assert f"signature: verified with {endpoint[:12]}...\n" in endpoint_block
+    assert f"signature: verified with {destination[:12]}...\n" in forward_block
+    assert "POST /in" in forward_block
+    assert "signature: FAILED (No matching signature found" in stranger_block
+    banner = listener.log.read_text().split("\n\n")[0]
+    assert f"checked with 2 secret(s): {endpoint[:12]}..., {destination[:12]}..." in banner
+    assert endpoint not in banner and destination not in banner  # never the whole secret
 
 
 def test_a_body_that_is_not_json_is_verified_and_shown_raw(checked: Listener) -> None:
@@ -111,7 +139,7 @@ def test_a_body_that_is_not_json_is_verified_and_shown_raw(checked: Listener) ->
     checked.post(b"\xff\xfe", signed([SECRET], "evt_binary", body=b"\xff\xfe"))
 
     form_block = checked.block("evt_form")
-    assert "signature: verified\n" in form_block
+    assert VERIFIED in form_block
     assert "payload=%7B%22a%22%3A1%7D&x=yyy" in form_block
     assert "more characters" in form_block and len(form_block) < 6000  # truncated
     assert "signature: FAILED (body is not UTF-8)" in checked.block("evt_binary")
