@@ -1,0 +1,251 @@
+"""`hookline org|env|key|plan`: the operator's commands on organizations, environments, API
+keys and plans. Each answers in text (lists: a header row, then a tab-separated line a row)
+or, with --json, one JSON object (lists: `{"items": [...]}`); a refusal is one line on
+stderr and exit status 1."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Iterator
+from typing import Annotated, Any, NoReturn
+
+import sqlalchemy as sa
+import typer
+from sqlmodel import Session
+
+from cli import database
+from cli.usage import Typer
+from hookline.db import session_scope
+from hookline.errors import DomainError, NotFound
+from hookline.models import ApiKey, Environment, Organization, Plan
+from hookline.services import accounts
+from hookline.settings import get_settings
+from hookline.timeutil import iso
+
+org_app = Typer(help="Organizations.", no_args_is_help=True)
+env_app = Typer(help="Environments.", no_args_is_help=True)
+key_app = Typer(help="API keys.", no_args_is_help=True)
+plan_app = Typer(help="Plan limits.", no_args_is_help=True)
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+OrgOpt = Annotated[str, typer.Option(metavar="ORG", help="Organization id or name.")]
+InOrgOpt = Annotated[str | None, typer.Option(
+    "--org", metavar="ORG",
+    help="Organization id or name, to find the environment by name (default: the only "
+         "organization).")]
+RetentionOpt = Annotated[int | None, typer.Option(
+    metavar="DAYS", help="Days its data is kept (1..3650); the default is HOOKLINE_RETENTION.")]
+
+
+def _emit(as_json: bool, data: dict[str, Any], text: str) -> None:
+    typer.echo(json.dumps(data) if as_json else text)
+
+
+def _emit_list(as_json: bool, rows: list[dict[str, Any]], columns: list[str]) -> None:
+    """A list command's answer: `{"items": [...]}` with --json, else a header row of the
+    JSON names, then one tab-separated line a row."""
+    if as_json:
+        typer.echo(json.dumps({"items": rows}))
+        return
+    typer.echo("\t".join(columns))
+    for row in rows:
+        typer.echo("\t".join("" if row[c] is None else str(row[c]) for c in columns))
+
+
+@contextlib.contextmanager
+def _session() -> Iterator[Session]:
+    """A session on a migrated database. Any refusal (no database, not found, invalid,
+    conflict) is one line on stderr, and exit status 1."""
+    url = get_settings().database_url
+    try:
+        database.check(url)
+        with session_scope() as session:
+            yield session
+    except database.NoDatabase as exc:
+        _refuse(str(exc))
+    except DomainError as exc:
+        _refuse(exc.detail or exc.title)
+    except sa.exc.DBAPIError as exc:  # e.g. a schema older than this version: one line too
+        reason = str(exc.orig).strip().splitlines()[0]
+        _refuse(f"database {database.shown(url)}: {reason} (is `hookline migrate` needed?)")
+
+
+def _refuse(detail: str) -> NoReturn:
+    typer.echo(f"error: {detail}", err=True)
+    raise typer.Exit(1)
+
+
+def find_env(session: Session, ref: str, org_ref: str | None) -> Environment:
+    """An environment by id, or by name within an organization: --org's, else the only one
+    there is."""
+    if org_ref is None:
+        with contextlib.suppress(NotFound):
+            return accounts.get_env(session, ref)
+    org = accounts.find_org(session, org_ref) if org_ref is not None else _only_org(session)
+    for env in accounts.list_envs(session, org.id):
+        if ref in (env.id, env.name):
+            return env
+    raise NotFound(f"environment {ref!r} not found in organization {org.name!r} "
+                   "(`hookline env list` shows them)")
+
+
+def _only_org(session: Session) -> Organization:
+    orgs = accounts.list_orgs(session)
+    if not orgs:
+        raise NotFound("no organization yet: create one with `hookline org create NAME`")
+    if len(orgs) > 1:
+        names = ", ".join(repr(o.name) for o in orgs)
+        raise DomainError(f"{len(orgs)} organizations ({names}): say which with --org")
+    return orgs[0]
+
+
+@org_app.command("create")
+def org_create(name: Annotated[str, typer.Argument(metavar="NAME",
+                                                   help="Its name, unique (1..200 characters).")],
+               as_json: JsonOpt = False) -> None:
+    """Create an organization: id, name."""
+    with _session() as session:
+        org = accounts.create_org(session, name)
+    _emit(as_json, {"id": org.id, "name": org.name}, f"{org.id}\t{org.name}")
+
+
+@org_app.command("list")
+def org_list(as_json: JsonOpt = False) -> None:
+    """Every organization: id, name, created."""
+    with _session() as session:
+        rows = [{"id": o.id, "name": o.name, "createdAt": iso(o.created_at)}
+                for o in accounts.list_orgs(session)]
+    _emit_list(as_json, rows, ["id", "name", "createdAt"])
+
+
+def _env_data(env: Environment) -> dict[str, Any]:
+    return {"id": env.id, "name": env.name, "kind": env.kind, "org": env.org_id,
+            "retentionDays": env.retention_days, "createdAt": iso(env.created_at)}
+
+
+@env_app.command("list")
+def env_list(org: Annotated[str | None, typer.Option(
+                 metavar="ORG", help="Organization id or name (default: all).")] = None,
+             as_json: JsonOpt = False) -> None:
+    """Environments, of one organization or all.
+
+    Each: id, name, kind, organization, retention days, created."""
+    with _session() as session:
+        rows = [_env_data(e) for e in accounts.list_envs(session, org)]
+    _emit_list(as_json, rows, ["id", "name", "kind", "org", "retentionDays", "createdAt"])
+
+
+@env_app.command("create")
+def env_create(
+    name: Annotated[str, typer.Argument(metavar="NAME",
+                                        help="Its name, unique in the organization.")],
+    org: OrgOpt,
+    kind: Annotated[str, typer.Option(
+        metavar="KIND", help="production (https endpoints only) or development.")
+    ] = "development",
+    retention_days: RetentionOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Create an environment in an organization: id, name, kind."""
+    with _session() as session:
+        env = accounts.create_env(session, org, name, kind, retention_days)
+    _emit(as_json, _env_data(env), f"{env.id}\t{env.name}\t{env.kind}")
+
+
+@env_app.command("update")
+def env_update(
+    env: Annotated[str, typer.Argument(metavar="ENV", help="Environment id or name.")],
+    org: InOrgOpt = None,
+    retention_days: RetentionOpt = None,
+    default_retention: Annotated[bool, typer.Option(
+        "--default-retention", help="Keep its data as long as HOOKLINE_RETENTION says.")
+    ] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Set how long an environment keeps its events, messages, Deliveries and attempts."""
+    if (retention_days is None) == (not default_retention):
+        typer.echo("error: give --retention-days N or --default-retention", err=True)
+        raise typer.Exit(2)
+    with _session() as session:
+        found = accounts.set_retention(session, find_env(session, env, org).id, retention_days)
+    _emit(as_json, _env_data(found), f"{found.id}\tretentionDays={found.retention_days}")
+
+
+@key_app.command("create")
+def key_create(env: Annotated[str, typer.Option(
+                   metavar="ENV", help="Environment id or name (e.g. development).")],
+               org: InOrgOpt = None, as_json: JsonOpt = False) -> None:
+    """Print a new API key for an environment.
+
+    It is shown once and stored only as a hash."""
+    with _session() as session:
+        record, key = accounts.create_key(session, find_env(session, env, org).id)
+    _emit(as_json, {"id": record.id, "key": key, "environment": record.environment_id},
+          f"{record.id}\t{key}")
+
+
+@key_app.command("list")
+def key_list(env: Annotated[str | None, typer.Option(
+                 metavar="ENV", help="Environment id or name (default: all).")] = None,
+             org: InOrgOpt = None, as_json: JsonOpt = False) -> None:
+    """API keys, of one environment or all.
+
+    Each: id, hint, environment, created, last used (to the minute), revoked. Never the
+    key: only its hash is stored."""
+    with _session() as session:
+        env_id = find_env(session, env, org).id if env is not None else None
+        rows = [_key_data(k) for k in accounts.list_keys(session, env_id)]
+    _emit_list(as_json, rows, ["id", "hint", "environment", "createdAt", "lastUsedAt",
+                               "revokedAt"])
+
+
+def _key_data(key: ApiKey) -> dict[str, Any]:
+    return {"id": key.id, "hint": key.hint, "environment": key.environment_id,
+            "createdAt": iso(key.created_at), "lastUsedAt": iso(key.last_used_at),
+            "revokedAt": iso(key.revoked_at)}
+
+
+@key_app.command("revoke")
+def key_revoke(key_id: Annotated[str, typer.Argument(
+                   metavar="KEY_ID", help="The key's id (key_..., from `hookline key list`).")],
+               as_json: JsonOpt = False) -> None:
+    """Revoke an API key.
+
+    Every request with it is refused from now on; revoking it again changes nothing."""
+    with _session() as session:
+        record = accounts.revoke_key(session, key_id)
+    _emit(as_json, _key_data(record), f"revoked {key_id}")
+
+
+def _plan_data(org_id: str, plan: Plan) -> dict[str, Any]:
+    return {"org": org_id, "rps": plan.rps, "monthlyEvents": plan.monthly_events,
+            "maxSources": plan.max_sources}
+
+
+@plan_app.command("set")
+def plan_set(
+    org: OrgOpt,
+    rps: Annotated[int | None, typer.Option(
+        metavar="N", help="Requests per second, all its keys together.")] = None,
+    monthly_events: Annotated[int | None, typer.Option(
+        metavar="N", help="Events published per month.")] = None,
+    max_sources: Annotated[int | None, typer.Option(
+        metavar="N", help="Ingestion sources.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Set an organization's limits; the ones not given stay as they are."""
+    with _session() as session:
+        plan = accounts.set_plan(session, org, rps=rps, monthly_events=monthly_events,
+                                 max_sources=max_sources)
+    data = _plan_data(plan.org_id, plan)
+    _emit(as_json, data, " ".join(f"{k}={v}" for k, v in data.items()))
+
+
+@plan_app.command("show")
+def plan_show(org: OrgOpt, as_json: JsonOpt = False) -> None:
+    """The organization's limits (the defaults when none were set)."""
+    with _session() as session:
+        found = accounts.find_org(session, org)
+        data = _plan_data(found.id, accounts.get_plan(session, found.id))
+    _emit(as_json, data, " ".join(f"{k}={v}" for k, v in data.items()))
