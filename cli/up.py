@@ -14,6 +14,7 @@ from pathlib import Path
 
 import httpx
 
+from cli.database import shown
 from hookline.db import session_scope
 from hookline.migrations import upgrade
 from hookline.process import die_with_parent, stop_on_signal
@@ -27,6 +28,7 @@ from hookline.temporal import (
 )
 
 REPO = Path(__file__).resolve().parents[1]
+WORKER_METRICS_PORT = 9464
 
 
 def temporal_cli() -> str | None:
@@ -80,7 +82,8 @@ def _temporal_db_file(settings: Settings) -> Path:
     return folder / "temporal.db"
 
 
-def _spawn(args: list[str], nice: int = 0) -> subprocess.Popen[bytes]:
+def _spawn(args: list[str], nice: int = 0, env: dict[str, str] | None = None
+           ) -> subprocess.Popen[bytes]:
     me = os.getpid()
 
     def prepare() -> None:
@@ -88,7 +91,8 @@ def _spawn(args: list[str], nice: int = 0) -> subprocess.Popen[bytes]:
         if nice:
             os.nice(nice)
 
-    return subprocess.Popen(args, preexec_fn=prepare)
+    return subprocess.Popen(args, preexec_fn=prepare,
+                            env=None if env is None else {**os.environ, **env})
 
 
 def _bootstrap() -> str | None:
@@ -100,6 +104,41 @@ def _bootstrap() -> str | None:
         env = accounts.create_env(session, org.id, "development", "development")
         _, key = accounts.create_key(session, env.id)
         return key
+
+
+def _hookline_command() -> str:
+    """How this `hookline` was called, for a command line to copy: `.venv/bin/hookline`
+    under `make run`, else the venv's script beside this Python, else `python -m cli`."""
+    called = sys.argv[0]
+    if Path(called).name == "hookline":
+        return called
+    script = Path(sys.executable).parent / "hookline"
+    return str(script) if script.exists() else f"{sys.executable} -m cli"
+
+
+def _new_key_hint() -> str:
+    """On a restart: the command line that makes a new key (the first one was shown once)."""
+    with session_scope() as session:
+        orgs = accounts.list_orgs(session)
+        names = [e.name for e in accounts.list_envs(session, orgs[0].id)] if orgs else []
+    command = f"{_hookline_command()} key create"
+    if len(orgs) == 1 and "development" in names:
+        return f"{command} --env development"
+    return f"{command} --org ORG --env ENV  (`env list` shows them)"
+
+
+def _worker_metrics_port(settings: Settings) -> int:
+    """HOOKLINE_WORKER_METRICS_PORT when set; else 9464, as in docker-compose.yml, or a
+    free port when something already has that one."""
+    if settings.worker_metrics_port is not None:
+        return settings.worker_metrics_port
+    with socket.socket() as sock:
+        try:
+            sock.bind((settings.worker_metrics_host, WORKER_METRICS_PORT))
+            return WORKER_METRICS_PORT
+        except OSError:
+            sock.bind((settings.worker_metrics_host, 0))
+            return int(sock.getsockname()[1])
 
 
 def _wait_http(url: str, seconds: float) -> bool:
@@ -138,19 +177,25 @@ def run_stack(settings: Settings) -> int:
         upgrade(settings.database_url)
         key = _bootstrap()
         me = [sys.executable, "-m", "cli"]
-        children.append(_spawn([*me, "worker"], settings.background_nice))
+        # The worker's own metrics port: the delivery counters live in its process.
+        metrics = _worker_metrics_port(settings)
+        children.append(_spawn([*me, "worker"], settings.background_nice,
+                               {"HOOKLINE_WORKER_METRICS_PORT": str(metrics)}))
         children.append(_spawn([*me, "api"]))
         api_url = f"http://{settings.api_host}:{settings.api_port}"
-        if not _wait_http(api_url + "/healthz", 30):
-            print("hookline: the API did not come up; see the log above", file=sys.stderr)
-            return 1
-        ui_line = f"  Temporal UI: {ui_url}\n" if ui_url else ""
-        print(f"\nHookline is up.\n  API:         {api_url}  (docs at {api_url}/docs)\n"
-              f"{ui_line}  Database:    {settings.database_url}")
+        worker_url = f"http://{settings.worker_metrics_host}:{metrics}/metrics"
+        for name, url in (("API", api_url + "/healthz"), ("worker", worker_url)):
+            if not _wait_http(url, 30):
+                print(f"hookline: the {name} did not come up; see the log above",
+                      file=sys.stderr)
+                return 1
+        _print_addresses(settings, api_url, ui_url, worker_url)
         if key:
             print(f"\nFirst start: organization 'default', environment 'development'.\n"
                   f"  API key (shown once): {key}\n"
                   f"  try: curl -H 'Authorization: Bearer {key}' {api_url}/v1/consumers")
+        else:
+            print(f"\nA new API key: {_new_key_hint()}")
         print("\nCtrl-C stops everything.", flush=True)
         while not stopping.is_set():
             if any(child.poll() is not None for child in children):
@@ -160,6 +205,14 @@ def run_stack(settings: Settings) -> int:
         return 0
     finally:
         _stop(children)
+
+
+def _print_addresses(settings: Settings, api_url: str, ui_url: str, worker_metrics: str
+                     ) -> None:
+    ui_line = f"  Temporal UI: {ui_url}\n" if ui_url else ""
+    print(f"\nHookline is up.\n  API:         {api_url}  (docs at {api_url}/docs)\n"
+          f"{ui_line}  Metrics:     {api_url}/metrics (API), {worker_metrics} (worker)\n"
+          f"  Database:    {shown(settings.database_url)}")
 
 
 def _ensure_temporal(settings: Settings, children: list[subprocess.Popen[bytes]]) -> str | None:

@@ -7,6 +7,7 @@ import asyncio
 import os
 import re
 import selectors
+import shlex
 import signal
 import subprocess
 import time
@@ -104,6 +105,14 @@ def test_up_runs_the_stack_and_stops_it(tmp_path: Path) -> None:
         # Issue 23: finished Deliveries' histories are kept as long as the setting says.
         assert asyncio.run(_retention(f"127.0.0.1:{temporal_port}")) == timedelta(days=7)
         assert httpx.get(api + "/readyz").status_code == 200
+        # The delivery counters live in the worker: it gets a metrics port, printed.
+        metrics = re.search(r"Metrics: +\S+/metrics \(API\), (http://\S+/metrics) \(worker\)",
+                            output)
+        assert metrics, output
+        worker_metrics = httpx.get(metrics.group(1)).text
+        assert "hookline_deliveries_finished_total" in worker_metrics
+        assert "hookline_outbox_depth" in worker_metrics
+        ports.append(int(metrics.group(1).rsplit(":", 1)[1].split("/")[0]))
         # Answering comes first: the worker and the dev server run nicer than the API.
         nice = {_command(pid): _nice(pid) for pid in _children(proc.pid)}
         background = Settings.model_fields["background_nice"].default
@@ -114,9 +123,16 @@ def test_up_runs_the_stack_and_stops_it(tmp_path: Path) -> None:
     assert (tmp_path / "temporal.db").exists()  # Temporal state lives beside the database
     proc, output = _up(tmp_path, env)  # a second start keeps state and prints no new key
     try:
-        assert "API key" not in output
+        assert "shown once" not in output and "hk_" not in output
         assert httpx.get(f"http://127.0.0.1:{api_port}/v1/consumers",
                          headers=auth).status_code == 200
+        # ... but the command line that makes one, which works as printed.
+        hint = re.search(r"A new API key: (.+ key create --env development)\n", output)
+        assert hint, output
+        made = subprocess.run(shlex.split(hint.group(1)), cwd=tmp_path, env=env, text=True,
+                              capture_output=True, timeout=60, check=True).stdout.split()
+        assert httpx.get(f"http://127.0.0.1:{api_port}/v1/consumers", headers={
+            "Authorization": f"Bearer {made[1]}"}).status_code == 200
     finally:
         _stop(proc, ports)
 
