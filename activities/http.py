@@ -11,6 +11,7 @@ from typing import Any
 
 from temporalio import activity
 from temporalio.client import Client
+from temporalio.exceptions import ApplicationError
 
 from hookline import tracing
 from hookline.contracts import AttemptInput, AttemptOutcome
@@ -43,7 +44,11 @@ class DeliveryActivities:
         row = self.handed(delivery_id)
         if row is not None and (prepared := attempts.ready(row)) is not None:
             return prepared
-        return await asyncio.to_thread(self._prepare, delivery_id)
+        try:
+            return await asyncio.to_thread(self._prepare, delivery_id)
+        except attempts.ContentGone as exc:
+            # The attempt's retry policy has no attempt limit: this error must end it.
+            raise ApplicationError(str(exc), type="ContentGone", non_retryable=True) from exc
 
     def _prepare(self, delivery_id: str) -> Outgoing | Refused | str:
         with session_scope() as session:

@@ -317,6 +317,29 @@ def test_what_the_relay_reads_for_first_attempts_is_what_the_attempt_would_read(
     assert not relay._handed  # the next pass forgets what nobody asked for in time
 
 
+def _forget_event(engine: Engine, delivery_id: str) -> None:
+    """What the foreign keys never let happen: a Delivery whose event row is gone."""
+    raw = engine.raw_connection()
+    try:
+        cursor = raw.cursor()
+        if engine.dialect.name == "sqlite":  # no transaction is open: the pragma applies
+            cursor.execute("PRAGMA foreign_keys=OFF")
+        else:
+            cursor.execute("SET session_replication_role = replica")
+        cursor.execute("DELETE FROM events WHERE id = (SELECT event_id FROM deliveries "
+                       f"WHERE id = '{delivery_id}')")
+        raw.commit()
+    finally:
+        raw.close()
+
+
+def test_a_delivery_whose_event_is_gone_is_not_attempted_again(engine: Engine) -> None:
+    _, [delivery_id] = _stored_endpoint_deliveries(engine, 1)
+    _forget_event(engine, delivery_id)
+    with Session(engine) as session, pytest.raises(attempts.ContentGone, match="is gone"):
+        attempts.prepare_attempt(session, delivery_id, limits())
+
+
 def test_a_start_held_by_an_open_circuit_past_its_window_ends_exhausted(engine: Engine) -> None:
     """The retry schedule is a window: the outbox holds a start behind an open circuit until
     creation + the sum of its delays (1 s here), not after. Then it ends `exhausted` with a

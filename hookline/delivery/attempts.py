@@ -22,7 +22,6 @@ from hookline import metrics, targets
 from hookline.db import begin_reading
 from hookline.delivery import gate, outbox
 from hookline.delivery import limit as adaptive
-from hookline.errors import NotFound
 from hookline.ids import new_id
 from hookline.models import (
     Attempt,
@@ -131,6 +130,11 @@ _MOVE = _D.update().where(_D.c.id == bindparam("delivery"), _D.c.status.in_(ATTE
 _STATUS = sa.select(_D.c.status).where(_D.c.id == bindparam("delivery"))
 
 
+class ContentGone(Exception):
+    """A Delivery whose event or message row is gone (which the foreign keys should never
+    let happen): no later attempt can send it, so the attempt must not be retried."""
+
+
 def prepare_attempt(session: Session, delivery_id: str, limits: gate.Limits
                     ) -> Outgoing | Refused | str:
     """What to send, or the status the Delivery is left in when there is nothing to send
@@ -147,9 +151,9 @@ def prepare_attempt(session: Session, delivery_id: str, limits: gate.Limits
         gate.release(session, delivery_id)
         return _cancel(session, delivery_id, "endpoint" if row.wanted_event else "destination")
     if row.wanted_event and row.event_id is None:
-        raise NotFound(f"event {row.wanted_event} is gone")
+        raise ContentGone(f"event {row.wanted_event} is gone")
     if not row.wanted_event and row.message_found is None:
-        raise NotFound(f"message {row.message_id} is gone")
+        raise ContentGone(f"message {row.message_id} is gone")
     now = utcnow()
     if row.lease_expires is None or aware(row.lease_expires) <= now:
         refused = _admit(session, delivery_id, row.target_id, limits, now)
