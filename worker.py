@@ -20,8 +20,9 @@ from activities.recovery import RecoveryActivities
 from activities.retention import RetentionActivities
 from hookline import metrics_serving, tracing
 from hookline.delivery import gate
+from hookline.delivery.handoff import Handoff
 from hookline.delivery.reconciler import reconcile_forever
-from hookline.delivery.relay import RELAY_STARTS_IN_FLIGHT, handed, relay_forever, slot_freed
+from hookline.delivery.relay import RELAY_STARTS_IN_FLIGHT, relay_forever
 from hookline.delivery.sender import sender_from_settings
 from hookline.schedules import reconcile_schedules_forever
 from hookline.services import operational
@@ -69,8 +70,8 @@ async def main(settings: Settings | None = None) -> None:
     tracing.setup(settings, "hookline-worker")
     client = await _connect_until_up(settings, _serve_metrics(settings))
     sender = sender_from_settings(settings)
-    delivery = DeliveryActivities(sender, client, gate.limits_from(settings), slot_freed,
-                                  handed)
+    handoff = Handoff()  # between this worker's relay and its attempts
+    delivery = DeliveryActivities(sender, client, gate.limits_from(settings), handoff)
     cron = CronActivities(client, settings)
     mail = AlertActivities(settings)
     recovery = RecoveryActivities(settings.retry_delays)
@@ -95,7 +96,7 @@ async def main(settings: Settings | None = None) -> None:
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
-    loops = [asyncio.create_task(relay_forever(client, settings, operational.notify)),
+    loops = [asyncio.create_task(relay_forever(client, settings, handoff, operational.notify)),
              asyncio.create_task(reconcile_forever(client, settings)),
              asyncio.create_task(reconcile_schedules_forever(client, settings))]
     log.info("worker polling task queue %r", settings.task_queue)

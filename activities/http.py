@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
 from datetime import datetime
-from typing import Any
 
 from temporalio import activity
 from temporalio.client import Client
@@ -18,6 +16,7 @@ from hookline.contracts import AttemptInput, AttemptOutcome
 from hookline.db import session_scope
 from hookline.delivery import attempts, gate
 from hookline.delivery.attempts import AttemptResult, Outgoing, Recorded, Refused
+from hookline.delivery.handoff import Handoff
 from hookline.delivery.limit import Baselines
 from hookline.delivery.outcomes import recorded_outcome
 from hookline.delivery.sender import Sender
@@ -27,21 +26,20 @@ from hookline.timeutil import utcnow
 
 class DeliveryActivities:
     def __init__(self, sender: Sender, client: Client, limits: gate.Limits,
-                 freed: Callable[[], None] = lambda: None,
-                 handed: Callable[[str], Any] = lambda _delivery_id: None,
-                 baselines: Baselines | None = None) -> None:
+                 handoff: Handoff | None = None, baselines: Baselines | None = None) -> None:
         self.sender = sender
         self.client = client
         self.limits = limits
-        self.freed = freed  # tells this worker's relay that a target's slot is free
-        self.handed = handed  # what the relay read for a first attempt (`relay.handed`)
+        # Shared with this worker's relay: what it read for first attempts, and the wake-up
+        # an attempt gives it when it frees a target's slot.
+        self.handoff = handoff or Handoff()
         # Each target's usual attempt duration, which says when one is slow (`limit`).
         self.baselines = baselines or Baselines()
 
     async def prepare(self, delivery_id: str) -> Outgoing | Refused | str:
         """A first attempt the relay just admitted is sent from what the relay read; any
         other reads the Delivery now (in a thread: the event loop never waits on SQLite)."""
-        row = self.handed(delivery_id)
+        row = self.handoff.handed(delivery_id)
         if row is not None and (prepared := attempts.ready(row)) is not None:
             return prepared
         try:
@@ -92,7 +90,7 @@ class DeliveryActivities:
             target_id, sent = prepared.target_id, prepared
             slow = result.succeeded and self.baselines.slow(target_id, result.duration_ms)
         recorded = await asyncio.to_thread(self._record, data, result, sent, slow)
-        self.freed()
+        self.handoff.slot_freed()
         await recorded_outcome(self.client, target_id, result, recorded)
         return AttemptOutcome(status=recorded.status, attempted=True,
                               next_delay=recorded.next_delay)

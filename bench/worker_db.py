@@ -26,6 +26,7 @@ async def main(count: int, rounds: int) -> None:
     from hookline.db import session_scope
     from hookline.delivery import gate, relay
     from hookline.delivery.attempts import AttemptResult, Outgoing
+    from hookline.delivery.handoff import Handoff
     from hookline.migrations import upgrade
     from hookline.services import accounts
     from hookline.settings import get_settings
@@ -39,8 +40,9 @@ async def main(count: int, rounds: int) -> None:
     app = create_app()
     auth = [(b"authorization", f"Bearer {key}".encode())]
     limits = gate.limits_from(settings)
+    handoff = Handoff()
     activities = DeliveryActivities(sender=None, client=None, limits=limits,  # type: ignore
-                                    freed=relay.slot_freed, handed=relay.handed)
+                                    handoff=handoff)
     ok = AttemptResult(succeeded=True, status_code=200, response_body="ok", error_type=None,
                        error_message=None, duration_ms=1)
 
@@ -50,7 +52,7 @@ async def main(count: int, rounds: int) -> None:
         data = AttemptInput(delivery_id=delivery_id, next_delay=5.0, longest_delay=36000.0)
         recorded = await asyncio.to_thread(activities._record, data, ok, prepared, False)
         assert recorded.status == "delivered", recorded
-        activities.freed()
+        handoff.slot_freed()
 
     async with app.router.lifespan_context(app):
         for path, body in (("/v1/event-types", {"name": "invoice.paid"}),
@@ -67,9 +69,9 @@ async def main(count: int, rounds: int) -> None:
             running: set[asyncio.Task[None]] = set()
             cpu, wall = time.process_time(), time.perf_counter()
             while done < count:
-                relay._freed.clear()
+                handoff.freed.clear()
                 starts, rows = await asyncio.to_thread(relay._take, relay.BATCH, limits)
-                relay._hand(rows)
+                handoff.hand(rows)
                 for start in starts:
                     task = asyncio.create_task(attempt(start.delivery_id))
                     running.add(task)
@@ -77,7 +79,7 @@ async def main(count: int, rounds: int) -> None:
                 done += len(starts)
                 if not running:
                     raise RuntimeError(f"the relay found nothing to start after {done}")
-                await relay._freed.wait()
+                await handoff.freed.wait()
             await asyncio.gather(*running)
             cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
             print(f"worker-db: round {n + 1} cpu_ms={1000 * cpu / count:.3f} "

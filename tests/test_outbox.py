@@ -21,7 +21,8 @@ from sqlmodel import Session, col, select
 
 from hookline.contracts import DeliveryStart
 from hookline.db import make_engine
-from hookline.delivery import attempts, gate, outbox, relay
+from hookline.delivery import attempts, gate, outbox
+from hookline.delivery.handoff import Handoff
 from hookline.delivery.reconciler import orphans
 from hookline.ids import new_id
 from hookline.migrations import upgrade
@@ -307,14 +308,15 @@ def test_what_the_relay_reads_for_first_attempts_is_what_the_attempt_would_read(
         assert [attempts.ready(again[d]) for d in ids] == [None, None, None]
         assert attempts.prepare_attempt(session, ids[0], limits()) == "cancelled"
 
-    relay._hand({"dlv_a": "row a", "dlv_b": "row b", "dlv_c": "row c"})
-    assert relay.handed("dlv_a") == "row a" and relay.handed("dlv_a") is None  # once only
-    monkeypatch.setattr(relay, "HANDED_FOR", 0.0)
+    handoff = Handoff()
+    handoff.hand({"dlv_a": "row a", "dlv_b": "row b", "dlv_c": "row c"})
+    assert handoff.handed("dlv_a") == "row a" and handoff.handed("dlv_a") is None  # once only
+    monkeypatch.setattr(handoff, "handed_for", 0.0)
     time.sleep(0.01)
-    assert relay.handed("dlv_b") is None  # too old: the attempt reads it again
-    assert "dlv_c" in relay._handed
-    relay._hand({})
-    assert not relay._handed  # the next pass forgets what nobody asked for in time
+    assert handoff.handed("dlv_b") is None  # too old: the attempt reads it again
+    assert "dlv_c" in handoff.kept
+    handoff.hand({})
+    assert not handoff.kept  # the next pass forgets what nobody asked for in time
 
 
 def _forget_event(engine: Engine, delivery_id: str) -> None:

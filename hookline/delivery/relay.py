@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections import OrderedDict
 from typing import Any
 
 from temporalio.client import Client
@@ -21,6 +20,7 @@ from hookline import metrics
 from hookline.contracts import DeliveryStart
 from hookline.db import session_scope
 from hookline.delivery import attempts, gate, outbox
+from hookline.delivery.handoff import Handoff
 from hookline.delivery.outcomes import recorded_outcome
 from hookline.settings import Settings, parse_duration
 from hookline.temporal import start_deliveries
@@ -31,15 +31,9 @@ log = logging.getLogger("hookline.delivery.relay")
 BATCH = 256  # starts taken at once; a full batch means more wait, so take again at once
 RELAY_STARTS_IN_FLIGHT = 32  # workflow starts the relay has under way at once
 GATHER = 0.01  # after a wake-up, so that a burst of outcomes makes one pass, not many
-# How long what the relay read for a first attempt may stand in for the attempt's own read.
-# An eager start's attempt begins within milliseconds; one that waited longer (a start that
-# fell back to the server's matching and ran elsewhere, a saturated worker) reads again.
-HANDED_FOR = 2.0
 # How often the relay looks for starts an open circuit held past their retry window: the
 # most one stays in the outbox after its window ends.
 WINDOWS_EVERY = 1.0
-_freed = asyncio.Event()
-_handed: OrderedDict[str, tuple[float, Any]] = OrderedDict()
 
 
 def _take(limit: int, limits: gate.Limits) -> tuple[list[DeliveryStart], dict[str, Any]]:
@@ -51,29 +45,14 @@ def _take(limit: int, limits: gate.Limits) -> tuple[list[DeliveryStart], dict[st
         return starts, rows
 
 
-def _hand(rows: dict[str, Any]) -> None:
-    now = time.monotonic()
-    while _handed and now - next(iter(_handed.values()))[0] > HANDED_FOR:
-        _handed.popitem(last=False)  # its attempt ran on another worker, or never asked
-    for delivery_id, row in rows.items():
-        _handed[delivery_id] = (now, row)
-
-
-def handed(delivery_id: str) -> Any | None:
-    """What this worker's relay read for the Delivery's first attempt (`attempts.ready`
-    turns it into what to send), if it read it moments ago; else None. Once only."""
-    kept = _handed.pop(delivery_id, None)
-    if kept is None or time.monotonic() - kept[0] > HANDED_FOR:
-        return None
-    return kept[1]
-
-
-async def relay_once(client: Client, settings: Settings) -> tuple[int, int]:
-    """Takes and starts one batch; returns (taken, failed)."""
+async def relay_once(client: Client, settings: Settings, handoff: Handoff
+                     ) -> tuple[int, int]:
+    """Takes and starts one batch, handing its attempts what it read; returns (taken,
+    failed)."""
     starts, rows = await asyncio.to_thread(_take, BATCH, gate.limits_from(settings))
     if not starts:
         return 0, 0
-    _hand(rows)
+    handoff.hand(rows)
     # Eager: this process is also the worker of the task queue, so the first workflow task
     # comes back with the start's answer instead of through the server's matching.
     failed = await start_deliveries(client, settings.task_queue, starts, eager=True,
@@ -107,16 +86,17 @@ async def end_windows(client: Client, settings: Settings, notify: attempts.Notif
     return len(ended)
 
 
-async def relay_forever(client: Client, settings: Settings,
+async def relay_forever(client: Client, settings: Settings, handoff: Handoff,
                         notify: attempts.Notify = attempts.silent) -> None:
-    """`notify` tells the operational webhooks of what ending a held Delivery did."""
+    """`handoff` is shared with this worker's attempts; `notify` tells the operational
+    webhooks of what ending a held Delivery did."""
     interval = parse_duration(settings.relay_interval)
     backoff = parse_duration(settings.reconcile_interval)
     windows_at = 0.0
     while True:
-        _freed.clear()
+        handoff.freed.clear()
         try:
-            taken, failed = await relay_once(client, settings)
+            taken, failed = await relay_once(client, settings, handoff)
             if time.monotonic() >= windows_at:
                 windows_at = time.monotonic() + WINDOWS_EVERY
                 await end_windows(client, settings, notify)
@@ -130,10 +110,6 @@ async def relay_forever(client: Client, settings: Settings,
             # target's slot: a target at its cap gets its next start at once, not an
             # interval later (that alone held one endpoint to 60 deliveries/s).
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(_freed.wait(), interval)
+                await asyncio.wait_for(handoff.freed.wait(), interval)
             await asyncio.sleep(GATHER)
 
-
-def slot_freed() -> None:
-    """An attempt of this worker has recorded its outcome and released its lease."""
-    _freed.set()
