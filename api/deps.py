@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from typing import Annotated
 
 import anyio
@@ -18,6 +19,7 @@ from hookline.delivery.sender import Sender
 from hookline.errors import RateLimited, Unauthorized
 from hookline.services import accounts, ratelimit
 from hookline.services.accounts import Principal
+from hookline.services.ratelimit import RateDecision
 
 
 async def get_session(request: Request) -> AsyncIterator[Session]:
@@ -39,8 +41,7 @@ async def get_session(request: Request) -> AsyncIterator[Session]:
 SessionDep = Annotated[Session, Depends(get_session)]
 
 
-def _bearer(request: Request) -> str:
-    header = request.headers.get("authorization")
+def _bearer(header: str | None) -> str:
     if not header:
         raise Unauthorized("send your API key as 'Authorization: Bearer <key>'")
     scheme, _, key = header.partition(" ")
@@ -51,34 +52,60 @@ def _bearer(request: Request) -> str:
 
 def authenticate(request: Request, session: SessionDep) -> Principal:
     begin_reading(session)
-    principal = accounts.authenticate(session, _bearer(request))
+    principal = accounts.authenticate(session, _bearer(request.headers.get("authorization")))
     session.commit()  # end the read: the route's writes must take the write lock
-    admit(request, session, principal)
+    decision = request.state.ratelimit = admit(session, principal)
+    if (refused := over_rate(principal, decision)) is not None:
+        raise refused
     return principal
 
 
-def authenticate_in_batch(request: Request, session: Session) -> Principal:
+@dataclass(frozen=True)
+class Admitted:
+    """A batched job's caller, authenticated and counted against its organization's rate:
+    the decision goes back to the route, which answers the RateLimit headers from it."""
+
+    principal: Principal
+    decision: RateDecision
+
+
+class RefusedAfterAdmission(Exception):
+    """A batched job's refusal once its caller was counted against the rate limit, with the
+    decision, so that the refusal carries the RateLimit headers too."""
+
+    def __init__(self, error: Exception, decision: RateDecision) -> None:
+        super().__init__(str(error))
+        self.error, self.decision = error, decision
+
+
+def authenticate_in_batch(authorization: str | None, session: Session) -> Admitted:
     """The same, as a batched job's check (`hookline.batches`): the batch's read transaction
     goes on, and starts again if the rate limiter ended it to lease tokens."""
-    key = _bearer(request)
+    key = _bearer(authorization)
     principal = shared_read(session, ("api-key", key), lambda: accounts.authenticate(session, key))
-    admit(request, session, principal)
+    decision = admit(session, principal)
+    if (refused := over_rate(principal, decision)) is not None:
+        raise RefusedAfterAdmission(refused, decision)
     begin_reading(session)
-    return principal
+    return Admitted(principal, decision)
 
 
-def admit(request: Request, session: Session, principal: Principal) -> None:
-    """The organization's requests per second: 429 beyond them. An admitted request marks
-    its key as used."""
+def admit(session: Session, principal: Principal) -> RateDecision:
+    """Count the request against its organization's requests per second; an admitted one
+    marks its key as used."""
     decision = ratelimit.hit(session, principal.org_id, principal.rps)
-    request.state.ratelimit = decision
-    if not decision.allowed:
-        metrics.RATE_LIMITED_ORGANIZATION.inc()
-        raise RateLimited(
-            f"more than {principal.rps} requests per second for this organization",
-            headers={"Retry-After": str(decision.reset_seconds)},
-        )
-    accounts.note_use(session, principal.key_id)
+    if decision.allowed:
+        accounts.note_use(session, principal.key_id)
+    return decision
+
+
+def over_rate(principal: Principal, decision: RateDecision) -> RateLimited | None:
+    """The 429 for a request beyond its organization's rate, or None."""
+    if decision.allowed:
+        return None
+    metrics.RATE_LIMITED_ORGANIZATION.inc()
+    return RateLimited(f"more than {principal.rps} requests per second for this organization",
+                       headers={"Retry-After": str(decision.reset_seconds)})
 
 
 AuthDep = Annotated[Principal, Depends(authenticate)]

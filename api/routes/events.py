@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
 from typing import Annotated, Any, Literal
@@ -12,7 +13,14 @@ from fastapi.exceptions import RequestValidationError
 from sqlmodel import Session
 
 from api import pagination
-from api.deps import AuthDep, SessionDep, TemporalDep, authenticate_in_batch, batches_of
+from api.deps import (
+    AuthDep,
+    RefusedAfterAdmission,
+    SessionDep,
+    TemporalDep,
+    authenticate_in_batch,
+    batches_of,
+)
 from api.dispatch import wake_cancelled
 from api.jsonbody import JSONRoute
 from api.rawbody import parse_body, request_body_doc, short_header
@@ -20,9 +28,10 @@ from api.schemas.common import COMMON_PROBLEMS, CancelFirst, Page, PageLimit, pr
 from api.schemas.deliveries import DeliveryOut, deliveries_page
 from api.schemas.events import EventDetail, EventOut, PublishIn, ReplayOut
 from hookline.batches import Write
-from hookline.errors import invalid
+from hookline.errors import DomainError, invalid
 from hookline.models import Event
 from hookline.services import erasure, events
+from hookline.services.ratelimit import RateDecision
 from hookline.settings import get_settings
 from hookline.timeutil import aware
 
@@ -64,6 +73,16 @@ not `application/json`; 422 an unregistered `type`, an unknown `consumer`, a mal
 or `data` refused by its schema; 429 the organization's rate limit (see `Retry-After`)."""
 
 
+@dataclass(frozen=True)
+class Publish:
+    """What the batch thread needs of a publish request: nothing of the request itself."""
+
+    authorization: str | None
+    idempotency_key: str | None
+    content_type: str | None
+    body: bytes
+
+
 # The busiest route reads its own body and writes its own answer, and runs its database work
 # in the process's batches (`hookline.batches`): FastAPI's dependencies, body model and
 # response model cost more CPU here than the publish itself.
@@ -76,25 +95,49 @@ or `data` refused by its schema; 429 the organization's rate limit (see `Retry-A
                   "description": "Repeats within 24 h answer the first Event, creating "
                                  "nothing", "schema": {"type": "string", "maxLength": 255}}]})
 async def publish(request: Request) -> Response:
-    body = await request.body()
+    headers = request.headers
+    command = Publish(authorization=headers.get("authorization"),
+                      idempotency_key=headers.get("idempotency-key"),
+                      content_type=headers.get("content-type"), body=await request.body())
     # The batch commits the Deliveries' workflow starts to the outbox with them; the
     # workers' relay makes the starts, so publishing never waits on (or for) Temporal.
-    published = await batches_of(request).run(partial(_publish, request, body))
-    headers = {"Idempotent-Replayed": "true"} if published.replayed else None
+    try:
+        published, decision = await batches_of(request).run(partial(_publish, command))
+    except RefusedAfterAdmission as refused:
+        request.state.ratelimit = refused.decision
+        raise refused.error from None
+    request.state.ratelimit = decision
+    replayed = {"Idempotent-Replayed": "true"} if published.replayed else None
     return Response(_out(published.event).model_dump_json(by_alias=True), status_code=201,
-                    headers=headers, media_type="application/json")
+                    headers=replayed, media_type="application/json")
 
 
-def _publish(request: Request, body: bytes, session: Session
-             ) -> events.Published | Write[events.Published]:
-    auth = authenticate_in_batch(request, session)
-    errors: list[dict[str, Any]] = []
-    key = short_header("idempotency-key", request.headers.get("idempotency-key"), 255, errors)
-    publish_in = parse_body(PublishIn, body, request.headers.get("content-type"), errors)
-    if errors or publish_in is None:
-        raise RequestValidationError(errors)
-    return events.publish(session, auth, publish_in.type, publish_in.consumer, publish_in.data,
-                          key, get_settings().retry_delays)
+def _publish(command: Publish, session: Session
+             ) -> tuple[events.Published, RateDecision] \
+        | Write[tuple[events.Published, RateDecision]]:
+    admitted = authenticate_in_batch(command.authorization, session)
+    try:
+        errors: list[dict[str, Any]] = []
+        key = short_header("idempotency-key", command.idempotency_key, 255, errors)
+        publish_in = parse_body(PublishIn, command.body, command.content_type, errors)
+        if errors or publish_in is None:
+            raise RequestValidationError(errors)
+        checked = events.publish(session, admitted.principal, publish_in.type,
+                                 publish_in.consumer, publish_in.data, key,
+                                 get_settings().retry_delays)
+    except (DomainError, RequestValidationError) as exc:
+        raise RefusedAfterAdmission(exc, admitted.decision) from None
+    if not isinstance(checked, Write):
+        return checked, admitted.decision
+    return Write(partial(_written, checked, admitted.decision))
+
+
+def _written(write: Write[events.Published], decision: RateDecision, session: Session
+             ) -> tuple[events.Published, RateDecision]:
+    try:
+        return write.run(session), decision
+    except DomainError as exc:  # a quota refusal, an idempotency race
+        raise RefusedAfterAdmission(exc, decision) from None
 
 
 @router.get("", response_model=Page[EventOut])
