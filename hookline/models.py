@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, ClassVar
 
 from sqlalchemy import (
     JSON,
@@ -26,10 +26,11 @@ def utcnow() -> datetime:
 
 
 def _ts(nullable: bool = False) -> Any:
-    column = Column(DateTime(timezone=True), nullable=nullable)
+    # A type, not a Column: a Column belongs to one table, and DeliveryTarget's fields are
+    # the columns of two.
     if nullable:
-        return Field(default=None, sa_column=column)
-    return Field(default_factory=utcnow, sa_column=column)
+        return Field(default=None, sa_type=DateTime(timezone=True), nullable=True)
+    return Field(default_factory=utcnow, sa_type=DateTime(timezone=True), nullable=False)
 
 
 class Organization(SQLModel, table=True):
@@ -136,18 +137,20 @@ class EventTypeSchema(SQLModel, table=True):
     created_at: datetime = _ts()
 
 
-class Endpoint(SQLModel, table=True):
-    __tablename__ = "endpoints"
+class DeliveryTarget(SQLModel):
+    """What an endpoint and a destination are alike: a URL the engine delivers to, signed
+    with its secrets, with fixed headers, a throttle, and one status rule
+    (`hookline.delivery.targets`). Each kind has its own table and adds what owns it."""
+
+    KIND: ClassVar[str]  # endpoint | destination: the word in messages and event types
+    DELIVERY_COLUMN: ClassVar[str]  # the Delivery column that names this kind of target
+
     id: str = Field(primary_key=True)
     environment_id: str = Field(foreign_key="environments.id", index=True)
-    consumer_id: str = Field(foreign_key="consumers.id", index=True)
-    url: str = Field(sa_column=Column(Text, nullable=False))
-    description: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    url: str = Field(sa_type=Text, nullable=False)
+    description: str | None = Field(default=None, sa_type=Text, nullable=True)
     status: str = "Enabled"  # Enabled | DisabledAutomatically | DisabledManually
-    events: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
-    custom_headers: dict[str, str] = Field(
-        default_factory=dict, sa_column=Column(JSON, nullable=False)
-    )
+    custom_headers: dict[str, str] = Field(default_factory=dict, sa_type=JSON, nullable=False)
     secret: str
     previous_secret: str | None = None
     previous_secret_expires_at: datetime | None = _ts(nullable=True)
@@ -155,6 +158,20 @@ class Endpoint(SQLModel, table=True):
     rate_limit: int | None = None  # deliveries per second, across every worker
     created_at: datetime = _ts()
     updated_at: datetime = _ts()
+
+    @property
+    def disabled_automatically(self) -> bool:
+        return self.status == "DisabledAutomatically"
+
+
+class Endpoint(DeliveryTarget, table=True):
+    """A Consumer's URL, for the event types it subscribes to ([]: every type)."""
+
+    __tablename__ = "endpoints"
+    KIND: ClassVar[str] = "endpoint"
+    DELIVERY_COLUMN: ClassVar[str] = "endpoint_id"
+    consumer_id: str = Field(foreign_key="consumers.id", index=True)
+    events: list[str] = Field(default_factory=list, sa_type=JSON, nullable=False)
 
 
 class Event(SQLModel, table=True):
@@ -211,25 +228,13 @@ class Source(SQLModel, table=True):
     created_at: datetime = _ts()
 
 
-class Destination(SQLModel, table=True):
+class Destination(DeliveryTarget, table=True):
+    """A URL a Source forwards its messages to."""
+
     __tablename__ = "destinations"
-    id: str = Field(primary_key=True)
-    environment_id: str = Field(foreign_key="environments.id", index=True)
+    KIND: ClassVar[str] = "destination"
+    DELIVERY_COLUMN: ClassVar[str] = "destination_id"
     source_id: str = Field(foreign_key="sources.id", index=True)
-    url: str = Field(sa_column=Column(Text, nullable=False))
-    description: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
-    status: str = "enabled"  # enabled | disabled
-    disabled_automatically: bool = False
-    custom_headers: dict[str, str] = Field(
-        default_factory=dict, sa_column=Column(JSON, nullable=False)
-    )
-    secret: str
-    previous_secret: str | None = None
-    previous_secret_expires_at: datetime | None = _ts(nullable=True)
-    failure_count: int = 0
-    rate_limit: int | None = None  # deliveries per second, across every worker
-    created_at: datetime = _ts()
-    updated_at: datetime = _ts()
 
 
 class Message(SQLModel, table=True):

@@ -3,6 +3,8 @@ a model changed without its migration (or the reverse) fails here, not in produc
 
 from __future__ import annotations
 
+from typing import Any
+
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlmodel import SQLModel
@@ -16,3 +18,72 @@ def test_migrated_schema_matches_the_models(stack: Stack) -> None:
         differences = compare_metadata(MigrationContext.configure(connection),
                                        SQLModel.metadata)
     assert differences == []
+
+
+def test_one_target_status_carries_every_endpoint_and_destination(stack: Stack,
+                                                                  tmp_path: Any) -> None:
+    """0017 gives destinations the endpoints' status words: every kind of row keeps what it
+    meant, read through the one target model, and the downgrade gives the old words back."""
+    from alembic import command
+    from sqlalchemy import text
+    from sqlmodel import Session
+
+    from api.schemas.targets import shown_status
+    from hookline.db import make_engine
+    from hookline.delivery.targets import is_enabled
+    from hookline.migrations import config
+    from hookline.models import Destination, Endpoint
+    from tests.support.stack import own_database
+
+    url = own_database(stack.db_url, tmp_path)
+    command.upgrade(config(url), "0016")
+    engine = make_engine(url)
+    at = "2026-01-01 00:00:00+00:00"
+    endpoints = {"ep_on": "Enabled", "ep_auto": "DisabledAutomatically",
+                 "ep_hand": "DisabledManually"}
+    destinations = {"dst_on": ("enabled", False), "dst_auto": ("disabled", True),
+                    "dst_hand": ("disabled", False)}
+    with engine.begin() as db:
+        for sql in (
+            "INSERT INTO organizations (id, name, created_at) VALUES ('org_1', 'o', :at)",
+            "INSERT INTO environments (id, org_id, name, kind, created_at) "
+            "VALUES ('env_1', 'org_1', 'e', 'development', :at)",
+            "INSERT INTO consumers (id, environment_id, external_id, name, created_at) "
+            "VALUES ('con_1', 'env_1', 'acme', 'Acme', :at)",
+            "INSERT INTO sources (id, environment_id, name, type, status, token, provider, "
+            "created_at) VALUES ('src_1', 'env_1', 's', 'webhook', 'enabled', 'tok', "
+            "'generic', :at)",
+        ):
+            db.execute(text(sql), {"at": at})
+        for target_id, status in endpoints.items():
+            db.execute(text(
+                "INSERT INTO endpoints (id, environment_id, consumer_id, url, status, events, "
+                "custom_headers, secret, failure_count, created_at, updated_at) VALUES "
+                "(:id, 'env_1', 'con_1', 'https://example.com/', :status, '[]', '{}', "
+                "'whsec_x', 3, :at, :at)"), {"id": target_id, "status": status, "at": at})
+        for target_id, (status, automatically) in destinations.items():
+            db.execute(text(
+                "INSERT INTO destinations (id, environment_id, source_id, url, status, "
+                "disabled_automatically, custom_headers, secret, failure_count, created_at, "
+                "updated_at) VALUES (:id, 'env_1', 'src_1', 'https://example.com/', :status, "
+                ":automatically, '{}', 'whsec_x', 3, :at, :at)"),
+                {"id": target_id, "status": status, "automatically": automatically, "at": at})
+    command.upgrade(config(url), "head")
+    with Session(engine) as session:
+        for target_id, status in endpoints.items():
+            endpoint = session.get(Endpoint, target_id)
+            assert endpoint is not None and endpoint.status == status
+            assert shown_status(endpoint) == status and endpoint.failure_count == 3
+        read = {target_id: session.get(Destination, target_id) for target_id in destinations}
+        assert {target_id: (row.status, shown_status(row), is_enabled(row),
+                            row.disabled_automatically)
+                for target_id, row in read.items() if row is not None} == {
+            "dst_on": ("Enabled", "enabled", True, False),
+            "dst_auto": ("DisabledAutomatically", "disabled", False, True),
+            "dst_hand": ("DisabledManually", "disabled", False, False)}
+    command.downgrade(config(url), "0016")
+    with engine.connect() as db:
+        rows = db.execute(text("SELECT id, status, disabled_automatically FROM destinations"))
+        assert {row.id: (row.status, bool(row.disabled_automatically)) for row in rows} \
+            == destinations
+    engine.dispose()

@@ -1,9 +1,11 @@
-"""Portal pages: the Consumer's endpoints. Every change goes through `services/endpoints`
-(the API's rules and errors), after the portal's own checks (`services/portal`)."""
+"""Portal pages: the Consumer's endpoints. Every change goes through the API's use cases
+and rules (`usecases/targets`, `services/endpoints`), after the portal's own checks
+(`services/portal`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import cast
 
 from fastapi import APIRouter, Request, Response
 from fastapi.concurrency import run_in_threadpool
@@ -15,9 +17,11 @@ from api.dispatch import wake_cancelled
 from api.portal.auth import ChangeDep, Form, PortalDep
 from api.portal.web import Portal, PortalRoute, render
 from hookline.errors import ValidationFailed, invalid
+from hookline.models import Endpoint
 from hookline.services import endpoints, portal
-from hookline.services.endpoints import EndpointPatch
 from hookline.services.headers import check_headers
+from hookline.services.targets import TargetPatch, TargetRow, check_url
+from hookline.usecases import targets
 
 router = APIRouter(route_class=PortalRoute)
 
@@ -49,14 +53,14 @@ class Draft:
         return check_headers(found)
 
 
-def _draft_of(row: endpoints.EndpointRow) -> Draft:
-    e = row.endpoint
+def _draft_of(row: TargetRow) -> Draft:
+    e = cast(Endpoint, row.target)
     return Draft(url=e.url, description=e.description or "", events=list(e.events),
                  headers="\n".join(f"{k}: {v}" for k, v in e.custom_headers.items()))
 
 
 async def _form(request: Request, found: Portal, session: Session, draft: Draft, *,
-                row: endpoints.EndpointRow | None = None, error: str | None = None,
+                row: TargetRow | None = None, error: str | None = None,
                 status: int = 200, **extra: object) -> Response:
     types = await run_in_threadpool(portal.catalogue, session, found.access)
     return render(request, "endpoint.html" if row else "endpoint_new.html", found,
@@ -84,7 +88,7 @@ async def create(request: Request, changed: ChangeDep, session: SessionDep,
         headers = draft.header_dict()
         if not draft.url:
             raise invalid("url", "is required")
-        await endpoints.check_url(sender, draft.url, access.requires_https)
+        await check_url(sender, draft.url, access.requires_https)
         row = await run_in_threadpool(
             endpoints.create_endpoint, session, access.environment_id,
             consumer=access.consumer_id, url=draft.url, events=draft.events,
@@ -92,8 +96,8 @@ async def create(request: Request, changed: ChangeDep, session: SessionDep,
     except ValidationFailed as exc:
         return await _form(request, changed.portal, session, draft, error=exc.detail,
                            status=422)
-    return render(request, "secret.html", changed.portal, endpoint=row.endpoint,
-                  secret=row.endpoint.secret, created=True)
+    return render(request, "secret.html", changed.portal, endpoint=row.target,
+                  secret=row.target.secret, created=True)
 
 
 @router.get("/endpoints/{endpoint_id}")
@@ -114,14 +118,12 @@ async def edit(request: Request, endpoint_id: str, changed: ChangeDep, session: 
         headers = draft.header_dict()
         if not draft.url:
             raise invalid("url", "is required")
-        if draft.url != row.endpoint.url:
-            await endpoints.check_url(sender, draft.url, access.requires_https)
-        patch = EndpointPatch(url=draft.url, events=draft.events,
-                              description=draft.description or None)
-        await run_in_threadpool(endpoints.update_endpoint, session, access.environment_id,
+        if draft.url != row.target.url:
+            await check_url(sender, draft.url, access.requires_https)
+        patch = TargetPatch(url=draft.url, events=draft.events,
+                            description=draft.description or None, headers=headers)
+        await run_in_threadpool(targets.update, session, Endpoint, access.environment_id,
                                 endpoint_id, patch)
-        await run_in_threadpool(endpoints.set_headers, session, access.environment_id,
-                                endpoint_id, headers)
     except ValidationFailed as exc:
         return await _form(request, changed.portal, session, draft, row=row,
                            error=exc.detail, status=422)
@@ -134,9 +136,9 @@ async def set_status(endpoint_id: str, changed: ChangeDep, session: SessionDep,
     access = changed.access
     await run_in_threadpool(portal.own_endpoint, session, access, endpoint_id)
     wanted = "disabled" if changed.form.get("status") == "disabled" else "enabled"
-    _, cancelled = await run_in_threadpool(endpoints.update_endpoint, session,
+    _, cancelled = await run_in_threadpool(targets.update, session, Endpoint,
                                            access.environment_id, endpoint_id,
-                                           EndpointPatch(status=wanted))
+                                           TargetPatch(status=wanted))
     await wake_cancelled(temporal, cancelled)
     return RedirectResponse(f"/portal/endpoints/{endpoint_id}", status_code=303)
 
@@ -146,7 +148,7 @@ async def delete(endpoint_id: str, changed: ChangeDep, session: SessionDep,
                  temporal: TemporalDep) -> Response:
     access = changed.access
     await run_in_threadpool(portal.own_endpoint, session, access, endpoint_id)
-    cancelled = await run_in_threadpool(endpoints.delete_endpoint, session,
+    cancelled = await run_in_threadpool(targets.delete, session, Endpoint,
                                         access.environment_id, endpoint_id)
     await wake_cancelled(temporal, cancelled)
     return RedirectResponse("/portal/endpoints", status_code=303)
@@ -157,7 +159,7 @@ def rotate(request: Request, endpoint_id: str, changed: ChangeDep,
            session: SessionDep) -> Response:
     access = changed.access
     endpoint = portal.own_endpoint(session, access, endpoint_id)
-    secret = endpoints.rotate_secret(session, access.environment_id, endpoint_id, None)
+    secret = targets.rotate_secret(session, Endpoint, access.environment_id, endpoint_id)
     return render(request, "secret.html", changed.portal, endpoint=endpoint, secret=secret,
                   created=False)
 

@@ -17,8 +17,10 @@ from api.jsonbody import JSONRoute
 from api.schemas.common import COMMON_PROBLEMS, Page, PageLimit, problems
 from api.schemas.deliveries import AttemptOut, DeliveryOut, RetryOut, delivery_out
 from hookline.delivery import gate
-from hookline.services import consumers, deliveries, destinations, endpoints, explorer
+from hookline.models import Destination, Endpoint
+from hookline.services import consumers, deliveries, explorer
 from hookline.services.explorer import DeliveryFilter
+from hookline.services.targets import get_scoped
 from hookline.settings import get_settings
 
 router = APIRouter(prefix="/v1/deliveries", tags=["deliveries"], responses=COMMON_PROBLEMS,
@@ -36,9 +38,9 @@ def list_deliveries(
     found, consumer = filtered
     env = auth.environment_id
     if found.endpoint:
-        endpoints.get_scoped(session, env, found.endpoint)
+        get_scoped(session, Endpoint, env, found.endpoint)
     if found.destination:
-        destinations.get_scoped(session, env, found.destination)
+        get_scoped(session, Destination, env, found.destination)
     if consumer:
         found = replace(found, consumer_id=consumers.get_consumer(session, env, consumer).id)
     rows = explorer.list_deliveries(session, env, found, pagination.decode("deliveries",

@@ -1,23 +1,18 @@
-"""Endpoints: the URLs of Consumers that events are delivered to.
+"""Endpoints: the URLs of Consumers that events are delivered to. PATCH, DELETE, stats,
+attempts and recover are the shared target routes (`api/routes/targets`).
 
 Handlers that check a URL or send a request are async: DNS and HTTP are awaited outside any
 database transaction, and the database work runs in the thread pool around them."""
 
 from __future__ import annotations
 
-from functools import partial
-from typing import Annotated
-
-from fastapi import APIRouter, Body, Depends, Response
+from fastapi import APIRouter, Body
 from fastapi.concurrency import run_in_threadpool
 
-from api.deps import AuthDep, SenderDep, SessionDep, TemporalDep
-from api.dispatch import wake_cancelled
-from api.explorer import attempt_filter
+from api.deps import AuthDep, SenderDep, SessionDep
 from api.jsonbody import JSONRoute
-from api.routes.recoveries import RESPONSES, recover
-from api.schemas.common import COMMON_PROBLEMS, Page, PageLimit, problems
-from api.schemas.deliveries import AttemptOut, attempts_page
+from api.routes.targets import TargetResource, add_shared_routes
+from api.schemas.common import COMMON_PROBLEMS, problems
 from api.schemas.endpoints import (
     EndpointCreated,
     EndpointIn,
@@ -29,10 +24,10 @@ from api.schemas.endpoints import (
     SecretIn,
     SecretOut,
 )
-from api.schemas.recoveries import RecoverIn, RecoveryStarted
-from api.schemas.stats import HEALTH_DOC, Since, TargetStatsOut, health
+from hookline.models import Endpoint
 from hookline.services import endpoints
-from hookline.services.explorer import Filter
+from hookline.services.targets import check_url
+from hookline.usecases import targets
 
 router = APIRouter(prefix="/v1/endpoints", tags=["endpoints"], responses=COMMON_PROBLEMS,
                    route_class=JSONRoute)
@@ -43,7 +38,7 @@ async def create_endpoint(body: EndpointIn, auth: AuthDep, session: SessionDep,
                           sender: SenderDep) -> EndpointCreated:
     """The secret appears in this response only. An unknown consumer, an unregistered
     event type, a refused URL, an invalid header, secret or rateLimit: 422."""
-    await endpoints.check_url(sender, body.url, auth.requires_https)
+    await check_url(sender, body.url, auth.requires_https)
     row = await run_in_threadpool(
         endpoints.create_endpoint, session, auth.environment_id, consumer=body.consumer,
         url=body.url, events=body.events, description=body.description,
@@ -62,40 +57,15 @@ def list_endpoints(auth: AuthDep, session: SessionDep,
 
 @router.get("/{endpoint_id}", response_model=EndpointOut, responses=problems(404))
 def get_endpoint(endpoint_id: str, auth: AuthDep, session: SessionDep) -> EndpointOut:
-    return EndpointOut.of(endpoints.get_endpoint(session, auth.environment_id, endpoint_id))
-
-
-@router.patch("/{endpoint_id}", response_model=EndpointOut, responses=problems(404))
-async def update_endpoint(endpoint_id: str, body: EndpointPatchIn, auth: AuthDep,
-                          session: SessionDep, sender: SenderDep,
-                          temporal: TemporalDep) -> EndpointOut:
-    """Absent fields stay; a null rateLimit removes the limit. Disabling cancels the
-    endpoint's waiting Deliveries; enabling resets its consecutive-failure count."""
-    patch = body.to_patch()
-    await run_in_threadpool(endpoints.ensure_exists, session, auth.environment_id, endpoint_id)
-    if patch.url is not None:
-        await endpoints.check_url(sender, patch.url, auth.requires_https)
-    row, cancelled = await run_in_threadpool(
-        endpoints.update_endpoint, session, auth.environment_id, endpoint_id, patch)
-    await wake_cancelled(temporal, cancelled)
-    return EndpointOut.of(row)
-
-
-@router.delete("/{endpoint_id}", status_code=204, responses=problems(404))
-async def delete_endpoint(endpoint_id: str, auth: AuthDep, session: SessionDep,
-                          temporal: TemporalDep) -> Response:
-    """Its waiting Deliveries are cancelled; its delivery history stays."""
-    cancelled = await run_in_threadpool(
-        endpoints.delete_endpoint, session, auth.environment_id, endpoint_id)
-    await wake_cancelled(temporal, cancelled)
-    return Response(status_code=204)
+    return EndpointOut.of(targets.read(session, Endpoint, auth.environment_id, endpoint_id))
 
 
 @router.put("/{endpoint_id}/headers", response_model=Headers, responses=problems(404))
 def set_headers(endpoint_id: str, body: HeadersIn, auth: AuthDep,
                 session: SessionDep) -> Headers:
     """Replaces all fixed headers ({} removes them); answers the set now in force."""
-    return endpoints.set_headers(session, auth.environment_id, endpoint_id, body.headers)
+    return targets.set_headers(session, Endpoint, auth.environment_id, endpoint_id,
+                               body.headers)
 
 
 @router.post("/{endpoint_id}/rotate-secret", status_code=201, response_model=SecretOut,
@@ -104,26 +74,8 @@ def rotate_secret(endpoint_id: str, auth: AuthDep, session: SessionDep,
                   body: SecretIn | None = Body(default=None)) -> SecretOut:
     """A new secret (or the one given); the previous one also signs for 24 hours."""
     secret = body.secret if body else None
-    return SecretOut(secret=endpoints.rotate_secret(session, auth.environment_id,
-                                                    endpoint_id, secret))
-
-
-@router.get("/{endpoint_id}/stats", response_model=TargetStatsOut, responses=problems(404),
-            description=HEALTH_DOC)
-def endpoint_stats(endpoint_id: str, auth: AuthDep, session: SessionDep,
-                   since: Since = None) -> TargetStatsOut:
-    target = endpoints.get_scoped(session, auth.environment_id, endpoint_id)
-    return health(session, target, "endpoint", since)
-
-
-@router.get("/{endpoint_id}/attempts", response_model=Page[AttemptOut],
-            responses=problems(404))
-def list_attempts(endpoint_id: str, auth: AuthDep, session: SessionDep,
-                  found: Annotated[Filter, Depends(attempt_filter)], cursor: str | None = None,
-                  limit: PageLimit = 50) -> Page[AttemptOut]:
-    """The attempts to this endpoint, newest first (the delivery explorer's filters)."""
-    endpoints.get_scoped(session, auth.environment_id, endpoint_id)
-    return attempts_page(session, endpoint_id, found, cursor, limit)
+    return SecretOut(secret=targets.rotate_secret(session, Endpoint, auth.environment_id,
+                                                  endpoint_id, secret))
 
 
 @router.post("/{endpoint_id}/test", response_model=EndpointTestResult,
@@ -141,12 +93,10 @@ async def test_endpoint(endpoint_id: str, auth: AuthDep, session: SessionDep,
                               duration_ms=result.duration_ms)
 
 
-@router.post("/{endpoint_id}/recover", status_code=202, response_model=RecoveryStarted,
-             responses=RESPONSES)
-async def recover_endpoint(endpoint_id: str, body: RecoverIn, auth: AuthDep,
-                           session: SessionDep, temporal: TemporalDep) -> Response:
-    """Re-send the endpoint's exhausted or cancelled Deliveries created in the window, in
-    creation order, each as a retry (same Webhook-Id), at the endpoint's pace. 409 while
-    the endpoint is disabled."""
-    return await recover(partial(endpoints.get_scoped, session, auth.environment_id,
-                                 endpoint_id), body, auth.environment_id, session, temporal)
+add_shared_routes(router, TargetResource(
+    Endpoint, "/{endpoint_id}", "endpoint_id", EndpointOut, EndpointPatchIn,
+    patch_doc="Absent fields stay; a null rateLimit removes the limit. Disabling cancels the "
+              "endpoint's waiting Deliveries; enabling resets its consecutive-failure count.",
+    recover_doc="Re-send the endpoint's exhausted or cancelled Deliveries created in the "
+                "window, in creation order, each as a retry (same Webhook-Id), at the "
+                "endpoint's pace. 409 while the endpoint is disabled."))

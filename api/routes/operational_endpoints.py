@@ -22,7 +22,10 @@ from api.schemas.endpoints import (
     SecretOut,
 )
 from hookline.errors import NotFound
+from hookline.models import Endpoint
 from hookline.services import endpoints, operational
+from hookline.services.targets import check_url
+from hookline.usecases import targets
 
 router = APIRouter(prefix="/v1/operational-endpoints", tags=["operational webhooks"],
                    responses=COMMON_PROBLEMS, route_class=JSONRoute)
@@ -46,7 +49,7 @@ async def create_operational_endpoint(body: OperationalEndpointIn, auth: AuthDep
     destination.enabled, delivery.exhausted, endpoint.circuit_opened,
     endpoint.circuit_closed, source.silent, source.verification_failed. Signed and retried
     like every delivery; the secret appears in this response only."""
-    await endpoints.check_url(sender, body.url, auth.requires_https)
+    await check_url(sender, body.url, auth.requires_https)
     hidden = await run_in_threadpool(_hidden, session, auth.environment_id, create=True)
     row = await run_in_threadpool(
         endpoints.create_endpoint, session, hidden, consumer=operational.CONSUMER,
@@ -65,8 +68,8 @@ def list_operational_endpoints(auth: AuthDep, session: SessionDep) -> list[Endpo
 @router.get("/{endpoint_id}", response_model=EndpointOut, responses=problems(404))
 def get_operational_endpoint(endpoint_id: str, auth: AuthDep, session: SessionDep
                              ) -> EndpointOut:
-    return EndpointOut.of(endpoints.get_endpoint(
-        session, _hidden(session, auth.environment_id), endpoint_id))
+    return EndpointOut.of(targets.read(
+        session, Endpoint, _hidden(session, auth.environment_id), endpoint_id))
 
 
 @router.patch("/{endpoint_id}", response_model=EndpointOut, responses=problems(404))
@@ -76,11 +79,11 @@ async def update_operational_endpoint(endpoint_id: str, body: EndpointPatchIn,
                                       ) -> EndpointOut:
     patch = body.to_patch()
     hidden = await run_in_threadpool(_hidden, session, auth.environment_id)
-    await run_in_threadpool(endpoints.ensure_exists, session, hidden, endpoint_id)
+    await run_in_threadpool(targets.ensure_exists, session, Endpoint, hidden, endpoint_id)
     if patch.url is not None:
-        await endpoints.check_url(sender, patch.url, auth.requires_https)
+        await check_url(sender, patch.url, auth.requires_https)
     row, cancelled = await run_in_threadpool(
-        endpoints.update_endpoint, session, hidden, endpoint_id, patch)
+        targets.update, session, Endpoint, hidden, endpoint_id, patch)
     await wake_cancelled(temporal, cancelled)
     return EndpointOut.of(row)
 
@@ -89,7 +92,7 @@ async def update_operational_endpoint(endpoint_id: str, body: EndpointPatchIn,
 async def delete_operational_endpoint(endpoint_id: str, auth: AuthDep, session: SessionDep,
                                       temporal: TemporalDep) -> Response:
     hidden = await run_in_threadpool(_hidden, session, auth.environment_id)
-    cancelled = await run_in_threadpool(endpoints.delete_endpoint, session, hidden,
+    cancelled = await run_in_threadpool(targets.delete, session, Endpoint, hidden,
                                         endpoint_id)
     await wake_cancelled(temporal, cancelled)
     return Response(status_code=204)
@@ -100,6 +103,6 @@ async def delete_operational_endpoint(endpoint_id: str, auth: AuthDep, session: 
 def rotate_operational_secret(endpoint_id: str, auth: AuthDep, session: SessionDep,
                               body: SecretIn | None = Body(default=None)) -> SecretOut:
     """A new secret (or the one given); the previous one also signs for 24 hours."""
-    return SecretOut(secret=endpoints.rotate_secret(
-        session, _hidden(session, auth.environment_id), endpoint_id,
+    return SecretOut(secret=targets.rotate_secret(
+        session, Endpoint, _hidden(session, auth.environment_id), endpoint_id,
         body.secret if body else None))

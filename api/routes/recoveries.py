@@ -15,7 +15,7 @@ from api.deps import AuthDep, SessionDep, TemporalDep
 from api.jsonbody import JSONRoute
 from api.schemas.common import COMMON_PROBLEMS, problems
 from api.schemas.recoveries import Matching, RecoverIn, RecoveryOut, RecoveryStarted
-from hookline import targets
+from hookline.delivery import targets
 from hookline.errors import Unavailable
 from hookline.models import Recovery
 from hookline.services import recoveries

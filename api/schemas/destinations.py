@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from pydantic import Field
 
-from api.schemas.common import ApiInput, ApiModel
-from api.schemas.targets import RATE_LIMIT_DOC, RateLimit, TargetOut, target_fields
-from hookline.services import destinations
-from hookline.services.destinations import DestinationRow
+from api.schemas.common import ApiInput
+from api.schemas.targets import RATE_LIMIT_DOC, RateLimit, SecretOut, TargetOut
+from hookline.models import Destination
 from hookline.services.patch import KEEP
+from hookline.services.targets import TargetPatch, TargetRow
+
+__all__ = ["SecretOut"]
 
 Url = Field(min_length=1, max_length=2048)
 
@@ -32,10 +34,10 @@ class DestinationPatch(ApiInput):
     rate_limit: RateLimit | None = Field(default=None,
                                          description=RATE_LIMIT_DOC + "; absent: unchanged")
 
-    def to_patch(self) -> destinations.DestinationPatch:
+    def to_patch(self) -> TargetPatch:
         """`description` and `rateLimit` may be null: absent (KEEP) is told from null."""
         given = self.model_fields_set
-        return destinations.DestinationPatch(
+        return TargetPatch(
             url=self.url, status=self.status, headers=self.headers,
             description=self.description if "description" in given else KEEP,
             rate_limit=self.rate_limit if "rate_limit" in given else KEEP)
@@ -46,22 +48,9 @@ class DestinationOut(TargetOut):
     status: str
 
     @classmethod
-    def of(cls, row: DestinationRow) -> DestinationOut:
-        return cls(**_fields(row))
+    def own_fields(cls, row: TargetRow) -> dict[str, Any]:
+        return {"source_id": cast(Destination, row.target).source_id}
 
 
 class DestinationCreated(DestinationOut):
     secret: str = Field(description="Shown only in this response")
-
-    @classmethod
-    def of(cls, row: DestinationRow) -> DestinationCreated:
-        return cls(**_fields(row), secret=row.destination.secret)
-
-
-def _fields(row: DestinationRow) -> dict[str, Any]:
-    d = row.destination
-    return {"source_id": d.source_id, "status": d.status, **target_fields(d, row.health)}
-
-
-class SecretOut(ApiModel):
-    secret: str

@@ -1,14 +1,22 @@
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from pydantic import Field
 
 from api.schemas.common import ApiInput, ApiModel
-from api.schemas.targets import RATE_LIMIT_DOC, RateLimit, TargetOut, target_fields
+from api.schemas.targets import (
+    RATE_LIMIT_DOC,
+    RateLimit,
+    SecretOut,
+    TargetOut,
+)
 from hookline.errors import invalid
-from hookline.services.endpoints import EndpointPatch, EndpointRow
+from hookline.models import Endpoint
 from hookline.services.patch import KEEP
+from hookline.services.targets import TargetPatch, TargetRow
+
+__all__ = ["SecretOut"]
 
 Headers = dict[str, str]
 
@@ -36,14 +44,14 @@ class EndpointPatchIn(ApiInput):
     rate_limit: RateLimit | None = Field(default=None,
                                          description=RATE_LIMIT_DOC + "; absent: unchanged")
 
-    def to_patch(self) -> EndpointPatch:
+    def to_patch(self) -> TargetPatch:
         """Absent fields stay as they are; null is refused where the field cannot be null,
         rather than guessed to mean "unchanged" or "reset"."""
         for name in ("url", "events", "status"):
             if name in self.model_fields_set and getattr(self, name) is None:
                 raise invalid(name, "must not be null; leave the field out to keep it")
         given = self.model_fields_set
-        return EndpointPatch(
+        return TargetPatch(
             url=self.url, events=self.events, status=self.status,
             description=self.description if "description" in given else KEEP,
             rate_limit=self.rate_limit if "rate_limit" in given else KEEP)
@@ -57,32 +65,18 @@ class SecretIn(ApiInput):
     secret: str | None = Field(default=None, description="A whsec_ secret; made when absent")
 
 
-class SecretOut(ApiModel):
-    secret: str
-
-
 class EndpointOut(TargetOut):
     consumer: str
     status: Literal["Enabled", "DisabledAutomatically", "DisabledManually"]
     events: list[str]
 
     @classmethod
-    def of(cls, row: EndpointRow) -> EndpointOut:
-        return cls(**_fields(row))
+    def own_fields(cls, row: TargetRow) -> dict[str, Any]:
+        return {"consumer": row.consumer, "events": list(cast(Endpoint, row.target).events)}
 
 
 class EndpointCreated(EndpointOut):
     secret: str = Field(description="Shown only in this response")
-
-    @classmethod
-    def of(cls, row: EndpointRow) -> EndpointCreated:
-        return cls(**_fields(row), secret=row.endpoint.secret)
-
-
-def _fields(row: EndpointRow) -> dict[str, Any]:
-    e = row.endpoint
-    return {"consumer": row.consumer, "status": e.status, "events": list(e.events),
-            **target_fields(e, row.health)}
 
 
 class EndpointTestResult(ApiModel):

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Annotated, Any
 
 from fastapi import Query
-from sqlmodel import Session
 
 from api.schemas.common import ApiModel, MaybeTimestamp, Timestamp
-from hookline.services import target_stats
-from hookline.targets import Target
-from hookline.timeutil import utcnow
+from api.schemas.targets import shown_status
+from hookline.delivery.targets import Target
+from hookline.services.target_stats import TargetStats
 
 Since = Annotated[datetime | None, Query(
     description="Count from this time (default: 24 hours ago)")]
@@ -41,9 +40,7 @@ class TargetStatsOut(ApiModel):
     disabled_reason: str | None = None
 
 
-def health(session: Session, target: Target, kind: str, since: datetime | None
-           ) -> TargetStatsOut:
-    """An endpoint's or destination's stats since `since` (default: the last 24 hours)."""
-    found = target_stats.stats(session, target, kind, since or utcnow() - timedelta(hours=24))
+def stats_out(target: Target, found: TargetStats) -> TargetStatsOut:
+    """An endpoint's or destination's stats, its status in the resource's words."""
     fields: dict[str, Any] = dict(vars(found))
-    return TargetStatsOut(**fields)
+    return TargetStatsOut(**{**fields, "status": shown_status(target)})

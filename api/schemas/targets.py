@@ -3,13 +3,13 @@ circuit breaker and adaptive concurrency limit the delivery engine keeps for eac
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import Field
 
 from api.schemas.common import ApiModel, AsInt32, MaybeTimestamp, Timestamp
-from hookline.delivery.gate import Health
-from hookline.targets import RATE_LIMIT_MAX, RATE_LIMIT_MIN, Target
+from hookline.delivery.targets import RATE_LIMIT_MAX, RATE_LIMIT_MIN, Target, is_enabled
+from hookline.services.targets import TargetRow
 
 RATE_LIMIT_DOC = (f"Deliveries per second at most, {RATE_LIMIT_MIN} to {RATE_LIMIT_MAX}, "
                   "across every worker; null (the default) is no limit")
@@ -42,13 +42,38 @@ class TargetOut(ApiModel):
     created_at: Timestamp
     updated_at: Timestamp
 
+    @classmethod
+    def own_fields(cls, row: TargetRow) -> dict[str, Any]:
+        """The fields of this kind of target only."""
+        return {}
 
-def target_fields(target: Target, health: Health) -> dict[str, Any]:
+    @classmethod
+    def of(cls, row: TargetRow) -> Self:
+        """The record; one that has a `secret` field (at creation) shows the secret."""
+        shown = {"secret": row.target.secret} if "secret" in cls.model_fields else {}
+        return cls(**target_fields(row), **cls.own_fields(row), **shown)
+
+
+class SecretOut(ApiModel):
+    secret: str
+
+
+def target_fields(row: TargetRow) -> dict[str, Any]:
     """The shared fields of an endpoint's or a destination's record, with its breaker and
     its concurrency limit."""
+    target, health = row.target, row.health
     return {"id": target.id, "url": target.url, "description": target.description,
+            "status": shown_status(target),
             "custom_headers": dict(target.custom_headers), "rate_limit": target.rate_limit,
             "circuit": health.state, "circuit_opened_at": health.opened_at,
             "circuit_retry_at": health.retry_at,
             "concurrency_limit": health.concurrency_limit, "created_at": target.created_at,
             "updated_at": target.updated_at}
+
+
+def shown_status(target: Target) -> str:
+    """The status as the API shows it: an endpoint's as stored (the spec's three names), a
+    destination's as `enabled` or `disabled` (`disabledReason` in its stats says why)."""
+    if target.KIND == "endpoint":
+        return target.status
+    return "enabled" if is_enabled(target) else "disabled"

@@ -18,10 +18,11 @@ import sqlalchemy as sa
 from sqlalchemy import bindparam
 from sqlmodel import Session
 
-from hookline import metrics, targets
+from hookline import metrics
 from hookline.db import begin_reading
-from hookline.delivery import gate, outbox
+from hookline.delivery import gate, outbox, targets
 from hookline.delivery import limit as adaptive
+from hookline.delivery.targets import WAITING, cancel_waiting
 from hookline.ids import new_id
 from hookline.models import (
     Attempt,
@@ -35,7 +36,6 @@ from hookline.models import (
     TargetGate,
     table_of,
 )
-from hookline.targets import WAITING, cancel_waiting
 from hookline.timeutil import aware, iso, utcnow
 
 ATTEMPTABLE = (*WAITING, "processing")
@@ -144,22 +144,37 @@ def prepare_attempt(session: Session, delivery_id: str, limits: gate.Limits
     session.commit()
     if row is None:
         return "cancelled"
-    if row.status not in ATTEMPTABLE:
+    now = utcnow()
+    found = _verdict(row, now)
+    if found == "final":
         return str(row.status)
-    if row.target_id is None or row.target_status not in targets.ENABLED or row.erased:
-        # No target to send to, or nothing to send (`services/erasure`).
+    if found == "cancel":
         gate.release(session, delivery_id)
         return _cancel(session, delivery_id, "endpoint" if row.wanted_event else "destination")
-    if row.wanted_event and row.event_id is None:
-        raise ContentGone(f"event {row.wanted_event} is gone")
-    if not row.wanted_event and row.message_found is None:
-        raise ContentGone(f"message {row.message_id} is gone")
-    now = utcnow()
-    if row.lease_expires is None or aware(row.lease_expires) <= now:
+    if found == "gone":
+        raise ContentGone(f"event {row.wanted_event} is gone" if row.wanted_event
+                          else f"message {row.message_id} is gone")
+    if found == "admit":
         refused = _admit(session, delivery_id, row.target_id, limits, now)
         if refused is not None:
             return refused
     return _outgoing(row)
+
+
+def _verdict(row: Any, now: datetime) -> str:
+    """What one read of `_TO_SEND` says of a Delivery, for `prepare_attempt` and `ready`
+    alike: `final` (no longer attemptable), `cancel` (no target to send to, or nothing to
+    send: `services/erasure`), `gone` (its event or message row is missing), `admit` (it
+    holds no live lease) or `send`."""
+    if row.status not in ATTEMPTABLE:
+        return "final"
+    if row.target_id is None or row.target_status != targets.ENABLED or row.erased:
+        return "cancel"
+    if (row.event_id if row.wanted_event else row.message_found) is None:
+        return "gone"
+    if row.lease_expires is None or aware(row.lease_expires) <= now:
+        return "admit"
+    return "send"
 
 
 def read_admitted(session: Session, delivery_ids: list[str]) -> dict[str, Any]:
@@ -174,12 +189,9 @@ def read_admitted(session: Session, delivery_ids: list[str]) -> dict[str, Any]:
 
 def ready(row: Any) -> Outgoing | None:
     """What to send, from a row `read_admitted` read moments ago, when it is the common
-    case: `processing` under a live lease, its target enabled, its content there. Anything
-    else is None, and `prepare_attempt` reads it again and decides."""
-    if row.status != "processing" or row.target_id is None or row.erased \
-            or row.target_status not in targets.ENABLED \
-            or (row.event_id if row.wanted_event else row.message_found) is None \
-            or row.lease_expires is None or aware(row.lease_expires) <= utcnow():
+    case: `processing` and nothing left to decide (`_verdict`). Anything else is None, and
+    `prepare_attempt` reads it again and decides."""
+    if row.status != "processing" or _verdict(row, utcnow()) != "send":
         return None
     return _outgoing(row)
 
@@ -212,8 +224,7 @@ def _admit(session: Session, delivery_id: str, target_id: str, limits: gate.Limi
     None once it has one, or the gate's refusal (its next look stored as `nextAttemptAt`),
     or the status it left the attemptable ones for meanwhile. Commits."""
     gate.release(session, delivery_id)  # its own expired lease must not count against it
-    state = gate.load(session, [target_id], now, lock=True)[target_id]
-    decision = gate.decide(state, 1, limits, now)
+    decision = gate.admit(session, {target_id: [delivery_id]}, limits, now)[target_id]
     if not decision.admitted:
         wait = gate.jittered(decision.wait)
         status = session.execute(_WAIT, {"delivery": delivery_id, "now": now,
@@ -223,9 +234,8 @@ def _admit(session: Session, delivery_id: str, target_id: str, limits: gate.Limi
                        target_id=target_id) if status else _status(session, delivery_id)
     moved = session.execute(_MOVE, {"delivery": delivery_id, "to": "processing", "now": now})
     if not moved.rowcount:  # type: ignore[attr-defined]
-        session.rollback()
+        session.rollback()  # its lease too
         return _status(session, delivery_id)
-    gate.grant(session, target_id, state, decision, [delivery_id], now, limits)
     session.commit()
     return None
 
@@ -393,12 +403,10 @@ def _tell(session: Session, delivery_id: str, row: Any, status: str, gone: bool,
     """The rarer outcomes, which move the target: an exhausted Delivery counts towards
     disabling it, a 410 disables it at once, and the breaker may have opened or closed.
     Returns the Deliveries the disabling cancelled."""
-    target: targets.Target | None = (
-        session.get(Endpoint, row.endpoint_id, with_for_update=True) if row.endpoint_id
-        else session.get(Destination, row.destination_id, with_for_update=True))
+    target = targets.target_of(session, row, for_update=True)
     if target is None:
         return []
-    kind, env = ("endpoint" if row.endpoint_id else "destination"), row.environment_id
+    kind, env = target.KIND, row.environment_id
     cancelled: list[str] = []
     if status == "exhausted":
         owner = {"eventId": row.event_id} if row.event_id else {"messageId": row.message_id}

@@ -175,6 +175,22 @@ def load(session: Session, target_ids: Iterable[str], now: datetime, *, lock: bo
     return states
 
 
+def admit(session: Session, wanted: dict[str, list[str]], limits: Limits, now: datetime
+          ) -> dict[str, Decision]:
+    """Admission, in one place for the relay's first attempts and for an attempt that holds
+    no lease (a retry): each target's decision on its waiting Deliveries (oldest first), with
+    the leases of the `decision.admitted` first stored. Locks the targets' gate rows."""
+    states = load(session, wanted, now, lock=True)
+    decisions = {}
+    for target_id, delivery_ids in wanted.items():
+        decision = decide(states[target_id], len(delivery_ids), limits, now)
+        if decision.admitted:
+            grant(session, target_id, states[target_id], decision,
+                  delivery_ids[:decision.admitted], now, limits)
+        decisions[target_id] = decision
+    return decisions
+
+
 def admitted_total(session: Session, now: datetime) -> int:
     return int(session.execute(_ALL_LIVE, {"now": now}).scalar_one())
 

@@ -115,16 +115,12 @@ def _admit(session: Session, candidates: list[tuple[str, str | None, str]], room
     wanted: dict[str | None, list[tuple[str, str]]] = {}
     for delivery_id, target_id, row in candidates:
         wanted.setdefault(target_id, []).append((delivery_id, row))
-    states = gate.load(session, [t for t in wanted if t is not None], now, lock=True)
     chosen = list(wanted.pop(None, []))  # queued before targets were recorded: ungated
-    for target_id, rows in wanted.items():
-        assert target_id is not None
-        decision = gate.decide(states[target_id], len(rows), limits, now)
-        admitted = rows[:decision.admitted]
-        if admitted:
-            gate.grant(session, target_id, states[target_id], decision,
-                       [d for d, _ in admitted], now, limits)
-            chosen += admitted
+    gated = {target_id: rows for target_id, rows in wanted.items() if target_id is not None}
+    decisions = gate.admit(session, {target_id: [d for d, _ in rows]
+                                     for target_id, rows in gated.items()}, limits, now)
+    for target_id, rows in gated.items():
+        chosen += rows[:decisions[target_id].admitted]
     return sorted(chosen)
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from sqlmodel import Session
 
-from hookline import targets
 from hookline.contracts import DeliveryStart
+from hookline.delivery import targets
 from hookline.models import Delivery, Event, Message, Source
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlalchemy import or_
 from sqlmodel import Session, col, select
 
-from hookline import targets
+from hookline.delivery import targets
 from hookline.errors import Conflict, NotFound
 from hookline.ids import new_id
 from hookline.models import Consumer, Endpoint

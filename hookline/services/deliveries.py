@@ -9,9 +9,8 @@ from typing import Any
 from sqlalchemy import insert
 from sqlmodel import Session, col, select
 
-from hookline import targets
 from hookline.contracts import DeliveryStart
-from hookline.delivery import gate, outbox
+from hookline.delivery import gate, outbox, targets
 from hookline.delivery.starts import event_start, message_start, start_for
 from hookline.errors import Conflict, DomainError, NotFound, PayloadErased
 from hookline.ids import new_id

@@ -19,6 +19,7 @@ from sqlmodel import Session, col, select
 
 from hookline.batches import Write, shared_read
 from hookline.contracts import DeliveryStart
+from hookline.delivery import targets
 from hookline.errors import MethodNotAllowed, NotFound
 from hookline.ids import new_id
 from hookline.models import Destination, Message, Source, table_of
@@ -106,7 +107,7 @@ def _event_id(provider: Provider, incoming: Incoming, source: Source) -> str | N
 # Every post runs these: built once, with bound parameters.
 _BY_TOKEN = select(Source).where(col(Source.token) == bindparam("token"))
 _ENABLED = select(Destination).where(col(Destination.source_id) == bindparam("source"),
-                                     col(Destination.status) == "enabled"
+                                     col(Destination.status) == targets.ENABLED
                                      ).order_by(col(Destination.id))
 _LOCK_SOURCE = select(Source.id).where(col(Source.id) == bindparam("source")).with_for_update()
 _FIRST = select(Message.id).where(

@@ -19,7 +19,7 @@ from typing import Any
 from sqlmodel import Session, select
 
 from hookline.ids import new_id
-from hookline.models import Consumer, Endpoint, Environment, Event, EventType
+from hookline.models import Consumer, Environment, Event, EventType
 from hookline.services import deliveries, events
 from hookline.settings import get_settings
 from hookline.timeutil import iso, utcnow
@@ -83,7 +83,7 @@ def notify(session: Session, env_id: str, event_type: str, target: Any,
 
 def target_ref(session: Session, target: Any) -> dict[str, Any]:
     """The fields that name an endpoint or a destination in an operational event."""
-    if isinstance(target, Endpoint):
+    if target.KIND == "endpoint":
         consumer = session.get(Consumer, target.consumer_id)
         return {"endpointId": target.id, "url": target.url,
                 "consumer": consumer.external_id if consumer else None}
@@ -91,4 +91,4 @@ def target_ref(session: Session, target: Any) -> dict[str, Any]:
 
 
 def kind_of(target: Any) -> str:
-    return "endpoint" if isinstance(target, Endpoint) else "destination"
+    return str(target.KIND)

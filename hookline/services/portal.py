@@ -41,6 +41,7 @@ from hookline.services import (
 )
 from hookline.services.accounts import hash_key
 from hookline.services.patch import KEEP, Keep
+from hookline.services.targets import TargetRow, row_of
 from hookline.timeutil import aware, utcnow
 
 TOKEN_PREFIX = "hkp_"
@@ -203,7 +204,7 @@ def own_event(session: Session, found: Access, event_id: str) -> Event:
     return event
 
 
-def own_endpoints(session: Session, found: Access) -> list[endpoints.EndpointRow]:
+def own_endpoints(session: Session, found: Access) -> list[TargetRow]:
     return endpoints.list_endpoints(session, found.environment_id, found.consumer_id)
 
 
@@ -246,10 +247,10 @@ def set_branding(session: Session, env_id: str, patch: BrandingPatch) -> PortalS
     return row
 
 
-def own_endpoint_row(session: Session, found: Access, endpoint_id: str
-                     ) -> endpoints.EndpointRow:
-    own_endpoint(session, found, endpoint_id)
-    return endpoints.get_endpoint(session, found.environment_id, endpoint_id)
+def own_endpoint_row(session: Session, found: Access, endpoint_id: str) -> TargetRow:
+    row = row_of(session, own_endpoint(session, found, endpoint_id))
+    session.commit()
+    return row
 
 
 STATUSES = ("pending", "processing", "retrying", "delivered", "exhausted", "cancelled")

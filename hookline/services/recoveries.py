@@ -14,13 +14,12 @@ from sqlalchemy import func
 from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
-from hookline import targets
 from hookline.contracts import RecoveryStep
-from hookline.delivery import outbox
+from hookline.delivery import outbox, targets
 from hookline.delivery.starts import start_for
 from hookline.errors import Conflict, NotFound, invalid
 from hookline.ids import new_id
-from hookline.models import Delivery, Endpoint, OutboxStart, Recovery
+from hookline.models import Delivery, OutboxStart, Recovery
 from hookline.services.scoped import get_in
 from hookline.timeutil import end_of, utcnow
 
@@ -49,8 +48,8 @@ def window(since: datetime, until: datetime | None, statuses: list[str] | None) 
 
 def _matching(target: targets.Target, w: Window, after: str | None = None
               ) -> SelectOfScalar[Delivery]:
-    column = Delivery.endpoint_id if isinstance(target, Endpoint) else Delivery.destination_id
-    query = select(Delivery).where(column == target.id, col(Delivery.status).in_(w.statuses),
+    query = select(Delivery).where(targets.deliveries_of(target) == target.id,
+                                   col(Delivery.status).in_(w.statuses),
                                    col(Delivery.created_at) >= w.since)
     if w.until is not None:
         query = query.where(col(Delivery.created_at) < end_of(w.until))

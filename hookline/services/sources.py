@@ -17,8 +17,8 @@ from sqlalchemy import delete, func
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
-from hookline import targets
 from hookline.cron import parse as parse_cron
+from hookline.delivery import targets
 from hookline.errors import NotFound, PlanLimitReached, invalid
 from hookline.ids import new_id, token
 from hookline.models import Attempt, Delivery, Destination, Environment, Message, Source

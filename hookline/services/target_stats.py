@@ -15,10 +15,11 @@ from typing import Any
 import sqlalchemy as sa
 from sqlmodel import Session
 
+from hookline.delivery import targets
+from hookline.delivery.targets import Target
 from hookline.ids import first_id_at
 from hookline.models import Attempt, Delivery, table_of
 from hookline.services.explorer import ID_SLACK
-from hookline.targets import Target
 from hookline.timeutil import aware
 
 _D, _A = table_of(Delivery), table_of(Attempt)
@@ -45,9 +46,9 @@ class TargetStats:
     disabled_reason: str | None  # automatic | manual
 
 
-def stats(session: Session, target: Target, kind: str, since: datetime) -> TargetStats:
+def stats(session: Session, target: Target, since: datetime) -> TargetStats:
     since = aware(since)
-    target_column = _D.c.endpoint_id if kind == "endpoint" else _D.c.destination_id
+    target_column = _D.c[target.DELIVERY_COLUMN]
     deliveries = dict(session.execute(
         sa.select(_D.c.status, sa.func.count()).where(
             target_column == target.id, *_window(_D, "dlv", since)).group_by(_D.c.status)
@@ -77,8 +78,7 @@ def stats(session: Session, target: Target, kind: str, since: datetime) -> Targe
             "errorType": last_failure.error_type,
             "errorMessage": last_failure.error_message},
         consecutive_failures=consecutive, status=status,
-        disabled_reason={"DisabledAutomatically": "automatic",
-                         "DisabledManually": "manual"}.get(status))
+        disabled_reason=targets.DISABLED_REASONS.get(status))
 
 
 def _window(table: sa.Table, prefix: str, since: datetime) -> tuple[Any, ...]:

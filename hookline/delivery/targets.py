@@ -1,6 +1,6 @@
-"""What endpoints and destinations share: a URL, fixed headers, secrets, an enabled state, a
-consecutive-failure count that disables them at the limit, a throttle (`rate_limit`), and
-what their disabling does to the Deliveries waiting for them."""
+"""The rules of a delivery target, an endpoint or a destination alike (`DeliveryTarget`): its
+status, the consecutive-failure count that disables it at the limit, its secrets in force,
+its throttle (`rate_limit`), and what disabling it does to the Deliveries waiting for it."""
 
 from __future__ import annotations
 
@@ -11,20 +11,21 @@ from sqlmodel import Session, col, delete, select, update
 
 from hookline import metrics
 from hookline.errors import invalid
-from hookline.models import Delivery, Destination, Endpoint, OutboxStart
+from hookline.models import Delivery, DeliveryTarget, Destination, Endpoint, OutboxStart
 from hookline.timeutil import aware, utcnow
 
-Target = Endpoint | Destination
+Target = DeliveryTarget
 WAITING = ("pending", "retrying")  # Delivery statuses that wait for an attempt
 FAILURE_LIMIT = 20
 ROTATION_OVERLAP = timedelta(hours=24)
 RATE_LIMIT_MIN, RATE_LIMIT_MAX = 1, 10_000  # deliveries per second
 
 
-def target_of(session: Session, delivery: Delivery, *, for_update: bool = False
+def target_of(session: Session, delivery: Delivery | Any, *, for_update: bool = False
               ) -> Target | None:
-    """`for_update` locks the row (PostgreSQL) for a read-modify-write such as the failure
-    count, which concurrent attempts of one target would otherwise lose."""
+    """The target of a Delivery (or of a row with its two target columns). `for_update`
+    locks the row (PostgreSQL) for a read-modify-write such as the failure count, which
+    concurrent attempts of one target would otherwise lose."""
     if delivery.endpoint_id:
         return session.get(Endpoint, delivery.endpoint_id, with_for_update=for_update)
     if delivery.destination_id:
@@ -36,11 +37,12 @@ def target_by_id(session: Session, target_id: str) -> Target | None:
     return session.get(Endpoint, target_id) or session.get(Destination, target_id)
 
 
-ENABLED = ("Enabled", "enabled")  # an endpoint's status, a destination's
+ENABLED = "Enabled"
+DISABLED_REASONS = {"DisabledAutomatically": "automatic", "DisabledManually": "manual"}
 
 
 def is_enabled(target: Target) -> bool:
-    return target.status in ENABLED
+    return target.status == ENABLED
 
 
 def secrets_in_force(target: Target, now: datetime | None = None) -> list[str]:
@@ -78,20 +80,14 @@ def rotate(target: Target, new_secret: str) -> None:
 
 
 def disable(target: Target, *, automatically: bool) -> None:
-    if isinstance(target, Endpoint):
-        target.status = "DisabledAutomatically" if automatically else "DisabledManually"
-    else:
-        target.status = "disabled"
-        target.disabled_automatically = automatically
+    target.status = "DisabledAutomatically" if automatically else "DisabledManually"
     target.updated_at = utcnow()
 
 
 def enable(target: Target) -> None:
     """Re-enabling resets the failure count (stated for automatic disables; we do it always,
     since a manually disabled target's old failures say nothing about the URL now)."""
-    target.status = "Enabled" if isinstance(target, Endpoint) else "enabled"
-    if isinstance(target, Destination):
-        target.disabled_automatically = False
+    target.status = ENABLED
     target.failure_count = 0
     target.updated_at = utcnow()
 
@@ -113,9 +109,12 @@ def count_outcome(target: Target, *, succeeded: bool, exhausted: bool) -> bool:
 def cancel_waiting(session: Session, target: Target) -> list[str]:
     """Cancel the target's waiting Deliveries (caller commits, then wakes their workflows;
     the metrics count them when it commits)."""
-    endpoint = isinstance(target, Endpoint)
-    return cancel_where(session, Delivery.endpoint_id if endpoint else Delivery.destination_id,
-                        target.id, WAITING, "endpoint" if endpoint else "destination")
+    return cancel_where(session, deliveries_of(target), target.id, WAITING, target.KIND)
+
+
+def deliveries_of(target: Target) -> Any:
+    """The Delivery column that names this target's kind (`endpoint_id`, `destination_id`)."""
+    return getattr(Delivery, target.DELIVERY_COLUMN)
 
 
 def cancel_where(session: Session, column: Any, value: str, statuses: tuple[str, ...],

@@ -1,0 +1,145 @@
+"""What the API does to a delivery target of either kind (`DeliveryTarget`): find it in an
+environment, read it with what the engine keeps of it, change the settings both kinds have,
+disable and enable it, rotate its secret, replace its headers, delete it.
+
+Nothing here commits: the use case that calls it owns the transaction
+(`hookline.usecases.targets`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
+
+from sqlmodel import Session
+
+from hookline.delivery import gate, targets
+from hookline.delivery.gate import Health, health_of
+from hookline.delivery.targets import Target
+from hookline.errors import NotFound, invalid
+from hookline.models import Consumer
+from hookline.services import operational
+from hookline.services.headers import check_headers
+from hookline.services.patch import KEEP, Keep
+from hookline.services.scoped import get_in
+from hookline.signing import is_valid_secret
+from hookline.timeutil import utcnow
+from hookline.url_guard import DNSFailure, URLRefused
+
+if TYPE_CHECKING:
+    from hookline.delivery.sender import Sender
+
+AnyTarget = TypeVar("AnyTarget", bound=Target)
+SECRET_RULE = "must be 'whsec_' followed by the base64 of 24 to 64 random bytes"
+
+
+class TargetRow(NamedTuple):
+    target: Target
+    health: Health  # the breaker and the concurrency limit the engine keeps
+    consumer: str = ""  # an endpoint's owning Consumer's externalId, which the API shows
+
+
+@dataclass(frozen=True)
+class TargetPatch:
+    """Absent fields (None, or KEEP for the nullable ones) stay as they are."""
+
+    url: str | None = None
+    status: str | None = None  # enabled | disabled
+    description: str | Keep | None = KEEP
+    rate_limit: int | Keep | None = KEEP  # None: no limit
+    headers: dict[str, str] | None = None  # replaces all fixed headers
+    events: list[str] | None = None  # an endpoint's, already checked by `endpoints`
+
+
+async def check_url(sender: Sender, url: str, require_https: bool) -> None:
+    """URL rules 1-5 at registration, with the same guard (and settings) as every delivery.
+    Runs outside any transaction: it resolves DNS."""
+    try:
+        await sender.guard(url, require_https)
+    except URLRefused as exc:
+        raise invalid("url", str(exc)) from None
+    except DNSFailure as exc:
+        raise invalid("url", f"the host does not resolve ({exc})") from None
+
+
+def check_secret(secret: str) -> str:
+    if not is_valid_secret(secret):
+        raise invalid("secret", SECRET_RULE)
+    return secret
+
+
+def get_scoped(session: Session, kind: type[AnyTarget], env_id: str, target_id: str
+               ) -> AnyTarget:
+    return get_in(session, kind, env_id, target_id,
+                  NotFound(f"{kind.KIND} {target_id!r} not found"))
+
+
+def row_of(session: Session, target: Target) -> TargetRow:
+    return rows_of(session, [target])[0]
+
+
+def rows_of(session: Session, found: list[Target]) -> list[TargetRow]:
+    """The targets with their health, and an endpoint's Consumer, in the order given."""
+    health = health_of(session, [target.id for target in found])
+    owners = {target.id: getattr(target, "consumer_id", None) for target in found}
+    names = {consumer.id: consumer.external_id for consumer in (
+        session.get(Consumer, owner) for owner in set(owners.values()) if owner) if consumer}
+    return [TargetRow(target, health[target.id], names.get(owners[target.id] or "", ""))
+            for target in found]
+
+
+def apply_patch(session: Session, target: Target, patch: TargetPatch) -> list[str]:
+    """Validates everything before changing anything. Returns the Deliveries a disable
+    cancelled, whose workflows the caller wakes after its commit."""
+    if patch.status not in (None, "enabled", "disabled"):
+        raise invalid("status", "must be 'enabled' or 'disabled'")
+    headers = check_headers(patch.headers) if patch.headers is not None else None
+    if not isinstance(patch.rate_limit, Keep):
+        target.rate_limit = targets.check_rate_limit(patch.rate_limit)
+    if patch.url is not None and patch.url != target.url:
+        target.url = patch.url
+        gate.forget(session, target.id)
+    if patch.events is not None:
+        target.events = patch.events  # only an endpoint's patch has events
+    if not isinstance(patch.description, Keep):
+        target.description = patch.description
+    if headers is not None:
+        target.custom_headers = headers
+    cancelled = set_status(session, target, patch.status) if patch.status else []
+    target.updated_at = utcnow()
+    session.add(target)
+    return cancelled
+
+
+def set_status(session: Session, target: Target, status: str) -> list[str]:
+    """Setting the state it is already in changes nothing (a disabled target keeps the
+    reason it was disabled for; an enabled one keeps its failure count)."""
+    if status == "disabled" and targets.is_enabled(target):
+        targets.disable(target, automatically=False)
+        return targets.cancel_waiting(session, target)
+    if status == "enabled" and not targets.is_enabled(target):
+        targets.enable(target)
+        gate.forget(session, target.id)
+        operational.notify(session, target.environment_id, f"{target.KIND}.enabled",
+                           target, {})
+    return []
+
+
+def remove(session: Session, target: Target) -> list[str]:
+    """Its Deliveries stay as history; the waiting ones are cancelled (returned, to wake)."""
+    cancelled = targets.cancel_waiting(session, target)
+    session.delete(target)
+    return cancelled
+
+
+def set_headers(session: Session, target: Target, headers: dict[str, str]) -> dict[str, str]:
+    target.custom_headers = check_headers(headers)
+    target.updated_at = utcnow()
+    session.add(target)
+    return dict(target.custom_headers)
+
+
+def rotate(session: Session, target: Target, fresh: str) -> str:
+    """The previous secret keeps signing (next to the new one) for 24 hours."""
+    targets.rotate(target, fresh)
+    session.add(target)
+    return fresh

@@ -1,0 +1,91 @@
+"""What the API does to one delivery target, an endpoint or a destination alike (`kind`).
+
+Each function is one unit of work and commits before returning, reads included: the routes
+await DNS and HTTP between calls, and on SQLite an open transaction holds the write lock."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime, timedelta
+from typing import TypeVar
+
+from sqlmodel import Session
+
+from hookline.delivery.targets import Target
+from hookline.services import endpoints, target_stats
+from hookline.services import targets as service
+from hookline.services.target_stats import TargetStats
+from hookline.services.targets import TargetPatch, TargetRow
+from hookline.signing import new_secret
+from hookline.timeutil import utcnow
+
+AnyTarget = TypeVar("AnyTarget", bound=Target)
+
+
+def ensure_exists(session: Session, kind: type[Target], env_id: str, target_id: str) -> None:
+    """404 before slower checks (DNS) of a request on a target that is not there."""
+    try:
+        service.get_scoped(session, kind, env_id, target_id)
+    finally:
+        session.commit()
+
+
+def find(session: Session, kind: type[AnyTarget], env_id: str, target_id: str) -> AnyTarget:
+    """The target, or 404; ends the read, so the row is detached and read-only to callers."""
+    try:
+        return service.get_scoped(session, kind, env_id, target_id)
+    finally:
+        session.commit()
+
+
+def read(session: Session, kind: type[Target], env_id: str, target_id: str) -> TargetRow:
+    row = service.row_of(session, service.get_scoped(session, kind, env_id, target_id))
+    session.commit()
+    return row
+
+
+def update(session: Session, kind: type[Target], env_id: str, target_id: str,
+           patch: TargetPatch) -> tuple[TargetRow, list[str]]:
+    """Validates everything before changing anything. Returns the target and the Deliveries
+    a disable cancelled, whose workflows the caller wakes after this commit."""
+    target = service.get_scoped(session, kind, env_id, target_id)
+    if patch.events is not None:
+        patch = replace(patch, events=endpoints.check_events(session, env_id, patch.events))
+    cancelled = service.apply_patch(session, target, patch)
+    row = service.row_of(session, target)  # read before the commit: the transaction ends
+    session.commit()
+    return row, cancelled
+
+
+def delete(session: Session, kind: type[Target], env_id: str, target_id: str) -> list[str]:
+    """Returns the Deliveries that were waiting for it, now cancelled, to wake."""
+    cancelled = service.remove(session, service.get_scoped(session, kind, env_id, target_id))
+    session.commit()
+    return cancelled
+
+
+def set_headers(session: Session, kind: type[Target], env_id: str, target_id: str,
+                headers: dict[str, str]) -> dict[str, str]:
+    found = service.set_headers(session, service.get_scoped(session, kind, env_id, target_id),
+                                headers)
+    session.commit()
+    return found
+
+
+def rotate_secret(session: Session, kind: type[Target], env_id: str, target_id: str,
+                  secret: str | None = None) -> str:
+    """A new secret, or the one given; the previous one keeps signing for 24 hours."""
+    target = service.get_scoped(session, kind, env_id, target_id)
+    fresh = service.rotate(session, target, new_secret() if secret is None
+                           else service.check_secret(secret))
+    session.commit()
+    return fresh
+
+
+def stats(session: Session, kind: type[Target], env_id: str, target_id: str,
+          since: datetime | None) -> tuple[Target, TargetStats]:
+    """Its health since `since` (default: the last 24 hours)."""
+    target = service.get_scoped(session, kind, env_id, target_id)
+    found = target_stats.stats(session, target, since or utcnow() - timedelta(hours=24))
+    session.commit()
+    return target, found
