@@ -18,13 +18,14 @@ from activities.http import DeliveryActivities
 from activities.mail import AlertActivities
 from activities.recovery import RecoveryActivities
 from activities.retention import RetentionActivities
-from hookline import metrics_serving, tracing
 from hookline.delivery import gate
+from hookline.delivery.gauges import DatabaseCollector
 from hookline.delivery.handoff import Handoff
 from hookline.delivery.reconciler import reconcile_forever
 from hookline.delivery.relay import RELAY_STARTS_IN_FLIGHT, relay_forever
 from hookline.delivery.sender import sender_from_settings
-from hookline.schedules import reconcile_schedules_forever
+from hookline.observability import serving, tracing
+from hookline.scheduling.schedules import reconcile_schedules_forever
 from hookline.services import operational
 from hookline.settings import Settings, get_settings
 from hookline.temporal import connect, ensure_search_attributes, metrics_runtime
@@ -56,10 +57,10 @@ def _serve_metrics(settings: Settings) -> Runtime | None:
     each scrape). Returns that runtime, for the client; None, and nothing served, without."""
     if settings.worker_metrics_port is None:
         return None
-    sdk = f"127.0.0.1:{metrics_serving.free_loopback_port()}"
+    sdk = f"127.0.0.1:{serving.free_loopback_port()}"
     runtime = metrics_runtime(sdk)
-    metrics_serving.serve_worker(settings.worker_metrics_host, settings.worker_metrics_port,
-                         f"http://{sdk}/metrics")
+    serving.serve_worker(settings.worker_metrics_host, settings.worker_metrics_port,
+                         f"http://{sdk}/metrics", [DatabaseCollector()])
     return runtime
 
 

@@ -9,16 +9,16 @@ from datetime import datetime
 from temporalio import activity
 from temporalio.client import Client
 
-from hookline import schedules
 from hookline.contracts import CronRunActivityInput
-from hookline.db import session_scope
-from hookline.services import cron
+from hookline.persistence.db import session_scope
+from hookline.scheduling import schedules
+from hookline.services import ingest
 from hookline.settings import Settings
 
 
 def _record(data: CronRunActivityInput, schedule: list[float]) -> str | None:
     with session_scope() as session:
-        return cron.record_run(session, data.source_id, data.run_key,
+        return ingest.record_cron_run(session, data.source_id, data.run_key,
                                datetime.fromisoformat(data.scheduled_at), schedule)
 
 

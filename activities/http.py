@@ -11,15 +11,15 @@ from temporalio import activity
 from temporalio.client import Client
 from temporalio.exceptions import ApplicationError
 
-from hookline import tracing
 from hookline.contracts import AttemptInput, AttemptOutcome
-from hookline.db import session_scope
 from hookline.delivery import attempts, gate
 from hookline.delivery.attempts import AttemptResult, Outgoing, Recorded, Refused
 from hookline.delivery.handoff import Handoff
 from hookline.delivery.limit import Baselines
 from hookline.delivery.outcomes import recorded_outcome
 from hookline.delivery.sender import Sender
+from hookline.observability import tracing
+from hookline.persistence.db import session_scope
 from hookline.services import operational
 from hookline.timeutil import utcnow
 

@@ -16,7 +16,7 @@ from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
 from hookline.contracts import SilenceCheckOutcome
-from hookline.db import session_scope
+from hookline.persistence.db import session_scope
 from hookline.services import alerts
 from hookline.services.alerts import Alert
 from hookline.settings import Settings

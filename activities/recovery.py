@@ -7,7 +7,7 @@ import asyncio
 from temporalio import activity
 
 from hookline.contracts import RecoveryStep
-from hookline.db import session_scope
+from hookline.persistence.db import session_scope
 from hookline.services import recoveries
 
 

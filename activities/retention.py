@@ -10,9 +10,9 @@ from typing import Any
 
 from temporalio import activity
 
-from hookline import metrics
 from hookline.contracts import RetentionOutcome
-from hookline.db import session_scope
+from hookline.observability import metrics
+from hookline.persistence.db import session_scope
 from hookline.services import retention
 from hookline.services.retention import OWNERS, Owner, Tally
 from hookline.settings import Settings, parse_duration

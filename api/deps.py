@@ -12,11 +12,11 @@ from fastapi.concurrency import run_in_threadpool
 from sqlmodel import Session
 from temporalio.client import Client
 
-from hookline import metrics
-from hookline.batches import BatchWriter, shared_read
-from hookline.db import begin_reading, get_engine, get_read_engine
 from hookline.delivery.sender import Sender
 from hookline.errors import RateLimited, Unauthorized
+from hookline.observability import metrics
+from hookline.persistence.batches import BatchWriter, shared_read
+from hookline.persistence.db import begin_reading, get_engine, get_read_engine
 from hookline.services import accounts, ratelimit
 from hookline.services.accounts import Principal
 from hookline.services.ratelimit import RateDecision
@@ -79,7 +79,7 @@ class RefusedAfterAdmission(Exception):
 
 
 def authenticate_in_batch(authorization: str | None, session: Session) -> Admitted:
-    """The same, as a batched job's check (`hookline.batches`): the batch's read transaction
+    """The same, as a batched job's check (`persistence.batches`): the batch's read transaction
     goes on, and starts again if the rate limiter ended it to lease tokens."""
     key = _bearer(authorization)
     principal = shared_read(session, ("api-key", key), lambda: accounts.authenticate(session, key))

@@ -10,7 +10,6 @@ from urllib.parse import parse_qsl, unquote_to_bytes
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from api.errors import problem_response
-from hookline import metrics
 from hookline.errors import (
     DomainError,
     NotFound,
@@ -18,6 +17,7 @@ from hookline.errors import (
     UnsupportedMediaType,
     ValidationFailed,
 )
+from hookline.observability import metrics
 
 MIB = 1024 * 1024
 INGEST_LIMIT = 5 * MIB

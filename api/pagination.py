@@ -12,9 +12,9 @@ from typing import Any
 
 from sqlmodel import Session
 
-from hookline.db import get_engine
 from hookline.errors import invalid
-from hookline.models import InstanceSecret
+from hookline.persistence.db import get_engine
+from hookline.persistence.models import InstanceSecret
 
 _secret: list[bytes] = []
 

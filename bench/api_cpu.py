@@ -88,8 +88,8 @@ async def measure(label: str, count: int, concurrency: int,
 
 async def main(count: int, concurrency: int, endpoints: int) -> None:
     from api.main import create_app
-    from hookline.db import session_scope
-    from hookline.migrations import upgrade
+    from hookline.persistence.db import session_scope
+    from hookline.persistence.migrations import upgrade
     from hookline.services import accounts
     from hookline.settings import get_settings
 

@@ -26,10 +26,10 @@ from typing import Any
 from sqlalchemy import Engine, insert
 from sqlmodel import Session
 
-from hookline.db import make_engine
 from hookline.ids import _encode
-from hookline.migrations import upgrade
-from hookline.models import Attempt, Delivery, Environment, Organization, table_of
+from hookline.persistence.db import make_engine
+from hookline.persistence.migrations import upgrade
+from hookline.persistence.models import Attempt, Delivery, Environment, Organization, table_of
 from hookline.services import explorer
 from hookline.services.explorer import DeliveryFilter, ResponseStatus
 

@@ -35,7 +35,7 @@ _STEPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("workflow code", ("(workflows/", "PatternWorkflow.run (")),
     ("attempt: the rest (thread hops, glue)", ("DeliveryActivities.attempt_delivery (",)),
     ("reconcilers", ("reconcile",)),
-    ("API: batches (database)", ("(hookline/batches.py",)),
+    ("API: batches (database)", ("(hookline/persistence/batches.py",)),
 )
 # ... else the library of its innermost frame that belongs to one of these.
 _LIBRARIES: tuple[tuple[str, tuple[str, ...]], ...] = (

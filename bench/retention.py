@@ -32,9 +32,9 @@ from bench.loadgen import Poster
 from bench.receiver import Receiver
 from bench.stack import Stack, free_port
 from bench.stats import percentile
-from hookline.db import make_engine
-from hookline.migrations import upgrade
-from hookline.schedules import retention_schedule_id
+from hookline.persistence.db import make_engine
+from hookline.persistence.migrations import upgrade
+from hookline.scheduling.schedules import retention_schedule_id
 from hookline.settings import Settings
 from hookline.timeutil import utcnow
 from tests.support.aged import Rows

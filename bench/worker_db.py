@@ -23,11 +23,11 @@ async def main(count: int, rounds: int) -> None:
     from activities.http import DeliveryActivities
     from api.main import create_app
     from hookline.contracts import AttemptInput
-    from hookline.db import session_scope
     from hookline.delivery import gate, relay
     from hookline.delivery.attempts import AttemptResult, Outgoing
     from hookline.delivery.handoff import Handoff
-    from hookline.migrations import upgrade
+    from hookline.persistence.db import session_scope
+    from hookline.persistence.migrations import upgrade
     from hookline.services import accounts
     from hookline.settings import get_settings
 

@@ -92,7 +92,7 @@ def listen(
 @app.command()
 def migrate() -> None:
     """Create or upgrade the database schema."""
-    from hookline.migrations import upgrade
+    from hookline.persistence.migrations import upgrade
 
     upgrade(get_settings().database_url)
     typer.echo("database is up to date")

@@ -16,9 +16,9 @@ from sqlmodel import Session
 
 from cli import database
 from cli.usage import Typer
-from hookline.db import session_scope
 from hookline.errors import DomainError, NotFound
-from hookline.models import ApiKey, Environment, Organization, Plan
+from hookline.persistence.db import session_scope
+from hookline.persistence.models import ApiKey, Environment, Organization, Plan
 from hookline.services import accounts
 from hookline.settings import get_settings
 from hookline.timeutil import iso

@@ -15,8 +15,8 @@ from pathlib import Path
 import httpx
 
 from cli.database import shown
-from hookline.db import session_scope
-from hookline.migrations import upgrade
+from hookline.persistence.db import session_scope
+from hookline.persistence.migrations import upgrade
 from hookline.process import die_with_parent, stop_on_signal
 from hookline.services import accounts
 from hookline.settings import Settings, parse_duration

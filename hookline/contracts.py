@@ -63,7 +63,7 @@ class DeliveryStart:
     # The end of its retry window (unix seconds): set by `outbox.take` from the row; a start
     # made without the outbox (a manual retry, the reconciler) opens its window when it starts.
     window_end: float | None = field(default=None, compare=False)
-    # The W3C trace context of the request that queued it (`hookline.tracing.current`): set
+    # The W3C trace context of the request that queued it (`observability.tracing.current`): set
     # by `outbox.take` when it was traced, so the start continues that trace.
     trace: str | None = field(default=None, compare=False)
 

@@ -87,7 +87,7 @@ class Settings(BaseSettings):
     default_monthly_events: int = 1_000_000
     default_max_sources: int = 100
     log_level: str = "info"
-    # The worker's Prometheus metrics (`hookline.metrics`), with the Temporal SDK's: served
+    # The worker's Prometheus metrics (`observability.metrics`), with the Temporal SDK's: served
     # on this port while it is set, nothing otherwise. The API's are always at /metrics.
     worker_metrics_port: int | None = Field(default=None, ge=1, le=65535)
     worker_metrics_host: str = "127.0.0.1"
@@ -96,7 +96,7 @@ class Settings(BaseSettings):
     # API never waits on either (starts go through the outbox), so the most (19) costs it
     # nothing; measured against 10, publishing ran 1.5 times faster (bench/RESULTS.md).
     background_nice: int = Field(default=19, ge=0, le=19)
-    # OpenTelemetry tracing (`hookline.tracing`), off while both are empty: the OTLP/HTTP
+    # OpenTelemetry tracing (`observability.tracing`), off while both are empty: the OTLP/HTTP
     # collector's base URL, e.g. http://127.0.0.1:4318 (spans go to its /v1/traces); ours,
     # else the standard variable (`otlp_endpoint`). OTEL_SERVICE_NAME overrides the
     # process's name (hookline-api, hookline-worker).

@@ -22,8 +22,8 @@ from temporalio.common import (
 from temporalio.runtime import PrometheusConfig, Runtime, TelemetryConfig
 from temporalio.service import RPCError, RPCStatusCode
 
-from hookline import tracing
 from hookline.contracts import WORKFLOW_DELIVERY, WORKFLOW_RECOVERY, DeliveryInput, DeliveryStart
+from hookline.observability import tracing
 from hookline.settings import Settings
 
 log = logging.getLogger("hookline.temporal")

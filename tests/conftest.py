@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from hookline.db import make_engine
-from hookline.migrations import upgrade
+from hookline.persistence.db import make_engine
+from hookline.persistence.migrations import upgrade
 from hookline.temporal import dev_server_flags
 from tests.support.cluster import CLUSTER, ClusterServer
 from tests.support.postgres import throwaway_postgres

@@ -10,7 +10,7 @@ import httpx
 import pytest
 from sqlmodel import Session, select
 
-from hookline.models import Message
+from hookline.persistence.models import Message
 from tests.support.api import ok, setup_endpoint
 from tests.support.receiver import Receiver
 from tests.support.stack import Stack, Tenant

@@ -1,4 +1,4 @@
-"""Group commit (`hookline.batches`): jobs share one read and one write transaction, and each
+"""Group commit (`persistence.batches`): jobs share one read and one write transaction, and each
 job's failure stays its own, on SQLite and PostgreSQL."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from sqlalchemy import Engine, event, text
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlmodel import Session
 
-from hookline.batches import BatchWriter, Job, Write, shared_read
-from hookline.db import make_engine
+from hookline.persistence.batches import BatchWriter, Job, Write, shared_read
+from hookline.persistence.db import make_engine
 
 
 @pytest.fixture

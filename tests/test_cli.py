@@ -18,8 +18,8 @@ from typer.core import TyperArgument, TyperGroup
 from typer.main import get_command
 
 from cli.main import app
-from hookline.db import make_engine
-from hookline.migrations import upgrade
+from hookline.persistence.db import make_engine
+from hookline.persistence.migrations import upgrade
 from hookline.services import accounts
 from tests.support.procs import REPO, free_port
 

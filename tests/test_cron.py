@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from hookline.cron import next_run, next_runs, parse
+from hookline.scheduling.cron import next_run, next_runs, parse
 
 
 def _utc(text: str) -> datetime:

@@ -20,8 +20,8 @@ from temporalio.client import (
     ScheduleSpec,
 )
 
-from hookline.cron import next_runs
-from hookline.models import Source
+from hookline.persistence.models import Source
+from hookline.scheduling.cron import next_runs
 from tests.conftest import TemporalServer
 from tests.support.api import ok
 from tests.support.cluster import CLUSTER
@@ -243,7 +243,7 @@ DST_CASES = [  # (zone, expression, first day) around the 2027 changes, so in th
 
 
 def test_dst_rules_are_temporals(temporal: str) -> None:
-    """hookline.cron computes the same times as the server across DST changes."""
+    """hookline.scheduling.cron computes the same times as the server across DST changes."""
 
     async def probe(zone: str, expression: str, start: datetime, index: int) -> list[datetime]:
         client = await Client.connect(temporal)

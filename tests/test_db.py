@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 
-from hookline.db import Checkpointer, make_engine
+from hookline.persistence.db import Checkpointer, make_engine
 
 REPO = Path(__file__).resolve().parents[1]
 SCRIPT = """
 import sys
 from sqlalchemy import text
-from hookline.db import READ_ONLY, make_engine
+from hookline.persistence.db import READ_ONLY, make_engine
 url, mode, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
 engine = make_engine(url)
 if mode == "read":

@@ -10,7 +10,7 @@ import httpx
 import pytest
 from sqlmodel import Session
 
-from hookline.models import Endpoint
+from hookline.persistence.models import Endpoint
 from tests.support.api import attempts, deliveries_of, ok, publish, setup_endpoint, wait_delivery
 from tests.support.procs import stop
 from tests.support.receiver import Receiver

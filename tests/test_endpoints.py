@@ -13,7 +13,7 @@ from sqlmodel import Session, select
 from standardwebhooks.webhooks import Webhook
 
 from hookline.ids import new_id
-from hookline.models import Delivery, Endpoint
+from hookline.persistence.models import Delivery, Endpoint
 from hookline.timeutil import utcnow
 from tests.support.procs import stop
 from tests.support.receiver import Receiver

@@ -77,7 +77,7 @@ def test_monthly_quota_is_402_and_changes_nothing(stack: Stack, tenant: Tenant,
 
 def test_the_quota_holds_for_publishes_batched_together(stack: Stack, tenant: Tenant,
                                                        receiver: Receiver) -> None:
-    """Concurrent publishes share one write transaction (`hookline.batches`): those over the
+    """Concurrent publishes share one write transaction (`persistence.batches`): those over the
     quota are refused and leave no count, Event or Delivery behind; the rest are kept."""
     setup_endpoint(tenant, receiver.url("/ok"))
     with Session(stack.engine) as session:

@@ -245,8 +245,8 @@ def test_the_migration_fills_the_new_columns_of_existing_rows(stack: Stack,
     """Rows made before 0011 are listed and filtered like new ones."""
     from alembic import command
 
-    from hookline.db import make_engine
-    from hookline.migrations import config
+    from hookline.persistence.db import make_engine
+    from hookline.persistence.migrations import config
     from tests.support.stack import own_database
 
     url = own_database(stack.db_url, tmp_path)

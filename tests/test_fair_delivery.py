@@ -16,7 +16,7 @@ from sqlalchemy import update
 from sqlmodel import Session
 from standardwebhooks.webhooks import Webhook
 
-from hookline.models import Endpoint, TargetGate
+from hookline.persistence.models import Endpoint, TargetGate
 from tests.support.api import attempts, deliveries_of, ok, publish, setup_endpoint, wait_delivery
 from tests.support.receiver import Receiver
 from tests.support.stack import Stack, Tenant

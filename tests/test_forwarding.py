@@ -14,7 +14,7 @@ import pytest
 from sqlmodel import Session
 from standardwebhooks.webhooks import Webhook
 
-from hookline.models import Destination
+from hookline.persistence.models import Destination
 from tests.support.receiver import Receiver
 from tests.support.stack import Stack, Tenant
 from tests.test_destinations import add_destination

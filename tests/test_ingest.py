@@ -17,7 +17,7 @@ from slack_sdk.signature import SignatureVerifier
 from sqlalchemy import func
 from sqlmodel import Session, select
 
-from hookline.models import Message
+from hookline.persistence.models import Message
 from tests.support.receiver import Receiver
 from tests.support.stack import Stack, Tenant
 from tests.test_platform_http import assert_problem

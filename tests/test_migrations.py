@@ -9,7 +9,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlmodel import SQLModel
 
-import hookline.models  # noqa: F401  (registers every table on SQLModel.metadata)
+import hookline.persistence.models  # noqa: F401  (registers every table on SQLModel.metadata)
 from tests.support.stack import Stack
 
 
@@ -29,10 +29,10 @@ def test_one_target_status_carries_every_endpoint_and_destination(stack: Stack,
     from sqlmodel import Session
 
     from api.schemas.targets import shown_status
-    from hookline.db import make_engine
     from hookline.delivery.targets import is_enabled
-    from hookline.migrations import config
-    from hookline.models import Destination, Endpoint
+    from hookline.persistence.db import make_engine
+    from hookline.persistence.migrations import config
+    from hookline.persistence.models import Destination, Endpoint
     from tests.support.stack import own_database
 
     url = own_database(stack.db_url, tmp_path)

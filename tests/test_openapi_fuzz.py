@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 from sqlmodel import Session
 
-from hookline.db import make_engine
-from hookline.migrations import upgrade
+from hookline.persistence.db import make_engine
+from hookline.persistence.migrations import upgrade
 from hookline.services import accounts
 from tests.support.procs import stop
 from tests.support.stack import Stack, own_database

@@ -20,13 +20,13 @@ from sqlalchemy.engine import make_url
 from sqlmodel import Session, col, select
 
 from hookline.contracts import DeliveryStart
-from hookline.db import make_engine
 from hookline.delivery import attempts, gate, outbox
 from hookline.delivery.handoff import Handoff
 from hookline.delivery.reconciler import orphans
 from hookline.ids import new_id
-from hookline.migrations import upgrade
-from hookline.models import (
+from hookline.persistence.db import make_engine
+from hookline.persistence.migrations import upgrade
+from hookline.persistence.models import (
     Attempt,
     AttemptLease,
     Consumer,

@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from hookline.migrations import upgrade
+from hookline.persistence.migrations import upgrade
 from hookline.settings import Settings
 from tests.conftest import start_temporal
 from tests.support.postgres import throwaway_postgres

@@ -14,7 +14,7 @@ import httpx
 import pytest
 from sqlmodel import Session, select
 
-from hookline.models import PortalLink
+from hookline.persistence.models import PortalLink
 from hookline.timeutil import aware, utcnow
 from tests.support.api import deliveries_of, ok, publish, wait_delivery
 from tests.support.portal import PortalClient, consumer, expire, link

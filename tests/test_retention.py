@@ -18,8 +18,8 @@ from sqlalchemy import text
 from sqlmodel import Session
 from temporalio.client import Client
 
-from hookline.models import Environment
-from hookline.schedules import RETENTION_EVERY, retention_schedule_id
+from hookline.persistence.models import Environment
+from hookline.scheduling.schedules import RETENTION_EVERY, retention_schedule_id
 from hookline.services import accounts, retention
 from hookline.services.retention import OWNERS
 from hookline.timeutil import utcnow

@@ -18,8 +18,8 @@ from temporalio.client import Client
 from temporalio.service import RPCError
 
 from hookline.contracts import WORKFLOW_SILENCE_CHECK
-from hookline.models import Source
-from hookline.schedules import silence_schedule, silence_schedule_id
+from hookline.persistence.models import Source
+from hookline.scheduling.schedules import silence_schedule, silence_schedule_id
 from hookline.settings import Settings
 from hookline.timeutil import utcnow
 from tests.support.api import ok

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from sqlmodel import Session
 
-from hookline.models import TargetGate
+from hookline.persistence.models import TargetGate
 from hookline.timeutil import iso, utcnow
 from tests.support.api import ok
 from tests.support.receiver import Receiver

@@ -15,7 +15,7 @@ from datetime import timedelta
 import pytest
 from sqlmodel import Session, select
 
-from hookline.models import OutboxStart, TargetGate
+from hookline.persistence.models import OutboxStart, TargetGate
 from hookline.settings import Settings
 from hookline.timeutil import utcnow
 from tests.support.api import attempts, deliveries_of, ok, publish, setup_endpoint, wait_delivery

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from alembic import command
 
-from hookline.migrations import HERE, config
+from hookline.persistence.migrations import HERE, config
 
 versions = HERE / "versions"
 target = versions / "0001_initial_schema.py"

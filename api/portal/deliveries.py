@@ -14,7 +14,7 @@ from api.portal.auth import ChangeDep, PortalDep
 from api.portal.web import Portal, PortalRoute, render
 from hookline.delivery import gate
 from hookline.errors import Conflict
-from hookline.models import Attempt
+from hookline.persistence.models import Attempt
 from hookline.services import deliveries, events, portal
 from hookline.services.portal import DeliveryFilter
 from hookline.settings import get_settings

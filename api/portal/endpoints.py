@@ -17,7 +17,7 @@ from api.dispatch import wake_cancelled
 from api.portal.auth import ChangeDep, Form, PortalDep
 from api.portal.web import Portal, PortalRoute, render
 from hookline.errors import ValidationFailed, invalid
-from hookline.models import Endpoint
+from hookline.persistence.models import Endpoint
 from hookline.services import endpoints, portal
 from hookline.services.headers import check_headers
 from hookline.services.targets import TargetPatch, TargetRow, check_url

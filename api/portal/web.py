@@ -18,7 +18,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from hookline.errors import DomainError
-from hookline.models import PortalSettings
+from hookline.persistence.models import PortalSettings
 from hookline.services.portal import Access
 from hookline.settings import get_settings
 

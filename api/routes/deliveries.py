@@ -17,7 +17,7 @@ from api.jsonbody import JSONRoute
 from api.schemas.common import COMMON_PROBLEMS, Page, PageLimit, problems
 from api.schemas.deliveries import AttemptOut, DeliveryOut, RetryOut, delivery_out
 from hookline.delivery import gate
-from hookline.models import Destination, Endpoint
+from hookline.persistence.models import Destination, Endpoint
 from hookline.services import consumers, deliveries, explorer
 from hookline.services.explorer import DeliveryFilter
 from hookline.services.targets import get_scoped

@@ -17,7 +17,7 @@ from api.schemas.destinations import (
     DestinationPatch,
     SecretOut,
 )
-from hookline.models import Destination
+from hookline.persistence.models import Destination
 from hookline.services import destinations
 from hookline.services.targets import check_url
 from hookline.usecases import targets

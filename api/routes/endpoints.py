@@ -24,7 +24,7 @@ from api.schemas.endpoints import (
     SecretIn,
     SecretOut,
 )
-from hookline.models import Endpoint
+from hookline.persistence.models import Endpoint
 from hookline.services import endpoints
 from hookline.services.targets import check_url
 from hookline.usecases import targets

@@ -10,7 +10,7 @@ from api.deps import AuthDep, SessionDep
 from api.jsonbody import JSONRoute
 from api.schemas.common import COMMON_PROBLEMS
 from api.schemas.environment import EnvironmentOut, EnvironmentPatch
-from hookline.models import Environment
+from hookline.persistence.models import Environment
 from hookline.services import accounts, retention
 from hookline.settings import get_settings, parse_duration
 

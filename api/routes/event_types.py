@@ -16,7 +16,7 @@ from api.schemas.event_types import (
     EventTypePatch,
     SchemaVersionOut,
 )
-from hookline.models import EventType
+from hookline.persistence.models import EventType
 from hookline.services import event_types
 from hookline.services.patch import KEEP
 

@@ -27,9 +27,9 @@ from api.rawbody import parse_body, request_body_doc, short_header
 from api.schemas.common import COMMON_PROBLEMS, CancelFirst, Page, PageLimit, problems
 from api.schemas.deliveries import DeliveryOut, deliveries_page
 from api.schemas.events import EventDetail, EventOut, PublishIn, ReplayOut
-from hookline.batches import Write
 from hookline.errors import DomainError, invalid
-from hookline.models import Event
+from hookline.persistence.batches import Write
+from hookline.persistence.models import Event
 from hookline.services import erasure, events
 from hookline.services.ratelimit import RateDecision
 from hookline.settings import get_settings
@@ -84,7 +84,7 @@ class Publish:
 
 
 # The busiest route reads its own body and writes its own answer, and runs its database work
-# in the process's batches (`hookline.batches`): FastAPI's dependencies, body model and
+# in the process's batches (`hookline.persistence.batches`): FastAPI's dependencies, body model and
 # response model cost more CPU here than the publish itself.
 @router.post("", status_code=201, response_model=EventOut, summary="Publish an event",
              description=PUBLISH_DOC, responses={

@@ -11,8 +11,8 @@ from sqlalchemy import text
 
 from api.errors import problem_response
 from api.schemas.common import problems
-from hookline.db import get_engine
 from hookline.errors import Unavailable
+from hookline.persistence.db import get_engine
 
 router = APIRouter(tags=["health"])
 

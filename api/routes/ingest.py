@@ -15,8 +15,8 @@ from fastapi.responses import JSONResponse
 from api.deps import batches_of
 from api.schemas.common import problems
 from api.schemas.messages import Accepted
-from hookline import metrics
 from hookline.errors import Unauthorized
+from hookline.observability import metrics
 from hookline.services import ingest
 from hookline.settings import get_settings
 

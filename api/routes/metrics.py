@@ -6,7 +6,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Response
 from prometheus_client import CONTENT_TYPE_LATEST
 
-from hookline import metrics_serving
+from hookline.observability import serving
 
 router = APIRouter(tags=["metrics"])
 
@@ -17,4 +17,4 @@ router = APIRouter(tags=["metrics"])
 def get_metrics() -> Response:
     """Publish and ingestion latency, ingestion by provider and verification, rate-limit
     refusals and cancellations by API actions; with several API processes, all of theirs."""
-    return Response(metrics_serving.exposition(), media_type=CONTENT_TYPE_LATEST)
+    return Response(serving.exposition(), media_type=CONTENT_TYPE_LATEST)

@@ -22,7 +22,7 @@ from api.schemas.endpoints import (
     SecretOut,
 )
 from hookline.errors import NotFound
-from hookline.models import Endpoint
+from hookline.persistence.models import Endpoint
 from hookline.services import endpoints, operational
 from hookline.services.targets import check_url
 from hookline.usecases import targets

@@ -14,7 +14,7 @@ from api.schemas.portal import (
     PortalSettingsIn,
     PortalSettingsOut,
 )
-from hookline.models import PortalSettings
+from hookline.persistence.models import PortalSettings
 from hookline.services import portal
 from hookline.settings import get_settings
 

@@ -17,7 +17,7 @@ from api.schemas.common import COMMON_PROBLEMS, problems
 from api.schemas.recoveries import Matching, RecoverIn, RecoveryOut, RecoveryStarted
 from hookline.delivery import targets
 from hookline.errors import Unavailable
-from hookline.models import Recovery
+from hookline.persistence.models import Recovery
 from hookline.services import recoveries
 from hookline.settings import get_settings
 from hookline.temporal import cancel_workflow, start_recovery

@@ -16,8 +16,8 @@ from api.dispatch import wake_cancelled
 from api.jsonbody import JSONRoute
 from api.schemas.common import COMMON_PROBLEMS, problems
 from api.schemas.sources import SecretIn, SourceIn, SourceOut, SourcePatch, source_out
-from hookline import schedules
-from hookline.models import Source
+from hookline.persistence.models import Source
+from hookline.scheduling import schedules
 from hookline.services import sources
 from hookline.settings import get_settings
 

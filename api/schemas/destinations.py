@@ -8,7 +8,7 @@ from pydantic import Field
 
 from api.schemas.common import ApiInput
 from api.schemas.targets import RATE_LIMIT_DOC, RateLimit, SecretOut, TargetOut
-from hookline.models import Destination
+from hookline.persistence.models import Destination
 from hookline.services.patch import KEEP
 from hookline.services.targets import TargetPatch, TargetRow
 

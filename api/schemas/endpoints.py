@@ -12,7 +12,7 @@ from api.schemas.targets import (
     TargetOut,
 )
 from hookline.errors import invalid
-from hookline.models import Endpoint
+from hookline.persistence.models import Endpoint
 from hookline.services.patch import KEEP
 from hookline.services.targets import TargetPatch, TargetRow
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from api.schemas.common import ApiModel, Timestamp
-from hookline.models import Message
+from hookline.persistence.models import Message
 from hookline.services.messages import Counts, body_text
 
 

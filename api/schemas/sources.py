@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from api.schemas.common import ApiInput, ApiModel, AsInt32, MaybeTimestamp, Timestamp
-from hookline.models import Source
+from hookline.persistence.models import Source
 from hookline.services.sources import ingest_url
 
 Minutes = Annotated[int, Field(ge=0, le=43200), AsInt32]

@@ -18,13 +18,13 @@ import sqlalchemy as sa
 from sqlalchemy import bindparam
 from sqlmodel import Session
 
-from hookline import metrics
-from hookline.db import begin_reading
 from hookline.delivery import gate, outbox, targets
 from hookline.delivery import limit as adaptive
 from hookline.delivery.targets import WAITING, cancel_waiting
 from hookline.ids import new_id
-from hookline.models import (
+from hookline.observability import metrics
+from hookline.persistence.db import begin_reading
+from hookline.persistence.models import (
     Attempt,
     AttemptLease,
     Delivery,

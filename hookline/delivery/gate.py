@@ -33,7 +33,7 @@ from sqlalchemy import Float, bindparam, case, func, insert, select, union_all, 
 from sqlmodel import Session
 
 from hookline.delivery import limit as adaptive
-from hookline.models import AttemptLease, Destination, Endpoint, TargetGate, table_of
+from hookline.persistence.models import AttemptLease, Destination, Endpoint, TargetGate, table_of
 from hookline.settings import Settings, parse_duration
 from hookline.timeutil import aware
 

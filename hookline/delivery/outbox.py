@@ -12,12 +12,12 @@ from datetime import datetime, timedelta
 from sqlalchemy import bindparam, case, func, insert, or_, select, text, update
 from sqlmodel import Session
 
-from hookline import tracing
 from hookline.contracts import DeliveryStart
-from hookline.db import begin_reading
 from hookline.delivery import gate
 from hookline.delivery import limit as adaptive
-from hookline.models import AttemptLease, Delivery, OutboxStart, TargetGate, table_of
+from hookline.observability import tracing
+from hookline.persistence.db import begin_reading
+from hookline.persistence.models import AttemptLease, Delivery, OutboxStart, TargetGate, table_of
 from hookline.timeutil import aware, utcnow
 
 _TABLE, _GATES, _D = table_of(OutboxStart), table_of(TargetGate), table_of(Delivery)

@@ -8,9 +8,9 @@ import logging
 
 from temporalio.client import Client
 
-from hookline import metrics, tracing
 from hookline.contracts import SIGNAL_CANCEL
 from hookline.delivery.attempts import AttemptResult, Recorded
+from hookline.observability import metrics, tracing
 from hookline.temporal import signal_delivery
 
 log = logging.getLogger("hookline.delivery.outcomes")

@@ -4,7 +4,7 @@ Temporal lost, and starts them. Runs in every worker; starts are idempotent, so 
 workers reconciling at once is harmless.
 
 The Temporal Schedules (cron Sources, the silence check) have their own reconcile pass in
-`hookline.schedules`."""
+`hookline.scheduling.schedules`."""
 
 from __future__ import annotations
 
@@ -17,9 +17,9 @@ from sqlmodel import Session, col, select
 from temporalio.client import Client
 
 from hookline.contracts import SIGNAL_RETRY, DeliveryStart
-from hookline.db import session_scope
 from hookline.delivery.starts import start_for
-from hookline.models import AttemptLease, Delivery, OutboxStart
+from hookline.persistence.db import session_scope
+from hookline.persistence.models import AttemptLease, Delivery, OutboxStart
 from hookline.settings import Settings, parse_duration
 from hookline.temporal import start_deliveries
 from hookline.timeutil import utcnow

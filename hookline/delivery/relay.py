@@ -16,12 +16,12 @@ from typing import Any
 
 from temporalio.client import Client
 
-from hookline import metrics
 from hookline.contracts import DeliveryStart
-from hookline.db import session_scope
 from hookline.delivery import attempts, gate, outbox
 from hookline.delivery.handoff import Handoff
 from hookline.delivery.outcomes import recorded_outcome
+from hookline.observability import metrics
+from hookline.persistence.db import session_scope
 from hookline.settings import Settings, parse_duration
 from hookline.temporal import start_deliveries
 from hookline.timeutil import utcnow

@@ -17,8 +17,9 @@ import aiohttp
 import certifi
 from aiohttp.abc import AbstractResolver, ResolveResult
 
-from hookline import USER_AGENT, tracing
+from hookline import USER_AGENT
 from hookline.delivery.attempts import RESPONSE_LIMIT, AttemptResult, Outgoing
+from hookline.observability import tracing
 from hookline.settings import Settings
 from hookline.signing import webhook_headers
 from hookline.url_guard import DNSFailure, Network, Target, URLRefused, check_address, check_syntax
@@ -167,7 +168,7 @@ class Sender:
 
 
 class TracedSender(Sender):
-    """A Sender whose every attempt is a client span (`hookline.tracing`): used only while
+    """A Sender whose every attempt is a client span (`observability.tracing`): used only while
     tracing is on, so that off, sending pays nothing for it."""
 
     async def send(self, out: Outgoing, *, msg_id: str | None = None) -> AttemptResult:

@@ -7,7 +7,7 @@ from sqlmodel import Session
 
 from hookline.contracts import DeliveryStart
 from hookline.delivery import targets
-from hookline.models import Delivery, Event, Message, Source
+from hookline.persistence.models import Delivery, Event, Message, Source
 
 
 def remaining_delays(delivery: Delivery, schedule: list[float]) -> list[float]:

@@ -9,9 +9,9 @@ from typing import Any
 
 from sqlmodel import Session, col, delete, select, update
 
-from hookline import metrics
 from hookline.errors import invalid
-from hookline.models import Delivery, DeliveryTarget, Destination, Endpoint, OutboxStart
+from hookline.observability import metrics
+from hookline.persistence.models import Delivery, DeliveryTarget, Destination, Endpoint, OutboxStart
 from hookline.timeutil import aware, utcnow
 
 Target = DeliveryTarget

@@ -12,7 +12,7 @@ from sqlmodel import Session, col, select
 
 from hookline.errors import Conflict, NotFound, Unauthorized, invalid
 from hookline.ids import new_id, token
-from hookline.models import ApiKey, Environment, Organization, Plan
+from hookline.persistence.models import ApiKey, Environment, Organization, Plan
 from hookline.settings import get_settings
 from hookline.timeutil import utcnow
 

@@ -14,7 +14,8 @@ from datetime import datetime, timedelta
 from sqlalchemy import update
 from sqlmodel import Session, col, select
 
-from hookline.models import Environment, Source
+from hookline.persistence.models import Environment, Source
+from hookline.scheduling.sources import WATCHED
 from hookline.services import operational
 from hookline.timeutil import aware, iso
 
@@ -44,24 +45,13 @@ def _is_due(source: Source, now: datetime) -> bool:
     return source.alerted_period_start is None or aware(source.alerted_period_start) != start
 
 
-# A watched Source: alerts on, somewhere to send them, and enabled.
-_WATCHED = (col(Source.silence_alert_minutes) > 0, col(Source.alert_emails).is_not(None),
-            col(Source.status) == "enabled")
-
-
-def any_watched(session: Session) -> bool:
-    """Whether any Source of any environment is watched: without one, the silence check's
-    Schedule is paused (`hookline.schedules.sync_silence`)."""
-    return session.exec(select(Source.id).where(*_WATCHED).limit(1)).first() is not None
-
-
 def due_alerts(session: Session, now: datetime) -> list[Alert]:
     """Enabled Sources silent for at least their threshold whose current period has not
     been alerted yet. A disabled Source is not watched."""
     rows = session.exec(
         select(Source, Environment.name)
         .join(Environment, col(Environment.id) == col(Source.environment_id))
-        .where(*_WATCHED).order_by(col(Source.id))).all()
+        .where(*WATCHED).order_by(col(Source.id))).all()
     alerts = [Alert(source_id=s.id, source_name=s.name, environment=env,
                     minutes=s.silence_alert_minutes or 0, period_start=period_start(s),
                     last_message_at=aware(s.last_message_at) if s.last_message_at else None,

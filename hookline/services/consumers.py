@@ -8,7 +8,7 @@ from sqlmodel import Session, col, select
 from hookline.delivery import targets
 from hookline.errors import Conflict, NotFound
 from hookline.ids import new_id
-from hookline.models import Consumer, Endpoint
+from hookline.persistence.models import Consumer, Endpoint
 from hookline.services import erasure
 
 

@@ -14,7 +14,7 @@ from hookline.delivery import gate, outbox, targets
 from hookline.delivery.starts import event_start, message_start, start_for
 from hookline.errors import Conflict, DomainError, NotFound, PayloadErased
 from hookline.ids import new_id
-from hookline.models import (
+from hookline.persistence.models import (
     Attempt,
     Delivery,
     Destination,

@@ -14,7 +14,7 @@ from hookline.delivery import targets
 from hookline.delivery.gate import Health, health_of
 from hookline.errors import invalid
 from hookline.ids import new_id
-from hookline.models import Destination, Source
+from hookline.persistence.models import Destination, Source
 from hookline.services import sources
 from hookline.services.headers import check_headers
 from hookline.services.targets import TargetRow

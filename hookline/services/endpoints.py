@@ -16,7 +16,7 @@ from hookline.delivery.attempts import Outgoing
 from hookline.delivery.gate import Health, health_of
 from hookline.errors import NotFound, invalid
 from hookline.ids import new_id
-from hookline.models import Consumer, Endpoint
+from hookline.persistence.models import Consumer, Endpoint
 from hookline.services import consumers, event_types
 from hookline.services.headers import check_headers
 from hookline.services.targets import TargetRow, check_secret, get_scoped

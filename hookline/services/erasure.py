@@ -16,7 +16,7 @@ from sqlmodel import Session, col
 from hookline.contracts import FINAL_STATUSES
 from hookline.delivery.targets import WAITING, cancel_where
 from hookline.errors import Conflict
-from hookline.models import Delivery, Event
+from hookline.persistence.models import Delivery, Event
 from hookline.services.events import get_event
 from hookline.services.messages import get_message
 

@@ -14,8 +14,8 @@ from sqlmodel import Session, col, select
 from hookline import payload_schemas
 from hookline.errors import Conflict, NotFound, ValidationFailed, invalid
 from hookline.ids import new_id
-from hookline.models import EventType, EventTypeSchema
 from hookline.payload_schemas import Violation
+from hookline.persistence.models import EventType, EventTypeSchema
 from hookline.services.patch import KEEP, Keep
 from hookline.timeutil import utcnow
 

@@ -15,7 +15,6 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from hookline import payload_schemas
-from hookline.batches import Write, shared_read
 from hookline.contracts import DeliveryStart
 from hookline.errors import (
     NotFound,
@@ -26,7 +25,8 @@ from hookline.errors import (
     invalid,
 )
 from hookline.ids import new_id
-from hookline.models import (
+from hookline.persistence.batches import Write, shared_read
+from hookline.persistence.models import (
     Consumer,
     Delivery,
     Endpoint,
@@ -125,7 +125,7 @@ def fan_out(session: Session, event: Event, schedule: list[float]) -> list[Deliv
 def publish(session: Session, principal: Principal, event_type: str, consumer_ref: str,
             data: dict[str, Any], idempotency_key: str | None, schedule: list[float]
             ) -> Published | Write[Published]:
-    """A batched job's check (`hookline.batches`): it only reads, so on SQLite no writer
+    """A batched job's check (`hookline.persistence.batches`): it only reads, so on SQLite no writer
     waits for it; the Write it returns holds just the quota count and the inserts."""
     env_id = principal.environment_id
     if idempotency_key and (found := _existing(session, env_id, idempotency_key)):

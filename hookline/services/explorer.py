@@ -19,7 +19,7 @@ from sqlmodel.sql.expression import SelectOfScalar
 
 from hookline.errors import invalid
 from hookline.ids import first_id_at
-from hookline.models import Attempt, Delivery
+from hookline.persistence.models import Attempt, Delivery
 from hookline.timeutil import aware, end_of
 
 ERROR_TYPES = ("timeout", "connection", "dns", "tls", "blocked_url", "http_status",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
 from urllib.parse import parse_qsl
@@ -17,12 +17,12 @@ from sqlalchemy import bindparam, insert, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
-from hookline.batches import Write, shared_read
 from hookline.contracts import DeliveryStart
 from hookline.delivery import targets
 from hookline.errors import MethodNotAllowed, NotFound
 from hookline.ids import new_id
-from hookline.models import Destination, Message, Source, table_of
+from hookline.persistence.batches import Write, shared_read
+from hookline.persistence.models import Destination, Message, Source, table_of
 from hookline.providers import registry
 from hookline.providers.base import Incoming, Provider, Reply, Verification
 from hookline.services import deliveries, operational
@@ -159,7 +159,7 @@ def _message(source: Source, received: Received, provider: Provider, result: Ver
 
 def receive(session: Session, received: Received, schedule: list[float]
             ) -> Outcome | Write[Outcome]:
-    """A batched job's check (`hookline.batches`): the handshake, the signature and the
+    """A batched job's check (`hookline.persistence.batches`): the handshake, the signature and the
     Source's destinations only read; the Write it returns dedupes, stores and fans out in the
     write transaction, which on SQLite every other writer waits for."""
     source = shared_read(session, ("source", received.token), lambda: session.scalars(
@@ -235,3 +235,31 @@ def enabled_destinations(session: Session, source_id: str) -> list[Destination]:
 
 def _touch(session: Session, source: Source) -> None:
     session.execute(_TOUCH, {"source": source.id, "now": utcnow()})
+
+
+def record_cron_run(session: Session, source_id: str, run_key: str, run_at: datetime,
+               schedule: list[float]) -> str | None:
+    """Store one run's Message (like an ingested one, verification `skipped`) with its
+    pending Deliveries and their starts in the outbox, and commit; returns the Message id.
+    None when the Source is gone, or when a run was already recorded under `run_key` (a
+    retried activity): no run is recorded twice."""
+    source = session.get(Source, source_id)
+    if source is None or source.type != "cron":
+        return None
+    if session.exec(select(Message.id).where(Message.source_id == source_id,
+                                             Message.provider_event_id == run_key)).first():
+        return None
+    body = (source.cron_payload or "{}").encode()
+    message = Message(id=new_id("msg"), environment_id=source.environment_id,
+                      source_id=source.id, method="POST", content_type="application/json",
+                      body=body, body_bytes=len(body), headers={},
+                      provider_event_id=run_key, verification="skipped")
+    session.add(message)
+    # A disabled Source stores what it makes but forwards nothing (a manual trigger).
+    if source.status == "enabled":
+        fan_out(session, message, schedule, source.name)
+    source.last_run_at = run_at
+    source.last_message_at = utcnow()
+    session.add(source)
+    session.commit()
+    return message.id

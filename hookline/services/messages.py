@@ -9,7 +9,7 @@ from sqlmodel import Session, col, select
 
 from hookline.contracts import DeliveryStart
 from hookline.errors import Conflict, NotFound, PayloadErased
-from hookline.models import Delivery, Message, Source
+from hookline.persistence.models import Delivery, Message, Source
 from hookline.services import ingest, sources
 from hookline.services.scoped import get_in
 

@@ -19,7 +19,7 @@ from typing import Any
 from sqlmodel import Session, select
 
 from hookline.ids import new_id
-from hookline.models import Consumer, Environment, Event, EventType
+from hookline.persistence.models import Consumer, Environment, Event, EventType
 from hookline.services import deliveries, events
 from hookline.settings import get_settings
 from hookline.timeutil import iso, utcnow

@@ -21,7 +21,7 @@ from sqlmodel import Session, col, select
 
 from hookline.errors import Forbidden, NotFound, Unauthorized, invalid
 from hookline.ids import new_id, token
-from hookline.models import (
+from hookline.persistence.models import (
     Consumer,
     Delivery,
     Endpoint,

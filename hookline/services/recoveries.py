@@ -19,7 +19,7 @@ from hookline.delivery import outbox, targets
 from hookline.delivery.starts import start_for
 from hookline.errors import Conflict, NotFound, invalid
 from hookline.ids import new_id
-from hookline.models import Delivery, OutboxStart, Recovery
+from hookline.persistence.models import Delivery, OutboxStart, Recovery
 from hookline.services.scoped import get_in
 from hookline.timeutil import end_of, utcnow
 

@@ -23,7 +23,7 @@ from sqlmodel import Session, col
 
 from hookline.contracts import FINAL_STATUSES
 from hookline.ids import first_id_at
-from hookline.models import Attempt, AttemptLease, Delivery, Environment, Event, Message
+from hookline.persistence.models import Attempt, AttemptLease, Delivery, Environment, Event, Message
 
 DAY = 86400.0
 

@@ -17,12 +17,12 @@ from sqlalchemy import delete, func
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
-from hookline.cron import parse as parse_cron
 from hookline.delivery import targets
 from hookline.errors import NotFound, PlanLimitReached, invalid
 from hookline.ids import new_id, token
-from hookline.models import Attempt, Delivery, Destination, Environment, Message, Source
+from hookline.persistence.models import Attempt, Delivery, Destination, Environment, Message, Source
 from hookline.providers.registry import get_provider
+from hookline.scheduling.cron import parse as parse_cron
 from hookline.services import accounts
 from hookline.services.scoped import get_in
 from hookline.settings import get_settings
@@ -42,7 +42,7 @@ class SourceUpdate:
     source: Source
     # True when cron fields or status changed: the route's hook point for the scheduler.
     schedule_changed: bool
-    # True when what makes the Source watched for silence changed (alerts.any_watched).
+    # True when what makes the Source watched for silence changed (scheduling.sources.any_watched).
     watch_changed: bool
 
 

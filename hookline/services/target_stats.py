@@ -18,7 +18,7 @@ from sqlmodel import Session
 from hookline.delivery import targets
 from hookline.delivery.targets import Target
 from hookline.ids import first_id_at
-from hookline.models import Attempt, Delivery, table_of
+from hookline.persistence.models import Attempt, Delivery, table_of
 from hookline.services.explorer import ID_SLACK
 from hookline.timeutil import aware
 

@@ -16,7 +16,7 @@ from hookline.delivery import gate, targets
 from hookline.delivery.gate import Health, health_of
 from hookline.delivery.targets import Target
 from hookline.errors import NotFound, invalid
-from hookline.models import Consumer
+from hookline.persistence.models import Consumer
 from hookline.services import operational
 from hookline.services.headers import check_headers
 from hookline.services.patch import KEEP, Keep

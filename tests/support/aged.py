@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import Connection, insert
 
 from hookline.ids import _encode
-from hookline.models import (
+from hookline.persistence.models import (
     Attempt,
     Delivery,
     Environment,

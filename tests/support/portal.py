@@ -12,7 +12,7 @@ import httpx
 from sqlalchemy import update
 from sqlmodel import Session, col
 
-from hookline.models import PortalLink
+from hookline.persistence.models import PortalLink
 from hookline.timeutil import utcnow
 from tests.support.api import ok
 from tests.support.stack import Stack, Tenant

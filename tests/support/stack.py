@@ -15,8 +15,8 @@ from sqlalchemy import Engine, create_engine, text
 from sqlalchemy.engine import make_url
 from sqlmodel import Session
 
-from hookline.db import make_engine
-from hookline.migrations import upgrade
+from hookline.persistence.db import make_engine
+from hookline.persistence.migrations import upgrade
 from hookline.services import accounts
 from tests.support.cluster import RoundRobin
 from tests.support.procs import free_port, hookline, spawn, stop, wait_http

@@ -5,7 +5,7 @@ The database is the truth: sync_source makes the Source's Schedule match its row
 update, pause, resume, delete) and writes the next run time that Temporal reports back to
 `next_run_at`. The API calls it after each commit; every worker calls reconcile_all on
 start-up and periodically, so a change made while Temporal was down is applied later. The
-periodic pass reads the Schedule list once and predicts next runs with hookline.cron, so
+periodic pass reads the Schedule list once and predicts next runs with `cron`, so
 it describes (a query on each Schedule) only what looks out of line.
 """
 
@@ -40,10 +40,10 @@ from hookline.contracts import (
     WORKFLOW_SILENCE_CHECK,
     CronRunInput,
 )
-from hookline.cron import next_run
-from hookline.db import begin_reading, session_scope
-from hookline.services import alerts, cron
-from hookline.services.cron import CronState
+from hookline.persistence.db import begin_reading, session_scope
+from hookline.scheduling import sources
+from hookline.scheduling.cron import next_run
+from hookline.scheduling.sources import CronState
 from hookline.settings import Settings, get_settings, parse_duration
 from hookline.timeutil import utcnow
 
@@ -175,12 +175,12 @@ async def _apply(client: Client, found: ScheduleDescription | None, state: CronS
 
 def _load(source_id: str) -> CronState | None:
     with session_scope() as session:
-        return cron.cron_state(session, source_id)
+        return sources.cron_state(session, source_id)
 
 
 def _store(source_id: str, when: datetime | None) -> None:
     with session_scope() as session:
-        cron.set_next_run(session, source_id, when)
+        sources.set_next_run(session, source_id, when)
 
 
 async def sync_source(client: Client, source_id: str, task_queue: str | None = None
@@ -205,7 +205,7 @@ async def sync_source(client: Client, source_id: str, task_queue: str | None = N
 
 def _scheduled_states() -> list[CronState]:
     with session_scope() as session:
-        return cron.scheduled_states(session)
+        return sources.scheduled_states(session)
 
 
 def _looks_stale(entry: ScheduleListDescription | None, state: CronState,
@@ -293,7 +293,7 @@ def _any_watched() -> bool:
     with session_scope() as session:
         # A read: the API calls this while its request's session may hold SQLite's writer.
         begin_reading(session)
-        return alerts.any_watched(session)
+        return sources.any_watched(session)
 
 
 async def sync_silence(client: Client, settings: Settings, *, refresh: bool = False) -> None:

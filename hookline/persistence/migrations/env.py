@@ -3,8 +3,8 @@ from __future__ import annotations
 from alembic import context
 from sqlmodel import SQLModel
 
-import hookline.models  # noqa: F401  (registers the tables)
-from hookline.db import make_engine
+import hookline.persistence.models  # noqa: F401  (registers the tables)
+from hookline.persistence.db import make_engine
 
 target_metadata = SQLModel.metadata
 

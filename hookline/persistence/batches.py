@@ -29,8 +29,8 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session
 
-from hookline import tracing
-from hookline.db import begin_reading, get_engine
+from hookline.observability import tracing
+from hookline.persistence.db import begin_reading, get_engine
 
 T = TypeVar("T")
 log = logging.getLogger("hookline.batches")

@@ -342,7 +342,7 @@ class OutboxStart(SQLModel, table=True):
     # the oldest start's age in the metrics. None for rows queued before version 0008.
     queued_at: datetime | None = _ts(nullable=True)
     # The W3C trace context of the request that queued it, when tracing is on: the relay
-    # starts the workflow in that trace (`hookline.tracing`).
+    # starts the workflow in that trace (`hookline.observability.tracing`).
     trace_context: str | None = None
     # The end of its retry window (queued + the sum of its delays): an open circuit may hold
     # it here until then, not after (`outbox.ended`). None for rows queued before 0015.

@@ -1,7 +1,7 @@
 """Prometheus metrics: every metric Hookline exports is defined here (prometheus_client's
 default registry); the code that decides an outcome counts it.
 
-Two processes export them (`hookline.metrics_serving`): the API at `GET /metrics`, and a
+Two processes export them (`hookline.observability.serving`): the API at `GET /metrics`, and a
 worker on HOOKLINE_WORKER_METRICS_PORT, where the outbox and breaker gauges are read from
 the database at scrape time and the Temporal SDK's own metrics are passed through. Labels
 are bounded sets (route kinds, status classes, error types, target kinds, provider codes):
