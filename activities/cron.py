@@ -10,7 +10,7 @@ from temporalio import activity
 from temporalio.client import Client
 
 from hookline.contracts import CronRunActivityInput
-from hookline.persistence.db import session_scope
+from hookline.persistence.db import committed, session_scope
 from hookline.scheduling import schedules
 from hookline.services import ingest
 from hookline.settings import Settings
@@ -18,8 +18,8 @@ from hookline.settings import Settings
 
 def _record(data: CronRunActivityInput, schedule: list[float]) -> str | None:
     with session_scope() as session:
-        return ingest.record_cron_run(session, data.source_id, data.run_key,
-                               datetime.fromisoformat(data.scheduled_at), schedule)
+        return committed(session, ingest.record_cron_run, data.source_id, data.run_key,
+                         datetime.fromisoformat(data.scheduled_at), schedule)
 
 
 class CronActivities:

@@ -16,7 +16,7 @@ from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
 from hookline.contracts import SilenceCheckOutcome
-from hookline.persistence.db import session_scope
+from hookline.persistence.db import committed, session_scope
 from hookline.services import alerts
 from hookline.services.alerts import Alert
 from hookline.settings import Settings
@@ -75,7 +75,7 @@ def _due(now: datetime) -> list[Alert]:
 
 def _record(alert: Alert, now: datetime, sent: bool, error: str | None) -> None:
     with session_scope() as session:
-        alerts.record_outcome(session, alert, now, sent=sent, error=error)
+        committed(session, alerts.record_outcome, alert, now, sent=sent, error=error)
 
 
 async def _heartbeat() -> None:

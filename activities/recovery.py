@@ -7,7 +7,7 @@ import asyncio
 from temporalio import activity
 
 from hookline.contracts import RecoveryStep
-from hookline.persistence.db import session_scope
+from hookline.persistence.db import committed, session_scope
 from hookline.services import recoveries
 
 
@@ -17,7 +17,7 @@ class RecoveryActivities:
 
     def _step(self, recovery_id: str) -> RecoveryStep:
         with session_scope() as session:
-            return recoveries.step(session, recovery_id, self.schedule)
+            return committed(session, recoveries.step, recovery_id, self.schedule)
 
     @activity.defn(name="recover_batch")
     async def recover_batch(self, recovery_id: str) -> RecoveryStep:

@@ -12,7 +12,7 @@ from temporalio import activity
 
 from hookline.contracts import RetentionOutcome
 from hookline.observability import metrics
-from hookline.persistence.db import session_scope
+from hookline.persistence.db import committed, session_scope
 from hookline.services import retention
 from hookline.services.retention import OWNERS, Owner, Tally
 from hookline.settings import Settings, parse_duration
@@ -27,7 +27,7 @@ def _cutoffs(default_seconds: float, now: datetime) -> dict[str, datetime]:
 def _batch(owner: Owner, env_id: str, cutoff: datetime, after: str, limit: int
            ) -> tuple[Tally, str | None]:
     with session_scope() as session:
-        return retention.purge_batch(session, owner, env_id, cutoff, after, limit)
+        return committed(session, retention.purge_batch, owner, env_id, cutoff, after, limit)
 
 
 def _resumed() -> tuple[tuple[str, int], str | None, Tally]:

@@ -17,9 +17,10 @@ from hookline.errors import RateLimited, Unauthorized
 from hookline.observability import metrics
 from hookline.persistence.batches import BatchWriter, shared_read
 from hookline.persistence.db import begin_reading, get_engine, get_read_engine
-from hookline.services import accounts, ratelimit
+from hookline.services import accounts
 from hookline.services.accounts import Principal
-from hookline.services.ratelimit import RateDecision
+from hookline.usecases import admission
+from hookline.usecases.admission import RateDecision
 
 
 async def get_session(request: Request) -> AsyncIterator[Session]:
@@ -93,9 +94,9 @@ def authenticate_in_batch(authorization: str | None, session: Session) -> Admitt
 def admit(session: Session, principal: Principal) -> RateDecision:
     """Count the request against its organization's requests per second; an admitted one
     marks its key as used."""
-    decision = ratelimit.hit(session, principal.org_id, principal.rps)
+    decision = admission.hit(session, principal.org_id, principal.rps)
     if decision.allowed:
-        accounts.note_use(session, principal.key_id)
+        admission.note_use(session, principal.key_id)
     return decision
 
 

@@ -7,14 +7,10 @@ import base64
 import hashlib
 import hmac
 import json
-import secrets
 from typing import Any
 
-from sqlmodel import Session
-
 from hookline.errors import invalid
-from hookline.persistence.db import get_engine
-from hookline.persistence.models import InstanceSecret
+from hookline.persistence.db import instance_secret
 
 _secret: list[bytes] = []
 
@@ -22,13 +18,7 @@ _secret: list[bytes] = []
 def load_key() -> None:
     """Read the instance secret once at start-up (a second session inside a request would
     wait on the request's own SQLite write lock)."""
-    with Session(get_engine()) as session:
-        row = session.get(InstanceSecret, 1)
-        if row is None:  # a schema made without migrations (create_all) has no row yet
-            row = InstanceSecret(id=1, secret=secrets.token_hex(32))
-            session.add(row)
-            session.commit()
-        _secret[:] = [row.secret.encode()]
+    _secret[:] = [instance_secret().encode()]
 
 
 def _key() -> bytes:

@@ -88,16 +88,16 @@ async def measure(label: str, count: int, concurrency: int,
 
 async def main(count: int, concurrency: int, endpoints: int) -> None:
     from api.main import create_app
-    from hookline.persistence.db import session_scope
+    from hookline.persistence.db import committed, session_scope
     from hookline.persistence.migrations import upgrade
     from hookline.services import accounts
     from hookline.settings import get_settings
 
     upgrade(get_settings().database_url)
     with session_scope() as session:
-        org = accounts.create_org(session, "bench")
-        env = accounts.create_env(session, org.id, "bench", "development")
-        _, key = accounts.create_key(session, env.id)
+        org = committed(session, accounts.create_org, "bench")
+        env = committed(session, accounts.create_env, org.id, "bench", "development")
+        _, key = committed(session, accounts.create_key, env.id)
     app = create_app()
     auth: Headers = [(b"authorization", f"Bearer {key}".encode())]
 

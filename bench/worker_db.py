@@ -26,7 +26,7 @@ async def main(count: int, rounds: int) -> None:
     from hookline.delivery import gate, relay
     from hookline.delivery.attempts import AttemptResult, Outgoing
     from hookline.delivery.handoff import Handoff
-    from hookline.persistence.db import session_scope
+    from hookline.persistence.db import committed, session_scope
     from hookline.persistence.migrations import upgrade
     from hookline.services import accounts
     from hookline.settings import get_settings
@@ -34,9 +34,9 @@ async def main(count: int, rounds: int) -> None:
     settings = get_settings()
     upgrade(settings.database_url)
     with session_scope() as session:
-        org = accounts.create_org(session, "bench")
-        env = accounts.create_env(session, org.id, "bench", "development")
-        _, key = accounts.create_key(session, env.id)
+        org = committed(session, accounts.create_org, "bench")
+        env = committed(session, accounts.create_env, org.id, "bench", "development")
+        _, key = committed(session, accounts.create_key, env.id)
     app = create_app()
     auth = [(b"authorization", f"Bearer {key}".encode())]
     limits = gate.limits_from(settings)

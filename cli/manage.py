@@ -17,7 +17,7 @@ from sqlmodel import Session
 from cli import database
 from cli.usage import Typer
 from hookline.errors import DomainError, NotFound
-from hookline.persistence.db import session_scope
+from hookline.persistence.db import committed, session_scope
 from hookline.persistence.models import ApiKey, Environment, Organization, Plan
 from hookline.services import accounts
 from hookline.settings import get_settings
@@ -106,7 +106,7 @@ def org_create(name: Annotated[str, typer.Argument(metavar="NAME",
                as_json: JsonOpt = False) -> None:
     """Create an organization: id, name."""
     with _session() as session:
-        org = accounts.create_org(session, name)
+        org = committed(session, accounts.create_org, name)
     _emit(as_json, {"id": org.id, "name": org.name}, f"{org.id}\t{org.name}")
 
 
@@ -149,7 +149,7 @@ def env_create(
 ) -> None:
     """Create an environment in an organization: id, name, kind."""
     with _session() as session:
-        env = accounts.create_env(session, org, name, kind, retention_days)
+        env = committed(session, accounts.create_env, org, name, kind, retention_days)
     _emit(as_json, _env_data(env), f"{env.id}\t{env.name}\t{env.kind}")
 
 
@@ -168,7 +168,8 @@ def env_update(
         typer.echo("error: give --retention-days N or --default-retention", err=True)
         raise typer.Exit(2)
     with _session() as session:
-        found = accounts.set_retention(session, find_env(session, env, org).id, retention_days)
+        found = committed(session, accounts.set_retention, find_env(session, env, org).id,
+                          retention_days)
     _emit(as_json, _env_data(found), f"{found.id}\tretentionDays={found.retention_days}")
 
 
@@ -180,7 +181,7 @@ def key_create(env: Annotated[str, typer.Option(
 
     It is shown once and stored only as a hash."""
     with _session() as session:
-        record, key = accounts.create_key(session, find_env(session, env, org).id)
+        record, key = committed(session, accounts.create_key, find_env(session, env, org).id)
     _emit(as_json, {"id": record.id, "key": key, "environment": record.environment_id},
           f"{record.id}\t{key}")
 
@@ -214,7 +215,7 @@ def key_revoke(key_id: Annotated[str, typer.Argument(
 
     Every request with it is refused from now on; revoking it again changes nothing."""
     with _session() as session:
-        record = accounts.revoke_key(session, key_id)
+        record = committed(session, accounts.revoke_key, key_id)
     _emit(as_json, _key_data(record), f"revoked {key_id}")
 
 
@@ -236,8 +237,8 @@ def plan_set(
 ) -> None:
     """Set an organization's limits; the ones not given stay as they are."""
     with _session() as session:
-        plan = accounts.set_plan(session, org, rps=rps, monthly_events=monthly_events,
-                                 max_sources=max_sources)
+        plan = committed(session, accounts.set_plan, org, rps=rps, monthly_events=monthly_events,
+                         max_sources=max_sources)
     data = _plan_data(plan.org_id, plan)
     _emit(as_json, data, " ".join(f"{k}={v}" for k, v in data.items()))
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import httpx
 
 from cli.database import shown
-from hookline.persistence.db import session_scope
+from hookline.persistence.db import committed, session_scope
 from hookline.persistence.migrations import upgrade
 from hookline.process import die_with_parent, stop_on_signal
 from hookline.services import accounts
@@ -100,9 +100,9 @@ def _bootstrap() -> str | None:
     with session_scope() as session:
         if accounts.has_any_org(session):
             return None
-        org = accounts.create_org(session, "default")
-        env = accounts.create_env(session, org.id, "development", "development")
-        _, key = accounts.create_key(session, env.id)
+        org = committed(session, accounts.create_org, "default")
+        env = committed(session, accounts.create_env, org.id, "development", "development")
+        _, key = committed(session, accounts.create_key, env.id)
         return key
 
 

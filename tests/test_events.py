@@ -11,6 +11,7 @@ import httpx
 from sqlalchemy import text
 from sqlmodel import Session
 
+from hookline.persistence.db import committed
 from hookline.services import accounts
 from tests.support.api import deliveries_of, ok, publish, setup_endpoint, wait_delivery
 from tests.support.receiver import Receiver
@@ -64,7 +65,7 @@ def test_monthly_quota_is_402_and_changes_nothing(stack: Stack, tenant: Tenant,
                                                   receiver: Receiver) -> None:
     setup_endpoint(tenant, receiver.url("/ok"))
     with Session(stack.engine) as session:
-        accounts.set_plan(session, tenant.org_id, monthly_events=2)
+        committed(session, accounts.set_plan, tenant.org_id, monthly_events=2)
     publish(tenant)
     publish(tenant)
     body = assert_problem(tenant.client.post("/v1/events", json={
@@ -81,7 +82,7 @@ def test_the_quota_holds_for_publishes_batched_together(stack: Stack, tenant: Te
     quota are refused and leave no count, Event or Delivery behind; the rest are kept."""
     setup_endpoint(tenant, receiver.url("/ok"))
     with Session(stack.engine) as session:
-        accounts.set_plan(session, tenant.org_id, monthly_events=10)
+        committed(session, accounts.set_plan, tenant.org_id, monthly_events=10)
 
     def post(i: int) -> int:
         event_type = "nope.unknown" if i % 5 == 0 else "invoice.paid"

@@ -15,6 +15,7 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 from sqlmodel import Session
 
+from hookline.persistence.db import committed
 from hookline.services import accounts
 from tests.support.api import deliveries_of, ok, publish, setup_endpoint, wait_delivery
 from tests.support.procs import free_port
@@ -214,7 +215,7 @@ def test_rate_limit_refusals_are_counted(metered: Metered, tenant_of: Tenant) ->
     """Twelve requests at a plan of 2 per second, each on a connection of its own (so both
     API processes answer some): every 429 counted once, whichever process refused it."""
     with Session(metered.stack.engine) as session:
-        accounts.set_plan(session, tenant_of.org_id, rps=2)
+        committed(session, accounts.set_plan, tenant_of.org_id, rps=2)
     before = scrape(metered.api)
     url, headers = metered.stack.base_url + "/v1/consumers", tenant_of.client.headers
     answers = [httpx.get(url, headers=headers, timeout=10).status_code for _ in range(12)]

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from sqlmodel import Session
 
-from hookline.persistence.db import make_engine
+from hookline.persistence.db import committed, make_engine
 from hookline.persistence.migrations import upgrade
 from hookline.services import accounts
 from tests.support.procs import stop
@@ -37,9 +37,9 @@ def fuzz_api(stack: Stack, tmp_path: Path) -> Iterator[tuple[str, str]]:
     upgrade(db_url)
     engine = make_engine(db_url)
     with Session(engine, expire_on_commit=False) as session:
-        org = accounts.create_org(session, "fuzz")
-        env = accounts.create_env(session, org.id, "development", "development")
-        _record, key = accounts.create_key(session, env.id)
+        org = committed(session, accounts.create_org, "fuzz")
+        env = committed(session, accounts.create_env, org.id, "development", "development")
+        _record, key = committed(session, accounts.create_key, env.id)
     engine.dispose()
     proc, base_url = stack.start_api(HOOKLINE_DATABASE_URL=db_url,
                                      HOOKLINE_TASK_QUEUE="fuzz-no-worker",

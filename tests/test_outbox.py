@@ -24,7 +24,7 @@ from hookline.delivery import attempts, gate, outbox
 from hookline.delivery.handoff import Handoff
 from hookline.delivery.reconciler import orphans
 from hookline.ids import new_id
-from hookline.persistence.db import make_engine
+from hookline.persistence.db import committed, make_engine
 from hookline.persistence.migrations import upgrade
 from hookline.persistence.models import (
     Attempt,
@@ -151,8 +151,8 @@ def test_relays_taking_at_once_never_share_a_start(engine: Engine) -> None:
 def _pending_deliveries(engine: Engine, count: int) -> list[str]:
     """`count` pending Deliveries of one event, with their starts in the outbox."""
     with Session(engine) as session:
-        org = accounts.create_org(session, f"org-{uuid.uuid4().hex[:8]}")
-        env = accounts.create_env(session, org.id, "prod", "production")
+        org = committed(session, accounts.create_org, f"org-{uuid.uuid4().hex[:8]}")
+        env = committed(session, accounts.create_env, org.id, "prod", "production")
         event = Event(id=new_id("evt"), environment_id=env.id, type="invoice.paid",
                       consumer_id="csm_gone", consumer_external_id="acme", payload="{}")
         session.add(event)
@@ -233,8 +233,8 @@ def test_a_throttled_target_gets_send_times_spaced_by_its_rate(engine: Engine) -
     """The relay admits a second and a half of its rate; each attempt then takes its send
     time, spaced by the rate, in whatever order they come to send."""
     with Session(engine) as session:
-        org = accounts.create_org(session, f"org-{uuid.uuid4().hex[:8]}")
-        env = accounts.create_env(session, org.id, "dev", "development")
+        org = committed(session, accounts.create_org, f"org-{uuid.uuid4().hex[:8]}")
+        env = committed(session, accounts.create_env, org.id, "dev", "development")
         consumer = Consumer(id=new_id("csm"), environment_id=env.id, external_id="a", name="a")
         session.add(consumer)
         session.flush()
@@ -258,8 +258,8 @@ def _stored_endpoint_deliveries(engine: Engine, count: int, grown: bool = True
                                 ) -> tuple[str, list[str]]:
     """`count` pending Deliveries of one event to a stored, enabled endpoint."""
     with Session(engine) as session:
-        org = accounts.create_org(session, f"org-{uuid.uuid4().hex[:8]}")
-        env = accounts.create_env(session, org.id, "prod", "production")
+        org = committed(session, accounts.create_org, f"org-{uuid.uuid4().hex[:8]}")
+        env = committed(session, accounts.create_env, org.id, "prod", "production")
         consumer = Consumer(id=new_id("csm"), environment_id=env.id, external_id="acme",
                             name="acme")
         endpoint = Endpoint(id=new_id("ep"), environment_id=env.id, consumer_id=consumer.id,

@@ -18,6 +18,7 @@ from sqlalchemy import text
 from sqlmodel import Session
 from temporalio.client import Client
 
+from hookline.persistence.db import committed
 from hookline.persistence.models import Environment
 from hookline.scheduling.schedules import RETENTION_EVERY, retention_schedule_id
 from hookline.services import accounts, retention
@@ -60,8 +61,8 @@ def _purge_env(stack: Stack, env_id: str, default_seconds: float, limit: int = 2
         after: str | None = ""
         while after is not None:
             with Session(stack.engine) as session:
-                done, after = retention.purge_batch(session, owner, env_id, cutoff, after,
-                                                    limit)
+                done, after = committed(session, retention.purge_batch, owner, env_id, cutoff,
+                                        after, limit)
             total.add(done)
     return total
 
@@ -100,7 +101,7 @@ def test_a_pass_deletes_whole_finished_units_and_nothing_that_may_change(
     # Its own retention (60 days) keeps what the instance's 30 would delete; 10 days
     # deletes what the 30 kept.
     with Session(stack.engine) as session:
-        accounts.set_retention(session, env, 60)
+        committed(session, accounts.set_retention, env, 60)
     older = Rows()
     kept_longer = older.unit(env, old, DONE)
     with stack.engine.begin() as db:
@@ -108,7 +109,7 @@ def test_a_pass_deletes_whole_finished_units_and_nothing_that_may_change(
     assert _purge_env(stack, env, 30 * 86400).events == 0
     assert _exists(stack, "events", kept_longer)
     with Session(stack.engine) as session:
-        accounts.set_retention(session, env, 10)
+        committed(session, accounts.set_retention, env, 10)
     assert _purge_env(stack, env, 30 * 86400).events == 2  # that one and "recent"
     assert not _exists(stack, "events", kept["recent"])
 
@@ -126,7 +127,7 @@ def test_retention_zero_keeps_everything_and_operational_environments_follow_the
         rows.insert(db)
     with Session(stack.engine) as session:
         assert env not in retention.cutoffs(session, 0, now)
-        accounts.set_retention(session, env, 5)
+        committed(session, accounts.set_retention, env, 5)
         found = retention.cutoffs(session, 0, now)
     assert found[env] == found[env + "op"] == now - timedelta(days=5)
 

@@ -9,6 +9,7 @@ import httpx
 import pytest
 from sqlmodel import Session
 
+from hookline.persistence.db import committed
 from hookline.services import accounts
 from tests.support.stack import Stack, Tenant
 from tests.test_platform_http import assert_problem
@@ -72,7 +73,7 @@ def test_duplicate_name_is_422_but_other_environment_is_fine(stack: Stack,
 
 def test_plan_limit_is_402(stack: Stack, tenant: Tenant) -> None:
     with Session(stack.engine) as session:
-        accounts.set_plan(session, tenant.org_id, max_sources=2)
+        committed(session, accounts.set_plan, tenant.org_id, max_sources=2)
     make_source(tenant, "one")
     make_source(tenant, "two")
     assert_problem(tenant.client.post("/v1/ingest/sources", json={"name": "three"}), 402)

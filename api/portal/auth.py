@@ -18,6 +18,7 @@ from api import pagination
 from api.deps import SessionDep
 from api.portal.web import Portal, PortalRoute, error_page, frame_ancestors
 from hookline.errors import DomainError, Forbidden, Unauthorized, ValidationFailed
+from hookline.persistence.db import committed
 from hookline.services import portal
 from hookline.services.portal import Access
 from hookline.settings import get_settings
@@ -45,7 +46,7 @@ def _session_of(request: Request) -> tuple[str, str]:
 
 def current(request: Request, session: SessionDep) -> Portal:
     link_id, csrf = _session_of(request)
-    found = portal.access(session, link_id)
+    found = committed(session, portal.access, link_id)
     brand = portal.branding(session, found.environment_id)
     session.commit()
     request.state.portal = Portal(found, csrf, brand)
@@ -116,7 +117,7 @@ async def open_link(request: Request, session: SessionDep, token: str = "") -> R
     """The magic link: its token becomes a session cookie, and a redirect drops it from the
     address bar (and from the history)."""
     try:
-        found = await run_in_threadpool(portal.exchange, session, token)
+        found = await run_in_threadpool(committed, session, portal.exchange, token)
     except DomainError as exc:
         return error_page(request, exc)
     answer = RedirectResponse("/portal/", status_code=303,

@@ -10,6 +10,7 @@ from fastapi import APIRouter, Request, Response
 from api.deps import SessionDep
 from api.portal.auth import PortalDep
 from api.portal.web import PortalRoute, render
+from hookline.persistence.db import committed
 from hookline.services import event_types, portal
 
 router = APIRouter(route_class=PortalRoute)
@@ -17,7 +18,7 @@ router = APIRouter(route_class=PortalRoute)
 
 @router.get("/event-types")
 def catalogue(request: Request, found: PortalDep, session: SessionDep) -> Response:
-    types = portal.catalogue(session, found.access)
+    types = committed(session, portal.catalogue, found.access)
     schemas = event_types.current_schemas(session, types)
     session.commit()
     shown = [{"name": t.name, "description": t.description,

@@ -14,6 +14,7 @@ from api.portal.auth import ChangeDep, PortalDep
 from api.portal.web import Portal, PortalRoute, render
 from hookline.delivery import gate
 from hookline.errors import Conflict
+from hookline.persistence.db import committed
 from hookline.persistence.models import Attempt
 from hookline.services import deliveries, events, portal
 from hookline.services.portal import DeliveryFilter
@@ -30,13 +31,13 @@ def list_page(request: Request, found: PortalDep, session: SessionDep,
               cursor: str | None = None) -> Response:
     wanted = DeliveryFilter(status=status or None, event_type=event_type or None,
                             endpoint_id=endpoint or None)
-    rows = portal.list_deliveries(session, found.access, wanted,
-                                  pagination.decode(SCOPE, cursor), PAGE)
+    rows = committed(session, portal.list_deliveries, found.access, wanted,
+                     pagination.decode(SCOPE, cursor), PAGE)
     items, next_cursor = pagination.page(rows, PAGE, SCOPE, lambda d: d.id)
     return render(request, "deliveries.html", found, items=items, next_cursor=next_cursor,
                   wanted=wanted, statuses=portal.STATUSES,
                   endpoints=portal.own_endpoints(session, found.access),
-                  types=portal.catalogue(session, found.access))
+                  types=committed(session, portal.catalogue, found.access))
 
 
 # What an attempt's `errorType` means, in a sentence; the raw error stays behind a
@@ -82,7 +83,7 @@ async def retry(request: Request, delivery_id: str, changed: ChangeDep, session:
     access = changed.access
     await run_in_threadpool(portal.own_delivery, session, access, delivery_id)
     try:
-        start = await run_in_threadpool(deliveries.request_retry, session,
+        start = await run_in_threadpool(committed, session, deliveries.request_retry,
                                         access.environment_id, delivery_id,
                                         get_settings().retry_delays,
                                         gate.limits_from(get_settings()))
@@ -99,7 +100,7 @@ def replay(request: Request, event_id: str, changed: ChangeDep,
            session: SessionDep) -> Response:
     access = changed.access
     portal.own_event(session, access, event_id)
-    starts = events.replay(session, access.environment_id, event_id,
-                           get_settings().retry_delays)
+    starts = committed(session, events.replay, access.environment_id, event_id,
+                       get_settings().retry_delays)
     return render(request, "replayed.html", changed.portal, event_id=event_id,
                   delivery_ids=[s.delivery_id for s in starts])

@@ -17,6 +17,7 @@ from api.dispatch import wake_cancelled
 from api.portal.auth import ChangeDep, Form, PortalDep
 from api.portal.web import Portal, PortalRoute, render
 from hookline.errors import ValidationFailed, invalid
+from hookline.persistence.db import committed
 from hookline.persistence.models import Endpoint
 from hookline.services import endpoints, portal
 from hookline.services.headers import check_headers
@@ -62,7 +63,7 @@ def _draft_of(row: TargetRow) -> Draft:
 async def _form(request: Request, found: Portal, session: Session, draft: Draft, *,
                 row: TargetRow | None = None, error: str | None = None,
                 status: int = 200, **extra: object) -> Response:
-    types = await run_in_threadpool(portal.catalogue, session, found.access)
+    types = await run_in_threadpool(committed, session, portal.catalogue, found.access)
     return render(request, "endpoint.html" if row else "endpoint_new.html", found,
                   status=status, draft=draft, types=types, row=row, error=error, **extra)
 
@@ -89,10 +90,11 @@ async def create(request: Request, changed: ChangeDep, session: SessionDep,
         if not draft.url:
             raise invalid("url", "is required")
         await check_url(sender, draft.url, access.requires_https)
-        row = await run_in_threadpool(
-            endpoints.create_endpoint, session, access.environment_id,
-            consumer=access.consumer_id, url=draft.url, events=draft.events,
-            description=draft.description or None, headers=headers, secret=None)
+        row = await run_in_threadpool(committed, session, endpoints.create_endpoint,
+                                      access.environment_id, consumer=access.consumer_id,
+                                      url=draft.url, events=draft.events,
+                                      description=draft.description or None, headers=headers,
+                                      secret=None)
     except ValidationFailed as exc:
         return await _form(request, changed.portal, session, draft, error=exc.detail,
                            status=422)
@@ -103,7 +105,8 @@ async def create(request: Request, changed: ChangeDep, session: SessionDep,
 @router.get("/endpoints/{endpoint_id}")
 async def show(request: Request, endpoint_id: str, found: PortalDep,
                session: SessionDep) -> Response:
-    row = await run_in_threadpool(portal.own_endpoint_row, session, found.access, endpoint_id)
+    row = await run_in_threadpool(committed, session, portal.own_endpoint_row, found.access,
+                                  endpoint_id)
     saved = request.query_params.get("saved") == "1"
     return await _form(request, found, session, _draft_of(row), row=row, saved=saved)
 
@@ -112,7 +115,7 @@ async def show(request: Request, endpoint_id: str, found: PortalDep,
 async def edit(request: Request, endpoint_id: str, changed: ChangeDep, session: SessionDep,
                sender: SenderDep) -> Response:
     access, draft = changed.access, Draft.of(changed.form)
-    row = await run_in_threadpool(portal.own_endpoint_row, session, access, endpoint_id)
+    row = await run_in_threadpool(committed, session, portal.own_endpoint_row, access, endpoint_id)
     try:
         portal.check_events(access, draft.events)
         headers = draft.header_dict()
@@ -168,9 +171,9 @@ def rotate(request: Request, endpoint_id: str, changed: ChangeDep,
 async def test(request: Request, endpoint_id: str, changed: ChangeDep, session: SessionDep,
                sender: SenderDep) -> Response:
     access = changed.access
-    row = await run_in_threadpool(portal.own_endpoint_row, session, access, endpoint_id)
-    out = await run_in_threadpool(endpoints.test_outgoing, session, access.environment_id,
-                                  endpoint_id, access.requires_https)
+    row = await run_in_threadpool(committed, session, portal.own_endpoint_row, access, endpoint_id)
+    out = await run_in_threadpool(committed, session, endpoints.test_outgoing,
+                                  access.environment_id, endpoint_id, access.requires_https)
     result = await sender.send(out)
     return await _form(request, changed.portal, session, _draft_of(row), row=row,
                        tested=result)

@@ -14,6 +14,7 @@ from api.dispatch import wake_cancelled
 from api.jsonbody import JSONRoute
 from api.schemas.common import COMMON_PROBLEMS, Page, PageLimit, problems
 from api.schemas.consumers import ConsumerIn, ConsumerOut, ConsumerPatch
+from hookline.persistence.db import committed
 from hookline.services import consumers
 
 router = APIRouter(prefix="/v1/consumers", tags=["consumers"], responses=COMMON_PROBLEMS,
@@ -27,8 +28,8 @@ def _out(c: object) -> ConsumerOut:
 
 @router.post("", status_code=201, response_model=ConsumerOut, responses=problems(409))
 def create_consumer(body: ConsumerIn, auth: AuthDep, session: SessionDep) -> ConsumerOut:
-    return _out(consumers.create_consumer(session, auth.environment_id, body.external_id,
-                                          body.name))
+    return _out(committed(session, consumers.create_consumer, auth.environment_id, body.external_id,
+                          body.name))
 
 
 @router.get("", response_model=Page[ConsumerOut])
@@ -48,7 +49,7 @@ def get_consumer(ref: str, auth: AuthDep, session: SessionDep) -> ConsumerOut:
 @router.patch("/{ref}", response_model=ConsumerOut, responses=problems(404))
 def update_consumer(ref: str, body: ConsumerPatch, auth: AuthDep,
                     session: SessionDep) -> ConsumerOut:
-    return _out(consumers.update_consumer(session, auth.environment_id, ref, body.name))
+    return _out(committed(session, consumers.update_consumer, auth.environment_id, ref, body.name))
 
 
 @router.delete("/{ref}", status_code=204, responses=problems(404))
@@ -59,7 +60,7 @@ async def delete_consumer(
         "events (their metadata, Deliveries and attempts stay)")] = False,
 ) -> Response:
     cancelled = await run_in_threadpool(partial(
-        consumers.delete_consumer, session, auth.environment_id, ref,
+        committed, session, consumers.delete_consumer, auth.environment_id, ref,
         erase_payloads=erase_payloads))
     await wake_cancelled(temporal, cancelled)
     return Response(status_code=204)

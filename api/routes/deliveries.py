@@ -17,6 +17,7 @@ from api.jsonbody import JSONRoute
 from api.schemas.common import COMMON_PROBLEMS, Page, PageLimit, problems
 from api.schemas.deliveries import AttemptOut, DeliveryOut, RetryOut, delivery_out
 from hookline.delivery import gate
+from hookline.persistence.db import committed
 from hookline.persistence.models import Destination, Endpoint
 from hookline.services import consumers, deliveries, explorer
 from hookline.services.explorer import DeliveryFilter
@@ -71,8 +72,8 @@ def list_attempts(delivery_id: str, auth: AuthDep, session: SessionDep,
              responses=problems(404, 409))
 async def retry(delivery_id: str, auth: AuthDep, session: SessionDep,
                 temporal: TemporalDep) -> RetryOut:
-    start = await run_in_threadpool(deliveries.request_retry, session, auth.environment_id,
-                                    delivery_id, get_settings().retry_delays,
+    start = await run_in_threadpool(committed, session, deliveries.request_retry,
+                                    auth.environment_id, delivery_id, get_settings().retry_delays,
                                     gate.limits_from(get_settings()))
     await retry_now(temporal, start)
     return RetryOut(id=delivery_id)

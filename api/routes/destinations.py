@@ -17,8 +17,9 @@ from api.schemas.destinations import (
     DestinationPatch,
     SecretOut,
 )
+from hookline.persistence.db import committed
 from hookline.persistence.models import Destination
-from hookline.services import destinations
+from hookline.services import destinations, sources
 from hookline.services.targets import check_url
 from hookline.usecases import targets
 
@@ -30,13 +31,12 @@ router = APIRouter(prefix="/v1/ingest", tags=["ingestion"], responses=COMMON_PRO
              response_model=DestinationCreated, responses=problems(404))
 async def create_destination(source_id: str, body: DestinationIn, auth: AuthDep,
                              session: SessionDep, sender: SenderDep) -> DestinationCreated:
-    await run_in_threadpool(destinations.ensure_source, session, auth.environment_id,
-                            source_id)
+    await run_in_threadpool(committed, session, sources.get_source, auth.environment_id, source_id)
     await check_url(sender, body.url, auth.requires_https)
-    created = await run_in_threadpool(
-        destinations.create_destination, session, auth.environment_id, source_id,
-        url=body.url, description=body.description, headers=body.headers,
-        rate_limit=body.rate_limit)
+    created = await run_in_threadpool(committed, session, destinations.create_destination,
+                                      auth.environment_id, source_id, url=body.url,
+                                      description=body.description, headers=body.headers,
+                                      rate_limit=body.rate_limit)
     return DestinationCreated.of(created)
 
 

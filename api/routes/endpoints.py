@@ -24,6 +24,7 @@ from api.schemas.endpoints import (
     SecretIn,
     SecretOut,
 )
+from hookline.persistence.db import committed
 from hookline.persistence.models import Endpoint
 from hookline.services import endpoints
 from hookline.services.targets import check_url
@@ -39,10 +40,11 @@ async def create_endpoint(body: EndpointIn, auth: AuthDep, session: SessionDep,
     """The secret appears in this response only. An unknown consumer, an unregistered
     event type, a refused URL, an invalid header, secret or rateLimit: 422."""
     await check_url(sender, body.url, auth.requires_https)
-    row = await run_in_threadpool(
-        endpoints.create_endpoint, session, auth.environment_id, consumer=body.consumer,
-        url=body.url, events=body.events, description=body.description,
-        headers=body.headers, secret=body.secret, rate_limit=body.rate_limit)
+    row = await run_in_threadpool(committed, session, endpoints.create_endpoint,
+                                  auth.environment_id, consumer=body.consumer, url=body.url,
+                                  events=body.events, description=body.description,
+                                  headers=body.headers, secret=body.secret,
+                                  rate_limit=body.rate_limit)
     return EndpointCreated.of(row)
 
 
@@ -51,7 +53,7 @@ def list_endpoints(auth: AuthDep, session: SessionDep,
                    consumer: str | None = None) -> list[EndpointOut]:
     """The 100 most recent endpoints, newest first; not paginated. `consumer` (externalId)
     filters; an unknown consumer gives an empty list, not 404."""
-    rows = endpoints.list_endpoints(session, auth.environment_id, consumer)
+    rows = committed(session, endpoints.list_endpoints, auth.environment_id, consumer)
     return [EndpointOut.of(row) for row in rows]
 
 
@@ -85,7 +87,7 @@ async def test_endpoint(endpoint_id: str, auth: AuthDep, session: SessionDep,
     """Sends one signed `endpoint.test` event now and waits for the answer (200 whatever
     the endpoint answered). Not stored; never counts as a failure. errorType is null on
     success."""
-    out = await run_in_threadpool(endpoints.test_outgoing, session, auth.environment_id,
+    out = await run_in_threadpool(committed, session, endpoints.test_outgoing, auth.environment_id,
                                   endpoint_id, auth.requires_https)
     result = await sender.send(out)
     return EndpointTestResult(success=result.succeeded, status_code=result.status_code,

@@ -10,6 +10,7 @@ from api.deps import AuthDep, SessionDep
 from api.jsonbody import JSONRoute
 from api.schemas.common import COMMON_PROBLEMS
 from api.schemas.environment import EnvironmentOut, EnvironmentPatch
+from hookline.persistence.db import committed
 from hookline.persistence.models import Environment
 from hookline.services import accounts, retention
 from hookline.settings import get_settings, parse_duration
@@ -41,5 +42,5 @@ def update(body: EnvironmentPatch, auth: AuthDep, session: SessionDep) -> Enviro
     returns to the instance's HOOKLINE_RETENTION. The daily retention pass applies it."""
     env = accounts.get_env(session, auth.environment_id)
     if "retention_days" in body.model_fields_set:
-        env = accounts.set_retention(session, env.id, body.retention_days)
+        env = committed(session, accounts.set_retention, env.id, body.retention_days)
     return _out(env)

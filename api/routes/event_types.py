@@ -16,6 +16,7 @@ from api.schemas.event_types import (
     EventTypePatch,
     SchemaVersionOut,
 )
+from hookline.persistence.db import committed
 from hookline.persistence.models import EventType
 from hookline.services import event_types
 from hookline.services.patch import KEEP
@@ -35,8 +36,8 @@ def _outs(session: Session, types: list[EventType]) -> list[EventTypeOut]:
 
 @router.post("", status_code=201, response_model=EventTypeOut, responses=problems(409))
 def create_event_type(body: EventTypeIn, auth: AuthDep, session: SessionDep) -> EventTypeOut:
-    created = event_types.create(session, auth.environment_id, body.name, body.description,
-                                 body.settings())
+    created = committed(session, event_types.create, auth.environment_id, body.name,
+                        body.description, body.settings())
     return _outs(session, [created])[0]
 
 
@@ -59,8 +60,8 @@ def update_event_type(name: str, body: EventTypePatch, auth: AuthDep,
                       session: SessionDep) -> EventTypeOut:
     description = body.description if "description" in body.model_fields_set \
         else KEEP
-    updated = event_types.update(session, auth.environment_id, name, description,
-                                 body.settings())
+    updated = committed(session, event_types.update, auth.environment_id, name, description,
+                        body.settings())
     return _outs(session, [updated])[0]
 
 
@@ -78,5 +79,5 @@ def list_schema_versions(name: str, auth: AuthDep, session: SessionDep, limit: L
 
 @router.delete("/{name}", status_code=204, responses=problems(404))
 def delete_event_type(name: str, auth: AuthDep, session: SessionDep) -> Response:
-    event_types.delete(session, auth.environment_id, name)
+    committed(session, event_types.delete, auth.environment_id, name)
     return Response(status_code=204)

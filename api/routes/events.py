@@ -23,17 +23,19 @@ from api.deps import (
 )
 from api.dispatch import wake_cancelled
 from api.jsonbody import JSONRoute
+from api.pages import deliveries_page
 from api.rawbody import parse_body, request_body_doc, short_header
 from api.schemas.common import COMMON_PROBLEMS, CancelFirst, Page, PageLimit, problems
-from api.schemas.deliveries import DeliveryOut, deliveries_page
+from api.schemas.deliveries import DeliveryOut
 from api.schemas.events import EventDetail, EventOut, PublishIn, ReplayOut
 from hookline.errors import DomainError, invalid
 from hookline.persistence.batches import Write
+from hookline.persistence.db import committed
 from hookline.persistence.models import Event
 from hookline.services import erasure, events
-from hookline.services.ratelimit import RateDecision
 from hookline.settings import get_settings
 from hookline.timeutil import aware
+from hookline.usecases.admission import RateDecision
 
 router = APIRouter(prefix="/v1/events", tags=["events"], responses=COMMON_PROBLEMS,
                    route_class=JSONRoute)
@@ -180,8 +182,8 @@ async def erase_payload(event_id: str, auth: AuthDep, session: SessionDep,
     """Erase the event's data (GDPR); its metadata, Deliveries and attempts stay, and reads
     show `data: null`, `payloadErased: true`. 409 `payload-in-flight` while a Delivery may
     still send it, unless `cancel=true`."""
-    cancelled = await run_in_threadpool(erasure.erase_event, session, auth.environment_id,
-                                        event_id, cancel == "true")
+    cancelled = await run_in_threadpool(committed, session, erasure.erase_event,
+                                        auth.environment_id, event_id, cancel == "true")
     await wake_cancelled(temporal, cancelled)
     return Response(status_code=204)
 
@@ -189,5 +191,6 @@ async def erase_payload(event_id: str, auth: AuthDep, session: SessionDep,
 @router.post("/{event_id}/replay", status_code=202, response_model=ReplayOut,
              responses=problems(404, 409))
 def replay(event_id: str, auth: AuthDep, session: SessionDep) -> ReplayOut:
-    starts = events.replay(session, auth.environment_id, event_id, get_settings().retry_delays)
+    starts = committed(session, events.replay, auth.environment_id, event_id,
+                       get_settings().retry_delays)
     return ReplayOut(event_id=event_id, deliveries=[s.delivery_id for s in starts])

@@ -11,10 +11,12 @@ from api import pagination
 from api.deps import AuthDep, SessionDep, TemporalDep
 from api.dispatch import wake_cancelled
 from api.jsonbody import JSONRoute
+from api.pages import deliveries_page
 from api.schemas.common import COMMON_PROBLEMS, AsInt32, CancelFirst, Page, PageLimit, problems
-from api.schemas.deliveries import DeliveryOut, deliveries_page
+from api.schemas.deliveries import DeliveryOut
 from api.schemas.events import ReplayOut
 from api.schemas.messages import MessageDetail, MessageItem, message_detail, message_item
+from hookline.persistence.db import committed
 from hookline.services import erasure, messages
 from hookline.settings import get_settings
 
@@ -60,8 +62,8 @@ async def erase_payload(message_id: str, auth: AuthDep, session: SessionDep,
     """Erase the message's body, headers and query (GDPR); its metadata, Deliveries and
     attempts stay, and reads show `body: null`, `headers: {}`, `payloadErased: true`. 409
     `payload-in-flight` while a Delivery may still send it, unless `cancel=true`."""
-    cancelled = await run_in_threadpool(erasure.erase_message, session, auth.environment_id,
-                                        message_id, cancel == "true")
+    cancelled = await run_in_threadpool(committed, session, erasure.erase_message,
+                                        auth.environment_id, message_id, cancel == "true")
     await wake_cancelled(temporal, cancelled)
     return Response(status_code=204)
 
@@ -69,6 +71,6 @@ async def erase_payload(message_id: str, auth: AuthDep, session: SessionDep,
 @router.post("/messages/{message_id}/replay", status_code=202, response_model=ReplayOut,
              responses=problems(404, 409))
 def replay(message_id: str, auth: AuthDep, session: SessionDep) -> ReplayOut:
-    starts = messages.replay(session, auth.environment_id, message_id,
-                             get_settings().retry_delays)
+    starts = committed(session, messages.replay, auth.environment_id, message_id,
+                       get_settings().retry_delays)
     return ReplayOut(message_id=message_id, deliveries=[s.delivery_id for s in starts])

@@ -22,6 +22,7 @@ from api.schemas.endpoints import (
     SecretOut,
 )
 from hookline.errors import NotFound
+from hookline.persistence.db import committed
 from hookline.persistence.models import Endpoint
 from hookline.services import endpoints, operational
 from hookline.services.targets import check_url
@@ -51,17 +52,17 @@ async def create_operational_endpoint(body: OperationalEndpointIn, auth: AuthDep
     like every delivery; the secret appears in this response only."""
     await check_url(sender, body.url, auth.requires_https)
     hidden = await run_in_threadpool(_hidden, session, auth.environment_id, create=True)
-    row = await run_in_threadpool(
-        endpoints.create_endpoint, session, hidden, consumer=operational.CONSUMER,
-        url=body.url, events=body.events, description=body.description,
-        headers=body.headers, secret=body.secret, rate_limit=body.rate_limit)
+    row = await run_in_threadpool(committed, session, endpoints.create_endpoint, hidden,
+                                  consumer=operational.CONSUMER, url=body.url, events=body.events,
+                                  description=body.description, headers=body.headers,
+                                  secret=body.secret, rate_limit=body.rate_limit)
     return EndpointCreated.of(row)
 
 
 @router.get("", response_model=list[EndpointOut])
 def list_operational_endpoints(auth: AuthDep, session: SessionDep) -> list[EndpointOut]:
     hidden = operational.environment_of(session, auth.environment_id)
-    rows = endpoints.list_endpoints(session, hidden.id, None) if hidden else []
+    rows = committed(session, endpoints.list_endpoints, hidden.id, None) if hidden else []
     return [EndpointOut.of(row) for row in rows]
 
 

@@ -14,6 +14,7 @@ from api.schemas.portal import (
     PortalSettingsIn,
     PortalSettingsOut,
 )
+from hookline.persistence.db import committed
 from hookline.persistence.models import PortalSettings
 from hookline.services import portal
 from hookline.settings import get_settings
@@ -30,9 +31,9 @@ def create_link(ref: str, auth: AuthDep, session: SessionDep,
     externalId). The token is shown here only; the link works until it expires or is
     revoked. `eventTypes` limits what the Consumer may subscribe to."""
     body = body or PortalLinkIn()
-    link, token = portal.create_link(session, auth.environment_id, ref,
-                                     expires_in=body.expires_in, read_only=body.read_only,
-                                     types=body.event_types)
+    link, token = committed(session, portal.create_link, auth.environment_id, ref,
+                            expires_in=body.expires_in, read_only=body.read_only,
+                            types=body.event_types)
     url = f"{get_settings().public_url.rstrip('/')}/portal/open?token={token}"
     return PortalLinkOut(url=url, token=token, expires_at=link.expires_at)
 
@@ -40,7 +41,7 @@ def create_link(ref: str, auth: AuthDep, session: SessionDep,
 @router.delete("/consumers/{ref}/portal", status_code=204, responses=problems(404))
 def revoke_links(ref: str, auth: AuthDep, session: SessionDep) -> Response:
     """Revokes every portal link of the Consumer; their open sessions end at once."""
-    portal.revoke_links(session, auth.environment_id, ref)
+    committed(session, portal.revoke_links, auth.environment_id, ref)
     return Response(status_code=204)
 
 
@@ -58,4 +59,5 @@ def get_settings_(auth: AuthDep, session: SessionDep) -> PortalSettingsOut:
 def update_settings(body: PortalSettingsIn, auth: AuthDep,
                     session: SessionDep) -> PortalSettingsOut:
     """Absent fields stay; null clears one. `logoUrl` is https; `accentColor` #rrggbb."""
-    return _settings_out(portal.set_branding(session, auth.environment_id, body.to_patch()))
+    return _settings_out(committed(session, portal.set_branding, auth.environment_id,
+                                   body.to_patch()))

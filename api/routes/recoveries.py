@@ -17,6 +17,7 @@ from api.schemas.common import COMMON_PROBLEMS, problems
 from api.schemas.recoveries import Matching, RecoverIn, RecoveryOut, RecoveryStarted
 from hookline.delivery import targets
 from hookline.errors import Unavailable
+from hookline.persistence.db import committed
 from hookline.persistence.models import Recovery
 from hookline.services import recoveries
 from hookline.settings import get_settings
@@ -40,11 +41,11 @@ async def recover(find: Callable[[], targets.Target], body: RecoverIn, auth_env:
     if body.dry_run:
         found = await run_in_threadpool(recoveries.count, session, target, w)
         return JSONResponse(Matching(matching=found).model_dump(by_alias=True))
-    recovery = await run_in_threadpool(recoveries.create, session, auth_env, target, w)
+    recovery = await run_in_threadpool(committed, session, recoveries.create, auth_env, target, w)
     try:
         await start_recovery(temporal, get_settings().task_queue, recovery.id)
     except Exception as exc:
-        await run_in_threadpool(recoveries.cancel, session, auth_env, recovery.id)
+        await run_in_threadpool(committed, session, recoveries.cancel, auth_env, recovery.id)
         raise Unavailable(f"Temporal is unavailable; the recovery was not started: {exc}"
                           ) from None
     started = RecoveryStarted(id=recovery.id, recovered=recovery.matching)
@@ -60,7 +61,7 @@ def get_recovery(recovery_id: str, auth: AuthDep, session: SessionDep) -> Recove
 async def cancel_recovery(recovery_id: str, auth: AuthDep, session: SessionDep,
                           temporal: TemporalDep) -> RecoveryOut:
     """Stops it between batches: what it re-sent stays re-sent."""
-    recovery = await run_in_threadpool(recoveries.cancel, session, auth.environment_id,
+    recovery = await run_in_threadpool(committed, session, recoveries.cancel, auth.environment_id,
                                        recovery_id)
     await cancel_workflow(temporal, recovery_id)
     return _out(recovery)

@@ -16,6 +16,7 @@ from api.dispatch import wake_cancelled
 from api.jsonbody import JSONRoute
 from api.schemas.common import COMMON_PROBLEMS, problems
 from api.schemas.sources import SecretIn, SourceIn, SourceOut, SourcePatch, source_out
+from hookline.persistence.db import committed
 from hookline.persistence.models import Source
 from hookline.scheduling import schedules
 from hookline.services import sources
@@ -58,7 +59,7 @@ async def sync_silence(temporal: Client) -> None:
 @router.post("", status_code=201, response_model=SourceOut, responses=problems(402))
 async def create_source(body: SourceIn, auth: AuthDep, session: SessionDep,
                         temporal: TemporalDep) -> SourceOut:
-    source = await run_in_threadpool(sources.create_source, session, auth.environment_id,
+    source = await run_in_threadpool(committed, session, sources.create_source, auth.environment_id,
                                      auth.org_id, body.name, body.type)
     if source.type == "cron":
         await sync_schedule(temporal, source, source.id)
@@ -81,7 +82,7 @@ def get_source(source_id: str, auth: AuthDep, session: SessionDep) -> SourceOut:
 async def update_source(source_id: str, body: SourcePatch, auth: AuthDep,
                         session: SessionDep, temporal: TemporalDep) -> SourceOut:
     changes: dict[str, Any] = body.model_dump(exclude_unset=True)
-    update = await run_in_threadpool(sources.update_source, session, auth.environment_id,
+    update = await run_in_threadpool(committed, session, sources.update_source, auth.environment_id,
                                      source_id, changes)
     if update.schedule_changed:
         await sync_schedule(temporal, update.source, source_id)
@@ -93,8 +94,8 @@ async def update_source(source_id: str, body: SourcePatch, auth: AuthDep,
 @router.delete("/{source_id}", status_code=204, responses=problems(404))
 async def delete_source(source_id: str, auth: AuthDep, session: SessionDep,
                         temporal: TemporalDep, background: BackgroundTasks) -> Response:
-    cancelled = await run_in_threadpool(sources.delete_source, session, auth.environment_id,
-                                        source_id)
+    cancelled = await run_in_threadpool(committed, session, sources.delete_source,
+                                        auth.environment_id, source_id)
     await sync_schedule(temporal, None, source_id)
     await sync_silence(temporal)
     # After the answer: the rows are gone already, and a busy Source can have thousands of
@@ -106,10 +107,10 @@ async def delete_source(source_id: str, auth: AuthDep, session: SessionDep,
 @router.put("/{source_id}/secret", response_model=SourceOut, responses=problems(404))
 def set_secret(source_id: str, body: SecretIn, auth: AuthDep, session: SessionDep
                ) -> SourceOut:
-    source = sources.set_secret(session, auth.environment_id, source_id, body.secret)
+    source = committed(session, sources.set_secret, auth.environment_id, source_id, body.secret)
     return _out(session, source)
 
 
 @router.post("/{source_id}/rotate-token", response_model=SourceOut, responses=problems(404))
 def rotate_token(source_id: str, auth: AuthDep, session: SessionDep) -> SourceOut:
-    return _out(session, sources.rotate_token(session, auth.environment_id, source_id))
+    return _out(session, committed(session, sources.rotate_token, auth.environment_id, source_id))

@@ -14,9 +14,10 @@ from fastapi.concurrency import run_in_threadpool
 from api.deps import AuthDep, SenderDep, SessionDep, TemporalDep
 from api.dispatch import wake_cancelled
 from api.explorer import attempt_filter
+from api.pages import attempts_page
 from api.routes.recoveries import RESPONSES, recover
 from api.schemas.common import Page, PageLimit, problems
-from api.schemas.deliveries import AttemptOut, attempts_page
+from api.schemas.deliveries import AttemptOut
 from api.schemas.recoveries import RecoverIn, RecoveryStarted
 from api.schemas.stats import HEALTH_DOC, Since, TargetStatsOut, stats_out
 from hookline.delivery.targets import Target

@@ -5,12 +5,8 @@ from __future__ import annotations
 from datetime import datetime
 
 from pydantic import Field, field_serializer
-from sqlmodel import Session
 
-from api import pagination
-from api.schemas.common import ApiModel, Page
-from hookline.services import deliveries, explorer
-from hookline.services.explorer import Filter
+from api.schemas.common import ApiModel
 from hookline.timeutil import iso
 
 ERROR_TYPES_DOC = (
@@ -68,25 +64,3 @@ class RetryOut(ApiModel):
 
 def delivery_out(row: object) -> DeliveryOut:
     return DeliveryOut.model_validate(row, from_attributes=True)
-
-
-def deliveries_page(session: Session, cursor: str | None, limit: int, *,
-                    event_id: str | None = None, message_id: str | None = None
-                    ) -> Page[DeliveryOut]:
-    """One page of the Deliveries of an event or of a message, oldest first."""
-    scope = f"deliveries:{event_id or message_id}"
-    rows = deliveries.list_for(session, event_id=event_id, message_id=message_id,
-                               after=pagination.decode(scope, cursor), limit=limit)
-    items, next_cursor = pagination.page(rows, limit, scope, lambda d: d.id)
-    return Page[DeliveryOut](items=[delivery_out(d) for d in items], next_cursor=next_cursor)
-
-
-def attempts_page(session: Session, target_id: str, found: Filter, cursor: str | None,
-                  limit: int) -> Page[AttemptOut]:
-    """One page of the attempts to an endpoint or destination, newest first."""
-    scope = f"target-attempts:{target_id}"
-    rows = explorer.list_attempts(session, target_id, found, pagination.decode(scope, cursor),
-                                  limit)
-    items, next_cursor = pagination.page(rows, limit, scope, lambda a: a.id)
-    return Page[AttemptOut](items=[AttemptOut.model_validate(a, from_attributes=True)
-                                   for a in items], next_cursor=next_cursor)

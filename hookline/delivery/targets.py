@@ -124,9 +124,11 @@ def cancel_where(session: Session, column: Any, value: str, statuses: tuple[str,
     ids = list(session.exec(select(Delivery.id).where(
         column == value, col(Delivery.status).in_(statuses))).all())
     if ids:
+        # Those never admitted need no workflow any more (a retry starts one). The outbox
+        # first, as the relay takes it (outbox, then deliveries): in the other order the two
+        # deadlock on PostgreSQL when a relay admits while they are cancelled.
+        session.execute(delete(OutboxStart).where(col(OutboxStart.delivery_id).in_(ids)))
         session.execute(update(Delivery).where(col(Delivery.id).in_(ids))
                         .values(status="cancelled", next_attempt_at=None, updated_at=utcnow()))
-        # Those never admitted need no workflow any more (a retry starts one).
-        session.execute(delete(OutboxStart).where(col(OutboxStart.delivery_id).in_(ids)))
         metrics.finished_on_commit(session, "cancelled", kind, len(ids))
     return ids

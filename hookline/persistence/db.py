@@ -4,20 +4,25 @@ from __future__ import annotations
 
 import fcntl
 import os
+import secrets
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import lru_cache
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.pool import NullPool
 from sqlmodel import Session
 
+from hookline.persistence.models import InstanceSecret
 from hookline.settings import get_settings
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 READ_ONLY = "hookline_read_only"
 _HOLDS_WRITER = "hookline_holds_writer"
@@ -185,6 +190,20 @@ def get_read_engine() -> Engine:
     return get_engine().execution_options(**{READ_ONLY: True})
 
 
+def committed(session: Session, work: Callable[Concatenate[Session, P], R], /,
+              *args: P.args, **kwargs: P.kwargs) -> R:
+    """One unit of work: `work` (a service function: services never commit) and its
+    commit, or nothing kept when it raises. How a use case of one step owns its
+    transaction."""
+    try:
+        result = work(session, *args, **kwargs)
+    except BaseException:
+        session.rollback()
+        raise
+    session.commit()
+    return result
+
+
 @contextmanager
 def session_scope() -> Iterator[Session]:
     """A session for work outside a request (worker, CLI). The caller commits."""
@@ -198,3 +217,15 @@ def begin_reading(session: Session) -> None:
     statement, and commit before writing."""
     if not session.in_transaction():
         session.connection(execution_options={READ_ONLY: True})
+
+
+def instance_secret() -> str:
+    """The key made at migration time that signs pagination cursors for every process, read
+    in a session of its own (made here for a schema made without migrations)."""
+    with Session(get_engine()) as session:
+        row = session.get(InstanceSecret, 1)
+        if row is None:
+            row = InstanceSecret(id=1, secret=secrets.token_hex(32))
+            session.add(row)
+            session.commit()
+        return row.secret

@@ -74,7 +74,7 @@ class ApiKey(SQLModel, table=True):
     hint: str  # the first characters, to tell keys apart without storing them
     created_at: datetime = _ts()
     revoked_at: datetime | None = _ts(nullable=True)
-    # Written at most once a minute per key and API process (`accounts.note_use`).
+    # Written at most once a minute per key and API process (`usecases.admission.note_use`).
     last_used_at: datetime | None = _ts(nullable=True)
 
 

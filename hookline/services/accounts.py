@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import time
 from dataclasses import dataclass
 
 import sqlalchemy as sa
@@ -49,7 +48,6 @@ def create_org(session: Session, name: str) -> Organization:
         raise Conflict(f"organization {name!r} already exists")
     org = Organization(id=new_id("org"), name=name)
     session.add(org)
-    session.commit()
     return org
 
 
@@ -102,7 +100,6 @@ def create_env(session: Session, org_ref: str, name: str, kind: str,
     env = Environment(id=new_id("env"), org_id=org.id, name=name, kind=kind,
                       retention_days=retention_days)
     session.add(env)
-    session.commit()
     return env
 
 
@@ -119,7 +116,6 @@ def set_retention(session: Session, env_id: str, days: int | None) -> Environmen
     env = get_env(session, env_id)
     env.retention_days = _retention_days(days)
     session.add(env)
-    session.commit()
     return env
 
 
@@ -130,7 +126,6 @@ def create_key(session: Session, environment_id: str) -> tuple[ApiKey, str]:
     record = ApiKey(id=new_id("key"), environment_id=environment_id,
                     key_hash=hash_key(key), hint=key[:10])
     session.add(record)
-    session.commit()
     return record, key
 
 
@@ -141,7 +136,6 @@ def revoke_key(session: Session, key_id: str) -> ApiKey:
     if record.revoked_at is None:
         record.revoked_at = utcnow()
         session.add(record)
-        session.commit()
     return record
 
 
@@ -165,7 +159,6 @@ def set_plan(session: Session, org_ref: str, *, rps: int | None = None,
                 raise invalid(name, "must not be negative")
             setattr(plan, name, value)
     session.add(plan)
-    session.commit()
     return plan
 
 
@@ -191,26 +184,6 @@ def authenticate(session: Session, key: str) -> Principal:
                      org_id=org_id, rps=defaults.default_rps if rps is None else rps,
                      monthly_events=defaults.default_monthly_events
                      if monthly_events is None else monthly_events)
-
-
-# When this API process last wrote each key's `last_used_at`: it writes at most once a
-# minute per key, so almost no request makes a write for it.
-NOTE_EVERY = 60.0
-_NOTED: dict[str, float] = {}
-_USED = sa.update(ApiKey).where(col(ApiKey.id) == bindparam("key")) \
-    .values(last_used_at=bindparam("now"))
-
-
-def note_use(session: Session, key_id: str) -> None:
-    """Record that the key was used, to the minute. When it writes, it ends the caller's
-    transaction first, as the rate limiter's lease does."""
-    now = time.monotonic()
-    if now - _NOTED.get(key_id, -NOTE_EVERY) < NOTE_EVERY:
-        return
-    _NOTED[key_id] = now
-    session.commit()
-    session.execute(_USED, {"key": key_id, "now": utcnow()})
-    session.commit()
 
 
 def has_any_org(session: Session) -> bool:

@@ -74,7 +74,6 @@ def record_outcome(session: Session, alert: Alert, now: datetime, *, sent: bool,
                 "silenceAlertMinutes": alert.minutes, "silentSince": iso(alert.period_start),
                 "lastMessageAt": iso(alert.last_message_at)})
     session.execute(update(Source).where(col(Source.id) == alert.source_id).values(**values))
-    session.commit()
 
 
 def duration_text(delta: timedelta) -> str:

@@ -1,4 +1,5 @@
-"""Consumers (the parties that receive events) and event types."""
+"""Consumers: the parties that receive events. Nothing here commits: the caller owns the
+transaction."""
 
 from __future__ import annotations
 
@@ -20,7 +21,6 @@ def create_consumer(session: Session, env_id: str, external_id: str, name: str) 
     consumer = Consumer(id=new_id("csm"), environment_id=env_id, external_id=external_id,
                         name=name)
     session.add(consumer)
-    session.commit()
     return consumer
 
 
@@ -47,14 +47,14 @@ def update_consumer(session: Session, env_id: str, ref: str, name: str | None) -
     if name is not None:
         consumer.name = name
     session.add(consumer)
-    session.commit()
     return consumer
 
 
 def delete_consumer(session: Session, env_id: str, ref: str, *,
                     erase_payloads: bool = False) -> list[str]:
     """Deletes the Consumer and its endpoints, and with `erase_payloads` the payloads of
-    its Events (a customer who leaves and asks to be forgotten), in one transaction.
+    its Events (a customer who leaves and asks to be forgotten), in the caller's
+    transaction.
     Returns the Deliveries that were waiting for those endpoints, now cancelled, whose
     workflows the caller wakes."""
     consumer = get_consumer(session, env_id, ref)
@@ -68,5 +68,4 @@ def delete_consumer(session: Session, env_id: str, ref: str, *,
     session.delete(consumer)
     if erase_payloads:
         erasure.erase_consumer_events(session, env_id, consumer.id)
-    session.commit()
     return cancelled

@@ -128,7 +128,6 @@ def request_retry(session: Session, environment_id: str, delivery_id: str,
     now = utcnow()
     gate.probe_now(session, target.id, now)
     start = start_for(session, delivery, schedule)
-    session.commit()
     turn = timedelta(seconds=sum(start.delays) + limits.circuit_open + limits.lease_ttl)
     return replace(start, window_end=(now + turn).timestamp())
 

@@ -1,9 +1,7 @@
 """Destinations: what only a destination has beyond any delivery target (`services/targets`):
 the Source it belongs to, at most ten to a Source.
 
-Like the use cases, every public function commits before returning, reads included: routes
-await DNS (the URL check) between calls, and on SQLite an open transaction holds the write
-lock."""
+Nothing here commits: the caller owns the transaction."""
 
 from __future__ import annotations
 
@@ -23,14 +21,6 @@ from hookline.signing import new_secret
 MAX_PER_SOURCE = 10
 
 
-def ensure_source(session: Session, env_id: str, source_id: str) -> None:
-    """404 before the slower URL check of a request on a Source that is not there."""
-    try:
-        sources.get_source(session, env_id, source_id)
-    finally:
-        session.commit()
-
-
 def create_destination(session: Session, env_id: str, source_id: str, *, url: str,
                        description: str | None, headers: dict[str, str] | None,
                        rate_limit: int | None = None) -> TargetRow:
@@ -48,7 +38,6 @@ def create_destination(session: Session, env_id: str, source_id: str, *, url: st
                               url=url, description=description, custom_headers=custom,
                               secret=new_secret(), rate_limit=rate_limit)
     session.add(destination)
-    session.commit()
     return TargetRow(destination, Health())  # never gated yet: closed
 
 
@@ -57,5 +46,4 @@ def list_destinations(session: Session, env_id: str, source_id: str) -> list[Tar
     rows = session.exec(select(Destination).where(Destination.source_id == source.id)
                         .order_by(col(Destination.id))).all()
     health = health_of(session, [d.id for d in rows])
-    session.commit()
     return [TargetRow(d, health[d.id]) for d in rows]

@@ -1,8 +1,7 @@
 """Endpoints: what only an endpoint has beyond any delivery target (`services/targets`): its
 Consumer, the event types it subscribes to, and the test event.
 
-Like the use cases, every public function commits before returning, reads included: callers
-await DNS and HTTP between calls, and on SQLite an open transaction holds the write lock."""
+Nothing here commits: the caller owns the transaction."""
 
 from __future__ import annotations
 
@@ -52,7 +51,6 @@ def create_endpoint(session: Session, env_id: str, *, consumer: str, url: str,
         secret=new_secret() if secret is None else check_secret(secret),
         rate_limit=targets.check_rate_limit(rate_limit))
     session.add(endpoint)
-    session.commit()
     return TargetRow(endpoint, Health(), owner.external_id)  # never gated yet: closed
 
 
@@ -67,7 +65,6 @@ def list_endpoints(session: Session, env_id: str, consumer: str | None) -> list[
                                 col(Consumer.id) == consumer))
     rows = session.exec(query.order_by(col(Endpoint.id).desc()).limit(LIST_LIMIT)).all()
     health = health_of(session, [endpoint.id for endpoint, _ in rows])
-    session.commit()
     return [TargetRow(endpoint, health[endpoint.id], external_id)
             for endpoint, external_id in rows]
 
@@ -83,5 +80,4 @@ def test_outgoing(session: Session, env_id: str, endpoint_id: str, require_https
                    content_type="application/json",
                    custom_headers=dict(endpoint.custom_headers),
                    secrets=targets.secrets_in_force(endpoint), require_https=require_https)
-    session.commit()
     return out

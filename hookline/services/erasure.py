@@ -55,7 +55,6 @@ def erase_event(session: Session, env_id: str, event_id: str, cancel: bool = Fal
     cancelled = _clear_the_way(session, "event", event.id, cancel)
     event.payload, event.payload_erased = "", True
     session.add(event)
-    session.commit()
     return cancelled
 
 
@@ -68,7 +67,6 @@ def erase_message(session: Session, env_id: str, message_id: str, cancel: bool =
     message.body, message.headers, message.query = None, {}, ""
     message.payload_erased = True
     session.add(message)
-    session.commit()
     return cancelled
 
 

@@ -55,7 +55,6 @@ def create(session: Session, env_id: str, name: str, description: str | None,
     session.add(event_type)
     session.flush()
     _apply(session, event_type, settings)
-    session.commit()
     return event_type
 
 
@@ -66,7 +65,6 @@ def update(session: Session, env_id: str, name: str, description: str | Keep | N
         event_type.description = description
     _apply(session, event_type, settings)
     session.add(event_type)
-    session.commit()
     return event_type
 
 
@@ -148,7 +146,6 @@ def versions(session: Session, env_id: str, name: str, before: int | None, limit
 
 def delete(session: Session, env_id: str, name: str) -> None:
     session.delete(get(session, env_id, name))
-    session.commit()
 
 
 def registered_names(session: Session, env_id: str, names: list[str]) -> set[str]:

@@ -205,7 +205,6 @@ def replay(session: Session, env_id: str, event_id: str, schedule: list[float]
     if event.payload_erased:
         raise PayloadErased("event", event_id)
     starts = fan_out(session, event, schedule)
-    session.commit()
     return starts
 
 

@@ -261,5 +261,4 @@ def record_cron_run(session: Session, source_id: str, run_key: str, run_at: date
     source.last_run_at = run_at
     source.last_message_at = utcnow()
     session.add(source)
-    session.commit()
     return message.id

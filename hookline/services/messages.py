@@ -85,5 +85,4 @@ def replay(session: Session, env_id: str, message_id: str, schedule: list[float]
         raise Conflict(f"the source of message {message_id} is disabled; enable it first",
                        slug="source-disabled")
     starts = ingest.fan_out(session, message, schedule, source.name)
-    session.commit()
     return starts

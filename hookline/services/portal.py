@@ -87,7 +87,6 @@ def create_link(session: Session, env_id: str, consumer_ref: str, *, expires_in:
                       token_hash=hash_key(secret), read_only=read_only, event_types=types,
                       expires_at=utcnow() + timedelta(seconds=seconds))
     session.add(link)
-    session.commit()
     return link, secret
 
 
@@ -97,7 +96,6 @@ def revoke_links(session: Session, env_id: str, consumer_ref: str) -> None:
     session.execute(update(PortalLink).where(
         col(PortalLink.consumer_id) == consumer.id, col(PortalLink.revoked_at).is_(None))
         .values(revoked_at=utcnow()).execution_options(synchronize_session=False))
-    session.commit()
 
 
 def _usable(link: PortalLink | None) -> PortalLink:
@@ -127,14 +125,12 @@ def exchange(session: Session, secret: str) -> Access:
     link = session.exec(select(PortalLink).where(
         PortalLink.token_hash == hash_key(secret))).first()
     found = _access(session, _usable(link))
-    session.commit()
     return found
 
 
 def access(session: Session, link_id: str) -> Access:
     """A session's link, checked again on each request."""
     found = _access(session, _usable(session.get(PortalLink, link_id)))
-    session.commit()
     return found
 
 
@@ -214,7 +210,6 @@ def catalogue(session: Session, found: Access) -> list[EventType]:
     if found.event_types is not None:
         query = query.where(col(EventType.name).in_(found.event_types))
     rows = list(session.exec(query.order_by(col(EventType.name))).all())
-    session.commit()
     return rows
 
 
@@ -243,13 +238,11 @@ def set_branding(session: Session, env_id: str, patch: BrandingPatch) -> PortalS
         row.name = patch.name
     row.updated_at = utcnow()
     session.add(row)
-    session.commit()
     return row
 
 
 def own_endpoint_row(session: Session, found: Access, endpoint_id: str) -> TargetRow:
     row = row_of(session, own_endpoint(session, found, endpoint_id))
-    session.commit()
     return row
 
 
@@ -275,5 +268,4 @@ def list_deliveries(session: Session, found: Access, wanted: DeliveryFilter,
     rows = explorer.list_deliveries(session, found.environment_id, explorer.DeliveryFilter(
         status=wanted.status, event_type=wanted.event_type, endpoint=wanted.endpoint_id,
         consumer_id=found.consumer_id), before, limit)
-    session.commit()
     return rows

@@ -72,7 +72,6 @@ def create(session: Session, env_id: str, target: targets.Target, w: Window) -> 
                         since=w.since, until=w.until, statuses=list(w.statuses),
                         matching=count(session, target, w))
     session.add(recovery)
-    session.commit()
     return recovery
 
 
@@ -86,7 +85,6 @@ def cancel(session: Session, env_id: str, recovery_id: str) -> Recovery:
     if recovery.status == "running":
         recovery.status, recovery.finished_at = "cancelled", utcnow()
         session.add(recovery)
-        session.commit()
     return recovery
 
 
@@ -101,7 +99,6 @@ def step(session: Session, recovery_id: str, schedule: list[float]) -> RecoveryS
     queued = session.exec(select(func.count()).select_from(OutboxStart).where(
         OutboxStart.target_id == target.id)).one()
     if queued >= MAX_QUEUED:
-        session.commit()
         return RecoveryStep(recovered=0, done=False, wait=1.0)
     w = Window(recovery.since, recovery.until, tuple(recovery.statuses))
     batch = list(session.exec(_matching(target, w, recovery.last_delivery_id)
@@ -118,7 +115,6 @@ def step(session: Session, recovery_id: str, schedule: list[float]) -> RecoveryS
     if len(batch) < BATCH:
         return _finish(session, recovery, "done", len(batch))
     session.add(recovery)
-    session.commit()
     return RecoveryStep(recovered=len(batch), done=False)
 
 
@@ -126,5 +122,4 @@ def _finish(session: Session, recovery: Recovery, status: str, recovered: int = 
             ) -> RecoveryStep:
     recovery.status, recovery.finished_at = status, utcnow()
     session.add(recovery)
-    session.commit()
     return RecoveryStep(recovered=recovered, done=True)

@@ -110,7 +110,6 @@ def purge_batch(session: Session, owner: Owner, env_id: str, cutoff: datetime, a
             col(AttemptLease.delivery_id).in_(deliveries)))
         tally.deliveries = _deleted(session, delete(Delivery).where(owner.column.in_(gone)))
         setattr(tally, owner.kind, _deleted(session, delete(model).where(model.id.in_(gone))))
-    session.commit()
     return tally, (ids[-1] if len(ids) == limit else None)
 
 

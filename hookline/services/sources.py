@@ -76,12 +76,12 @@ def _check_name(session: Session, env_id: str, name: str, own_id: str | None = N
     return name
 
 
-def _commit_named(session: Session, name: str) -> None:
-    """The unique (environment, name) index settles a race that _check_name cannot."""
+def _flush_named(session: Session, name: str) -> None:
+    """The unique (environment, name) index settles a race that _check_name cannot; the
+    caller's transaction then ends without the change."""
     try:
-        session.commit()
+        session.flush()
     except IntegrityError:
-        session.rollback()
         raise invalid("name", f"a source named {name!r} already exists in this "
                               "environment") from None
 
@@ -104,7 +104,7 @@ def create_source(session: Session, env_id: str, org_id: str, name: str, kind: s
     source = Source(id=new_id("src"), environment_id=env_id, name=name, type=kind,
                     token=token(), cron_timezone="UTC" if kind == "cron" else None)
     session.add(source)
-    _commit_named(session, name)
+    _flush_named(session, name)
     return source
 
 
@@ -220,7 +220,7 @@ def update_source(session: Session, env_id: str, source_id: str, changes: dict[s
         setattr(source, field, value)
     session.add(source)
     changed = {f for f, value in before.items() if getattr(source, f) != value}
-    _commit_named(session, source.name)
+    _flush_named(session, source.name)
     return SourceUpdate(source, schedule_changed=bool(changed & set(SCHEDULE_FIELDS)),
                         watch_changed=bool(changed & set(WATCH_FIELDS)))
 
@@ -233,7 +233,6 @@ def set_secret(session: Session, env_id: str, source_id: str, secret: str | None
         raise invalid("secret", f"must be at most {MAX_SECRET} characters")
     source.secret = secret
     session.add(source)
-    session.commit()
     return source
 
 
@@ -242,7 +241,6 @@ def rotate_token(session: Session, env_id: str, source_id: str) -> Source:
     source = get_source(session, env_id, source_id)
     source.token = token()
     session.add(source)
-    session.commit()
     return source
 
 
@@ -262,5 +260,4 @@ def delete_source(session: Session, env_id: str, source_id: str) -> list[str]:
     session.execute(delete(Message).where(col(Message.source_id) == source.id))
     session.execute(delete(Destination).where(col(Destination.source_id) == source.id))
     session.delete(source)
-    session.commit()
     return cancelled

@@ -15,7 +15,7 @@ from sqlalchemy import Engine, create_engine, text
 from sqlalchemy.engine import make_url
 from sqlmodel import Session
 
-from hookline.persistence.db import make_engine
+from hookline.persistence.db import committed, make_engine
 from hookline.persistence.migrations import upgrade
 from hookline.services import accounts
 from tests.support.cluster import RoundRobin
@@ -117,11 +117,11 @@ class Stack:
                rps: int | None = None) -> Tenant:
         """A fresh organization, environment and key; `rps`: its plan's requests a second."""
         with Session(self.engine, expire_on_commit=False) as session:
-            org = accounts.create_org(session, f"org-{free_port()}-{id(session)}")
-            env = accounts.create_env(session, org.id, kind, kind)
-            record, key = accounts.create_key(session, env.id)
+            org = committed(session, accounts.create_org, f"org-{free_port()}-{id(session)}")
+            env = committed(session, accounts.create_env, org.id, kind, kind)
+            record, key = committed(session, accounts.create_key, env.id)
             if rps is not None:
-                accounts.set_plan(session, org.id, rps=rps)
+                committed(session, accounts.set_plan, org.id, rps=rps)
         spread = base_url is None and len(self.api_urls) > 1
         transport = RoundRobin([httpx.URL(u).port or 80 for u in self.api_urls]) \
             if spread else None

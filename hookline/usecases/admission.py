@@ -1,4 +1,8 @@
-"""Requests per second per organization, shared by every API process serving it.
+"""Admitting an API request beyond its key: the organization's rate limit, and the key's
+`last_used_at`. Each writes in short transactions of its own (ending the caller's reads
+first), which is why they are use cases and not services.
+
+Requests per second per organization, shared by every API process serving it.
 
 The count lives in the database; each process leases tokens from it in chunks of a tenth of
 the limit (at least one) and spends them locally, so a busy process writes once per chunk
@@ -14,8 +18,12 @@ import threading
 import time
 from dataclasses import dataclass
 
-from sqlalchemy import text
-from sqlmodel import Session
+import sqlalchemy as sa
+from sqlalchemy import bindparam, text
+from sqlmodel import Session, col
+
+from hookline.persistence.models import ApiKey
+from hookline.timeutil import utcnow
 
 _LEASE = text(
     "INSERT INTO rate_windows (org_id, epoch_second, count) VALUES (:org, :window, :n) "
@@ -82,3 +90,23 @@ LIMITER = Limiter()
 
 def hit(session: Session, org_id: str, limit: int, now: float | None = None) -> RateDecision:
     return LIMITER.hit(session, org_id, limit, now)
+
+
+# When this API process last wrote each key's `last_used_at`: it writes at most once a
+# minute per key, so almost no request makes a write for it.
+NOTE_EVERY = 60.0
+_NOTED: dict[str, float] = {}
+_USED = sa.update(ApiKey).where(col(ApiKey.id) == bindparam("key")) \
+    .values(last_used_at=bindparam("now"))
+
+
+def note_use(session: Session, key_id: str) -> None:
+    """Record that the key was used, to the minute. When it writes, it ends the caller's
+    transaction first, as the rate limiter's lease does."""
+    now = time.monotonic()
+    if now - _NOTED.get(key_id, -NOTE_EVERY) < NOTE_EVERY:
+        return
+    _NOTED[key_id] = now
+    session.commit()
+    session.execute(_USED, {"key": key_id, "now": utcnow()})
+    session.commit()
