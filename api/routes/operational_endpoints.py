@@ -80,7 +80,7 @@ async def update_operational_endpoint(endpoint_id: str, body: EndpointPatchIn,
                                       ) -> EndpointOut:
     patch = body.to_patch()
     hidden = await run_in_threadpool(_hidden, session, auth.environment_id)
-    await run_in_threadpool(targets.ensure_exists, session, Endpoint, hidden, endpoint_id)
+    await run_in_threadpool(targets.find, session, Endpoint, hidden, endpoint_id)
     if patch.url is not None:
         await check_url(sender, patch.url, auth.requires_https)
     row, cancelled = await run_in_threadpool(

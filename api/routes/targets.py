@@ -61,7 +61,7 @@ def add_shared_routes(router: APIRouter, resource: TargetResource) -> None:
                      session: SessionDep, sender: SenderDep, temporal: TemporalDep) -> Any:
         patch: TargetPatch = body.to_patch()  # type: ignore[attr-defined]
         env = auth.environment_id
-        await run_in_threadpool(targets.ensure_exists, session, kind, env, target_id)
+        await run_in_threadpool(targets.find, session, kind, env, target_id)
         if patch.url is not None:
             await check_url(sender, patch.url, auth.requires_https)
         row, cancelled = await run_in_threadpool(targets.update, session, kind, env,

@@ -74,17 +74,11 @@ def get_scoped(session: Session, kind: type[AnyTarget], env_id: str, target_id: 
 
 
 def row_of(session: Session, target: Target) -> TargetRow:
-    return rows_of(session, [target])[0]
-
-
-def rows_of(session: Session, found: list[Target]) -> list[TargetRow]:
-    """The targets with their health, and an endpoint's Consumer, in the order given."""
-    health = health_of(session, [target.id for target in found])
-    owners = {target.id: getattr(target, "consumer_id", None) for target in found}
-    names = {consumer.id: consumer.external_id for consumer in (
-        session.get(Consumer, owner) for owner in set(owners.values()) if owner) if consumer}
-    return [TargetRow(target, health[target.id], names.get(owners[target.id] or "", ""))
-            for target in found]
+    """The target with its health, and an endpoint's Consumer."""
+    owner = getattr(target, "consumer_id", None)
+    consumer = session.get(Consumer, owner) if owner else None
+    return TargetRow(target, health_of(session, [target.id])[target.id],
+                     consumer.external_id if consumer else "")
 
 
 def apply_patch(session: Session, target: Target, patch: TargetPatch) -> list[str]:

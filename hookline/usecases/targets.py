@@ -22,16 +22,8 @@ from hookline.timeutil import utcnow
 AnyTarget = TypeVar("AnyTarget", bound=Target)
 
 
-def ensure_exists(session: Session, kind: type[Target], env_id: str, target_id: str) -> None:
-    """404 before slower checks (DNS) of a request on a target that is not there."""
-    try:
-        service.get_scoped(session, kind, env_id, target_id)
-    finally:
-        session.commit()
-
-
 def find(session: Session, kind: type[AnyTarget], env_id: str, target_id: str) -> AnyTarget:
-    """The target, or 404; ends the read, so the row is detached and read-only to callers."""
+    """The target, or 404 (before slower checks such as DNS); ends the read."""
     try:
         return service.get_scoped(session, kind, env_id, target_id)
     finally:
