@@ -1,5 +1,5 @@
-"""The delivery explorer's query parameters (`hookline.services.explorer`), shared by
-GET /v1/deliveries and the attempt lists of endpoints and destinations. Malformed values
+"""The delivery explorer's query parameters (`hookline.persistence.queries.explorer`),
+shared by GET /v1/deliveries and the attempt lists of endpoints and destinations. Malformed values
 are 422 problem+json, like every query parameter."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Annotated, Literal
 
 from fastapi import Query
 
-from hookline.services.explorer import (
+from hookline.persistence.queries.explorer import (
     ATTEMPT_STATUSES,
     STATUSES,
     DeliveryFilter,

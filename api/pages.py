@@ -8,8 +8,8 @@ from sqlmodel import Session
 from api import pagination
 from api.schemas.common import Page
 from api.schemas.deliveries import AttemptOut, DeliveryOut, delivery_out
-from hookline.services import deliveries, explorer
-from hookline.services.explorer import Filter
+from hookline.persistence import queries
+from hookline.persistence.queries.explorer import Filter
 
 
 def deliveries_page(session: Session, cursor: str | None, limit: int, *,
@@ -17,7 +17,7 @@ def deliveries_page(session: Session, cursor: str | None, limit: int, *,
                     ) -> Page[DeliveryOut]:
     """One page of the Deliveries of an event or of a message, oldest first."""
     scope = f"deliveries:{event_id or message_id}"
-    rows = deliveries.list_for(session, event_id=event_id, message_id=message_id,
+    rows = queries.deliveries.list_for(session, event_id=event_id, message_id=message_id,
                                after=pagination.decode(scope, cursor), limit=limit)
     items, next_cursor = pagination.page(rows, limit, scope, lambda d: d.id)
     return Page[DeliveryOut](items=[delivery_out(d) for d in items], next_cursor=next_cursor)
@@ -27,7 +27,7 @@ def attempts_page(session: Session, target_id: str, found: Filter, cursor: str |
                   limit: int) -> Page[AttemptOut]:
     """One page of the attempts to an endpoint or destination, newest first."""
     scope = f"target-attempts:{target_id}"
-    rows = explorer.list_attempts(session, target_id, found, pagination.decode(scope, cursor),
+    rows = queries.attempts.search(session, target_id, found, pagination.decode(scope, cursor),
                                   limit)
     items, next_cursor = pagination.page(rows, limit, scope, lambda a: a.id)
     return Page[AttemptOut](items=[AttemptOut.model_validate(a, from_attributes=True)

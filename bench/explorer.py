@@ -7,7 +7,8 @@ each), then time one page of GET /v1/deliveries's query for every filter, first 
 The rows are spread over 2 environments, 50 endpoints, 20 Consumers, 10 event types and
 the statuses and outcomes of real traffic (a tenth failing), with ids in creation order
 over the last 30 days, as `new_id` makes them. Seeding writes straight to the tables; the
-timed part is `hookline.services.explorer`, the code the API runs."""
+timed part is `hookline.persistence.queries` (`deliveries.search`, `attempts.search`), the
+code the API runs."""
 
 from __future__ import annotations
 
@@ -27,11 +28,11 @@ from sqlalchemy import Engine, insert
 from sqlmodel import Session
 
 from hookline.ids import _encode
+from hookline.persistence import queries
 from hookline.persistence.db import make_engine
 from hookline.persistence.migrations import upgrade
 from hookline.persistence.models import Attempt, Delivery, Environment, Organization, table_of
-from hookline.services import explorer
-from hookline.services.explorer import DeliveryFilter, ResponseStatus
+from hookline.persistence.queries.explorer import DeliveryFilter, Filter, ResponseStatus
 
 ENVS, ENDPOINTS, CONSUMERS, TYPES = 2, 50, 20, 10
 BATCH = 5000
@@ -118,23 +119,23 @@ def _time(engine: Engine, run: Any, repeat: int = 7) -> tuple[float, Any]:
 def measure(engine: Engine) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name, found in CASES.items():
-        first_ms, page = _time(engine, lambda s, f=found: explorer.list_deliveries(
+        first_ms, page = _time(engine, lambda s, f=found: queries.deliveries.search(
             s, "env_1", f, None, 50))
         deep_ms = None
         if len(page) > 50:  # the 20th page on, from a cursor
             cursor = page[49].id
             for _ in range(19):
                 with Session(engine) as session:
-                    more = explorer.list_deliveries(session, "env_1", found, cursor, 50)
+                    more = queries.deliveries.search(session, "env_1", found, cursor, 50)
                 if len(more) <= 50:
                     break
                 cursor = more[49].id
-            deep_ms, _ = _time(engine, lambda s, f=found, c=cursor: explorer.list_deliveries(
+            deep_ms, _ = _time(engine, lambda s, f=found, c=cursor: queries.deliveries.search(
                 s, "env_1", f, c, 50))
         out[name] = {"rows": min(len(page), 50), "first_page_ms": round(first_ms, 2),
                      "page_20_ms": None if deep_ms is None else round(deep_ms, 2)}
-    attempts_ms, _ = _time(engine, lambda s: explorer.list_attempts(
-        s, "ep_7", explorer.Filter(status="failed"), None, 50))
+    attempts_ms, _ = _time(engine, lambda s: queries.attempts.search(
+        s, "ep_7", Filter(status="failed"), None, 50))
     out["endpoint attempts, failed"] = {"first_page_ms": round(attempts_ms, 2)}
     return out
 

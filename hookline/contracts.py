@@ -12,6 +12,8 @@ SIGNAL_CANCEL = "cancel"
 
 # Delivery statuses after which nothing more happens until a manual retry.
 FINAL_STATUSES = frozenset({"delivered", "exhausted", "cancelled"})
+WAITING = ("pending", "retrying")  # Delivery statuses that wait for an attempt
+ATTEMPTABLE = (*WAITING, "processing")  # and those an attempt may still move on
 
 
 @dataclass(frozen=True)

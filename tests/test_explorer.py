@@ -11,8 +11,8 @@ import pytest
 from sqlalchemy import event, text
 from sqlmodel import Session
 
-from hookline.services import explorer
-from hookline.services.explorer import DeliveryFilter, Filter, ResponseStatus
+from hookline.persistence import queries
+from hookline.persistence.queries.explorer import DeliveryFilter, Filter, ResponseStatus
 from tests.support.api import attempts, deliveries_of, ok, publish, setup_endpoint, wait_delivery
 from tests.support.receiver import Receiver
 from tests.support.stack import Stack, Tenant
@@ -222,7 +222,7 @@ def _plan(stack: Stack, run: Any) -> str:
 @pytest.mark.parametrize("name", sorted(PLANS))
 def test_each_delivery_filter_seeks_its_index_in_id_order(stack: Stack, name: str) -> None:
     found, index = PLANS[name]
-    plan = _plan(stack, lambda s: explorer.list_deliveries(s, "env_x", found, None, 50))
+    plan = _plan(stack, lambda s: queries.deliveries.search(s, "env_x", found, None, 50))
     if stack.db_url.startswith("postgres"):
         # PostgreSQL picks among the indexes by its statistics of these few rows (an
         # environment's status may come from (environment, id) and a filter); whichever it
@@ -235,7 +235,7 @@ def test_each_delivery_filter_seeks_its_index_in_id_order(stack: Stack, name: st
 
 def test_attempts_of_a_target_seek_their_index(stack: Stack) -> None:
     found = Filter(status="failed", response=ResponseStatus(5))
-    plan = _plan(stack, lambda s: explorer.list_attempts(s, "ep_x", found, None, 50))
+    plan = _plan(stack, lambda s: queries.attempts.search(s, "ep_x", found, None, 50))
     assert "ix_attempts_target_id" in plan, plan
     assert "TEMP B-TREE" not in plan and "Sort" not in plan, plan
 

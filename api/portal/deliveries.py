@@ -14,6 +14,7 @@ from api.portal.auth import ChangeDep, PortalDep
 from api.portal.web import Portal, PortalRoute, render
 from hookline.delivery import gate
 from hookline.errors import Conflict
+from hookline.persistence import queries
 from hookline.persistence.db import committed
 from hookline.persistence.models import Attempt
 from hookline.services import deliveries, events, portal
@@ -64,7 +65,7 @@ def explain(attempt: Attempt) -> str:
 def _detail(request: Request, found: Portal, session: Session, delivery_id: str, *,
             message: str | None = None, status: int = 200) -> Response:
     view = portal.delivery_view(session, found.access, delivery_id)
-    attempts = deliveries.attempts_of(session, delivery_id, None, 100)[:100]
+    attempts = queries.attempts.of_delivery(session, delivery_id, None, 100)[:100]
     session.commit()
     return render(request, "delivery.html", found, status=status, view=view,
                   delivery=view.delivery, attempts=attempts, explain=explain,

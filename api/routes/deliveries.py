@@ -17,10 +17,11 @@ from api.jsonbody import JSONRoute
 from api.schemas.common import COMMON_PROBLEMS, Page, PageLimit, problems
 from api.schemas.deliveries import AttemptOut, DeliveryOut, RetryOut, delivery_out
 from hookline.delivery import gate
+from hookline.persistence import queries
 from hookline.persistence.db import committed
 from hookline.persistence.models import Destination, Endpoint
-from hookline.services import consumers, deliveries, explorer
-from hookline.services.explorer import DeliveryFilter
+from hookline.persistence.queries.explorer import DeliveryFilter
+from hookline.services import consumers, deliveries
 from hookline.services.targets import get_scoped
 from hookline.settings import get_settings
 
@@ -44,7 +45,7 @@ def list_deliveries(
         get_scoped(session, Destination, env, found.destination)
     if consumer:
         found = replace(found, consumer_id=consumers.get_consumer(session, env, consumer).id)
-    rows = explorer.list_deliveries(session, env, found, pagination.decode("deliveries",
+    rows = queries.deliveries.search(session, env, found, pagination.decode("deliveries",
                                                                            cursor), limit)
     items, next_cursor = pagination.page(rows, limit, "deliveries", lambda d: d.id)
     return Page[DeliveryOut](items=[delivery_out(d) for d in items], next_cursor=next_cursor)
@@ -62,7 +63,8 @@ def list_attempts(delivery_id: str, auth: AuthDep, session: SessionDep,
                   limit: PageLimit = 50) -> Page[AttemptOut]:
     deliveries.get_scoped(session, auth.environment_id, delivery_id)
     scope = f"attempts:{delivery_id}"
-    rows = deliveries.attempts_of(session, delivery_id, pagination.decode(scope, cursor), limit)
+    rows = queries.attempts.of_delivery(session, delivery_id, pagination.decode(scope, cursor),
+                                        limit)
     items, next_cursor = pagination.page(rows, limit, scope, lambda a: a.attempt)
     return Page[AttemptOut](items=[AttemptOut.model_validate(a, from_attributes=True)
                                    for a in items], next_cursor=next_cursor)

@@ -29,6 +29,7 @@ from api.schemas.common import COMMON_PROBLEMS, CancelFirst, Page, PageLimit, pr
 from api.schemas.deliveries import DeliveryOut
 from api.schemas.events import EventDetail, EventOut, PublishIn, ReplayOut
 from hookline.errors import DomainError, invalid
+from hookline.persistence import queries
 from hookline.persistence.batches import Write
 from hookline.persistence.db import committed
 from hookline.persistence.models import Event
@@ -153,10 +154,10 @@ def list_events(
     since, until = (aware(t) if t else None for t in (since, until))
     if since and until and since > until:
         raise invalid("from", "must not be later than `to`")
-    filters = events.EventFilter(type=type, consumer=consumer, status=status,
+    filters = queries.events.EventFilter(type=type, consumer=consumer, status=status,
                                  since=since, until=until)
     after = pagination.decode("events", cursor)
-    rows = events.list_events(session, auth.environment_id, filters, after, limit)
+    rows = queries.events.search(session, auth.environment_id, filters, after, limit)
     items, next_cursor = pagination.page(rows, limit, "events", lambda e: e.id)
     return Page[EventOut](items=[_out(e) for e in items], next_cursor=next_cursor)
 

@@ -16,6 +16,7 @@ from api.dispatch import wake_cancelled
 from api.jsonbody import JSONRoute
 from api.schemas.common import COMMON_PROBLEMS, problems
 from api.schemas.sources import SecretIn, SourceIn, SourceOut, SourcePatch, source_out
+from hookline.persistence import queries
 from hookline.persistence.db import committed
 from hookline.persistence.models import Source
 from hookline.scheduling import schedules
@@ -28,7 +29,7 @@ router = APIRouter(prefix="/v1/ingest/sources", tags=["ingestion"], responses=CO
 
 
 def _out(session: Session, source: Source) -> SourceOut:
-    count = sources.destination_counts(session, [source.id]).get(source.id, 0)
+    count = queries.targets.destination_counts(session, [source.id]).get(source.id, 0)
     return source_out(source, count)
 
 
@@ -69,7 +70,7 @@ async def create_source(body: SourceIn, auth: AuthDep, session: SessionDep,
 @router.get("", response_model=list[SourceOut])
 def list_sources(auth: AuthDep, session: SessionDep) -> list[SourceOut]:
     rows = sources.list_sources(session, auth.environment_id)
-    counts = sources.destination_counts(session, [s.id for s in rows])
+    counts = queries.targets.destination_counts(session, [s.id for s in rows])
     return [source_out(s, counts.get(s.id, 0)) for s in rows]
 
 

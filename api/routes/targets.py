@@ -21,7 +21,7 @@ from api.schemas.deliveries import AttemptOut
 from api.schemas.recoveries import RecoverIn, RecoveryStarted
 from api.schemas.stats import HEALTH_DOC, Since, TargetStatsOut, stats_out
 from hookline.delivery.targets import Target
-from hookline.services.explorer import Filter
+from hookline.persistence.queries.explorer import Filter
 from hookline.services.targets import TargetPatch, TargetRow, check_url
 from hookline.usecases import targets
 

@@ -14,31 +14,18 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-import sqlalchemy as sa
-from sqlalchemy import bindparam
 from sqlmodel import Session
 
+from hookline.contracts import ATTEMPTABLE
 from hookline.delivery import gate, outbox, targets
 from hookline.delivery import limit as adaptive
-from hookline.delivery.targets import WAITING, cancel_waiting
+from hookline.delivery.targets import cancel_waiting
 from hookline.ids import new_id
 from hookline.observability import metrics
+from hookline.persistence import queries
 from hookline.persistence.db import begin_reading
-from hookline.persistence.models import (
-    Attempt,
-    AttemptLease,
-    Delivery,
-    Destination,
-    Endpoint,
-    Environment,
-    Event,
-    Message,
-    TargetGate,
-    table_of,
-)
 from hookline.timeutil import aware, iso, utcnow
 
-ATTEMPTABLE = (*WAITING, "processing")
 RESPONSE_LIMIT = 4096
 
 
@@ -92,44 +79,6 @@ HELD_PAST_WINDOW = AttemptResult(
                   "ended", duration_ms=0)
 
 
-_D, _ENV, _EP, _DS = (table_of(m) for m in (Delivery, Environment, Endpoint, Destination))
-_EV, _MSG, _ATT, _LEASE = (table_of(m) for m in (Event, Message, Attempt, AttemptLease))
-_GATES = table_of(TargetGate)
-
-
-def _target(column: str) -> sa.Label[Any]:
-    """A Delivery has an endpoint or a destination; either column, whichever exists."""
-    return sa.func.coalesce(_EP.c[column], _DS.c[column]).label(f"target_{column}")
-
-
-_TO_SEND = sa.select(
-    _D.c.id.label("delivery_id"), _D.c.status, _ENV.c.kind, _EV.c.id.label("event_id"),
-    _EV.c.payload, sa.func.coalesce(_EV.c.payload_erased, _MSG.c.payload_erased).label("erased"),
-    _D.c.message_id, _MSG.c.id.label("message_found"), _MSG.c.body, _MSG.c.content_type,
-    _D.c.event_id.label("wanted_event"), *(_target(c) for c in (
-        "id", "url", "status", "custom_headers", "secret", "previous_secret",
-        "previous_secret_expires_at")),
-    _target("rate_limit"), _LEASE.c.expires_at.label("lease_expires"),
-    _target("failure_count"), _GATES.c.failures.label("gate_failures"),
-    _GATES.c.circuit.label("gate_circuit"), _GATES.c.concurrency_limit.label("gate_limit"),
-).select_from(
-    _D.outerjoin(_ENV, _ENV.c.id == _D.c.environment_id)
-    .outerjoin(_EP, _EP.c.id == _D.c.endpoint_id)
-    .outerjoin(_DS, _DS.c.id == _D.c.destination_id)
-    .outerjoin(_EV, _EV.c.id == _D.c.event_id)
-    .outerjoin(_MSG, _MSG.c.id == _D.c.message_id)
-    .outerjoin(_LEASE, _LEASE.c.delivery_id == _D.c.id)
-    .outerjoin(_GATES, _GATES.c.target_id == sa.func.coalesce(_D.c.endpoint_id,
-                                                               _D.c.destination_id))
-)
-_TO_SEND_ONE = _TO_SEND.where(_D.c.id == bindparam("delivery"))
-_TO_SEND_MANY = _TO_SEND.where(_D.c.id.in_(bindparam("ids", expanding=True)))
-
-_MOVE = _D.update().where(_D.c.id == bindparam("delivery"), _D.c.status.in_(ATTEMPTABLE)) \
-    .values(status=bindparam("to"), updated_at=bindparam("now"))
-_STATUS = sa.select(_D.c.status).where(_D.c.id == bindparam("delivery"))
-
-
 class ContentGone(Exception):
     """A Delivery whose event or message row is gone (which the foreign keys should never
     let happen): no later attempt can send it, so the attempt must not be retried."""
@@ -140,7 +89,7 @@ def prepare_attempt(session: Session, delivery_id: str, limits: gate.Limits
     """What to send, or the status the Delivery is left in when there is nothing to send
     (already final, cancelled, or target gone), or the gate's refusal."""
     begin_reading(session)
-    row = session.execute(_TO_SEND_ONE, {"delivery": delivery_id}).first()
+    row = queries.deliveries.to_send(session, delivery_id)
     session.commit()
     if row is None:
         return "cancelled"
@@ -162,10 +111,10 @@ def prepare_attempt(session: Session, delivery_id: str, limits: gate.Limits
 
 
 def _verdict(row: Any, now: datetime) -> str:
-    """What one read of `_TO_SEND` says of a Delivery, for `prepare_attempt` and `ready`
-    alike: `final` (no longer attemptable), `cancel` (no target to send to, or nothing to
-    send: `services/erasure`), `gone` (its event or message row is missing), `admit` (it
-    holds no live lease) or `send`."""
+    """What one read of `queries.deliveries.to_send` says of a Delivery, for
+    `prepare_attempt` and `ready` alike: `final` (no longer attemptable), `cancel` (no
+    target to send to, or nothing to send: `services/erasure`), `gone` (its event or
+    message row is missing), `admit` (it holds no live lease) or `send`."""
     if row.status not in ATTEMPTABLE:
         return "final"
     if row.target_id is None or row.target_status != targets.ENABLED or row.erased:
@@ -181,8 +130,7 @@ def read_admitted(session: Session, delivery_ids: list[str]) -> dict[str, Any]:
     """The rows `ready` turns into first attempts, for Deliveries the relay just admitted:
     one read for a whole pass instead of one per attempt. Commits."""
     begin_reading(session)
-    rows = {row.delivery_id: row
-            for row in session.execute(_TO_SEND_MANY, {"ids": delivery_ids})}
+    rows = queries.deliveries.to_send_many(session, delivery_ids)
     session.commit()
     return rows
 
@@ -213,11 +161,6 @@ def _outgoing(row: Any) -> Outgoing:
                     and row.gate_circuit in (None, "closed"), limit=row.gate_limit)
 
 
-_WAIT = _D.update().where(_D.c.id == bindparam("delivery"), _D.c.status.in_(ATTEMPTABLE)) \
-    .values(next_attempt_at=bindparam("at"), updated_at=bindparam("now")) \
-    .returning(_D.c.status)
-
-
 def _admit(session: Session, delivery_id: str, target_id: str, limits: gate.Limits,
            now: datetime) -> Refused | str | None:
     """A lease for a Delivery that holds none (a retry, a manual retry, a reconciled one):
@@ -227,13 +170,12 @@ def _admit(session: Session, delivery_id: str, target_id: str, limits: gate.Limi
     decision = gate.admit(session, {target_id: [delivery_id]}, limits, now)[target_id]
     if not decision.admitted:
         wait = gate.jittered(decision.wait)
-        status = session.execute(_WAIT, {"delivery": delivery_id, "now": now,
-                                         "at": now + timedelta(seconds=wait)}).scalar()
+        status = queries.deliveries.wait_until(session, delivery_id,
+                                               now + timedelta(seconds=wait), now)
         session.commit()
         return Refused(status=str(status), wait=wait, held=decision.held,
                        target_id=target_id) if status else _status(session, delivery_id)
-    moved = session.execute(_MOVE, {"delivery": delivery_id, "to": "processing", "now": now})
-    if not moved.rowcount:  # type: ignore[attr-defined]
+    if not queries.deliveries.move(session, delivery_id, "processing", now):
         session.rollback()  # its lease too
         return _status(session, delivery_id)
     session.commit()
@@ -243,10 +185,9 @@ def _admit(session: Session, delivery_id: str, target_id: str, limits: gate.Limi
 def _cancel(session: Session, delivery_id: str, target_kind: str) -> str:
     """Cancel the Delivery unless it left the attemptable ones meanwhile (a cancel or a
     final outcome); returns the status it has now. Commits."""
-    moved = session.execute(_MOVE, {"delivery": delivery_id, "to": "cancelled",
-                                    "now": utcnow()})
+    moved = queries.deliveries.move(session, delivery_id, "cancelled", utcnow())
     session.commit()
-    if moved.rowcount:  # type: ignore[attr-defined]
+    if moved:
         metrics.finished("cancelled", target_kind)
         return "cancelled"
     return _status(session, delivery_id)
@@ -254,28 +195,9 @@ def _cancel(session: Session, delivery_id: str, target_kind: str) -> str:
 
 def _status(session: Session, delivery_id: str) -> str:
     begin_reading(session)
-    now = session.execute(_STATUS, {"delivery": delivery_id}).scalar()
+    now = queries.deliveries.status_of(session, delivery_id)
     session.commit()
-    return str(now or "cancelled")
-
-
-# A success stands even if a cancel landed meanwhile; a failure yields to the cancel.
-_CANCELLED_NOW = _D.c.status == "cancelled"
-_SUCCEEDED = bindparam("succeeded", type_=sa.Boolean)
-_RECORD = _D.update().where(_D.c.id == bindparam("delivery")).values(
-    attempts=_D.c.attempts + 1, last_attempt_at=bindparam("now"), updated_at=bindparam("now"),
-    last_status_code=bindparam("code"), last_status_class=bindparam("code_class"),
-    last_error_type=bindparam("error_type"), last_duration_ms=bindparam("duration_ms"),
-    status=sa.case((_SUCCEEDED, "delivered"), (_CANCELLED_NOW, "cancelled"),
-                   else_=bindparam("failed_status")),
-    next_attempt_at=sa.case((_SUCCEEDED, None), (_CANCELLED_NOW, None),
-                            else_=bindparam("retry_at", type_=sa.DateTime(timezone=True))),
-).returning(_D.c.attempts, _D.c.status, _D.c.endpoint_id, _D.c.destination_id,
-            _D.c.environment_id, _D.c.event_id, _D.c.message_id)
-_INSERT_ATTEMPT = _ATT.insert()
-_RESET = {table.name: table.update().where(table.c.id == bindparam("target"),
-                                           table.c.failure_count != 0)
-          .values(failure_count=0) for table in (_EP, _DS)}
+    return now or "cancelled"
 
 
 @dataclass(frozen=True)
@@ -319,14 +241,14 @@ def record_attempt(session: Session, delivery_id: str, result: AttemptResult,
         pause = min(result.retry_after, longest_delay or next_delay or result.retry_after)
         if next_delay is not None:
             next_delay = pause
-    row = session.execute(_RECORD, {
+    row = queries.deliveries.record(session, {
         "delivery": delivery_id, "now": now, "succeeded": result.succeeded,
         "failed_status": "exhausted" if next_delay is None else "retrying",
         "retry_at": None if next_delay is None else now + timedelta(seconds=next_delay),
         "code": result.status_code, "error_type": result.error_type,
         "code_class": None if result.status_code is None else result.status_code // 100,
         "duration_ms": result.duration_ms,
-    }).first()
+    })
     in_flight = gate.release(session, delivery_id)
     if row is None:
         session.commit()
@@ -345,8 +267,7 @@ def record_attempt(session: Session, delivery_id: str, result: AttemptResult,
     status = str(row.status)
     cancelled: list[str] = []
     if result.succeeded and not quiet:  # a success ends any run of failures
-        table = _EP if row.endpoint_id else _DS
-        session.execute(_RESET[table.name], {"target": target_id})
+        queries.targets.reset_failures(session, target_id, endpoint=bool(row.endpoint_id))
     if circuit or gone or status == "exhausted":
         cancelled = _tell(session, delivery_id, row, status, gone, circuit, last, notify)
     if delivery_id in cancelled:
@@ -385,7 +306,7 @@ def _insert_attempt(session: Session, delivery_id: str, row: Any, result: Attemp
     if gone:
         message = f"{message}: Gone, so the " \
                   f"{'endpoint' if row.endpoint_id else 'destination'} was disabled"
-    session.execute(_INSERT_ATTEMPT, {
+    queries.attempts.insert(session, {
         "id": new_id("att"), "delivery_id": delivery_id, "attempt": row.attempts,
         "target_id": row.endpoint_id or row.destination_id,
         "status": "succeeded" if result.succeeded else "failed",

@@ -28,11 +28,13 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
+from typing import Any
 
 from sqlalchemy import Float, bindparam, case, func, insert, select, union_all, update
 from sqlmodel import Session
 
 from hookline.delivery import limit as adaptive
+from hookline.persistence import queries
 from hookline.persistence.models import AttemptLease, Destination, Endpoint, TargetGate, table_of
 from hookline.settings import Settings, parse_duration
 from hookline.timeutil import aware
@@ -127,9 +129,6 @@ def jittered(seconds: float) -> float:
 
 # -- storage ---------------------------------------------------------------------------
 
-_RATE = select(_EP.c.id, _EP.c.rate_limit).where(_EP.c.id.in_(bindparam("ids", expanding=True))) \
-    .union_all(select(_DS.c.id, _DS.c.rate_limit)
-               .where(_DS.c.id.in_(bindparam("ids", expanding=True))))
 _LIVE = select(_LEASES.c.target_id, func.count()).where(
     _LEASES.c.target_id.in_(bindparam("ids", expanding=True)),
     _LEASES.c.expires_at > bindparam("now")).group_by(_LEASES.c.target_id)
@@ -162,7 +161,7 @@ def load(session: Session, target_ids: Iterable[str], now: datetime, *, lock: bo
     query = _GATE_ROWS.with_for_update() if lock else _GATE_ROWS
     gates = {row.target_id: row for row in session.execute(query, {"ids": ids})}
     live = {r[0]: r[1] for r in session.execute(_LIVE, {"ids": ids, "now": now})}
-    rates = {r[0]: r[1] for r in session.execute(_RATE, {"ids": ids})}
+    rates = queries.targets.rate_limits(session, ids)
     states = {}
     for target in ids:
         gate = gates.get(target)
@@ -238,6 +237,12 @@ def release(session: Session, delivery_id: str) -> int | None:
     """Give the Delivery's attempt slot back; returns the target's attempts in flight when it
     was admitted (counting it), None when it held no lease."""
     return session.execute(_RELEASE, {"delivery": delivery_id}).scalar()
+
+
+def drop_leases(session: Session, delivery_ids: Any) -> None:
+    """Delete the leases of these Deliveries (ids, or a subquery of them) that are going."""
+    session.execute(_LEASES.delete().where(_LEASES.c.delivery_id.in_(delivery_ids))
+                    .execution_options(synchronize_session=False))
 
 
 # -- outcomes --------------------------------------------------------------------------

@@ -9,18 +9,19 @@ import json
 from dataclasses import replace
 from datetime import datetime, timedelta
 
-from sqlalchemy import bindparam, case, func, insert, or_, select, text, update
+from sqlalchemy import bindparam, case, func, insert, or_, select, text
 from sqlmodel import Session
 
 from hookline.contracts import DeliveryStart
 from hookline.delivery import gate
 from hookline.delivery import limit as adaptive
 from hookline.observability import tracing
+from hookline.persistence import queries
 from hookline.persistence.db import begin_reading
-from hookline.persistence.models import AttemptLease, Delivery, OutboxStart, TargetGate, table_of
+from hookline.persistence.models import AttemptLease, OutboxStart, TargetGate, table_of
 from hookline.timeutil import aware, utcnow
 
-_TABLE, _GATES, _D = table_of(OutboxStart), table_of(TargetGate), table_of(Delivery)
+_TABLE, _GATES = table_of(OutboxStart), table_of(TargetGate)
 _LEASES = table_of(AttemptLease)
 _INSERT = insert(_TABLE)
 _ANY = select(_TABLE.c.delivery_id).limit(1)
@@ -48,9 +49,6 @@ _CANDIDATES = select(_OPEN.c.delivery_id, _OPEN.c.target_id, _OPEN.c.start,
 _STILL = select(_TABLE.c.delivery_id).where(
     _TABLE.c.delivery_id.in_(bindparam("ids", expanding=True)))
 _DELETE = _TABLE.delete().where(_TABLE.c.delivery_id.in_(bindparam("ids", expanding=True)))
-_ADMITTED = update(_D).where(_D.c.id.in_(bindparam("ids", expanding=True)),
-                             _D.c.status == "pending").values(
-    status="processing", updated_at=bindparam("now"))
 # PostgreSQL: relays of several workers take turns, so two cannot admit past one target's cap
 # (SQLite has one writer at a time anyway).
 _RELAYS_TAKE_TURNS = text("SELECT pg_advisory_xact_lock(7233001)")
@@ -103,7 +101,7 @@ def take(session: Session, limit: int, limits: gate.Limits) -> list[DeliveryStar
     if chosen:
         ids = [delivery_id for delivery_id, _ in chosen]
         session.execute(_DELETE, {"ids": ids})
-        session.execute(_ADMITTED, {"ids": ids, "now": now})
+        queries.deliveries.admitted(session, ids, now)
     session.commit()
     return [_load(row, *queued[delivery_id], traces.get(delivery_id))
             for delivery_id, row in chosen]
@@ -144,6 +142,7 @@ _ENDED = select(_TABLE.c.delivery_id).select_from(
     _GATES.c.circuit != "closed", _TABLE.c.window_end <= bindparam("now")
 ).order_by(_TABLE.c.delivery_id).limit(bindparam("limit"))
 _DROP = _TABLE.delete().where(_TABLE.c.delivery_id == bindparam("delivery"))
+_QUEUED = select(func.count()).select_from(_TABLE).where(_TABLE.c.target_id == bindparam("target"))
 
 
 def ended(session: Session, now: datetime, limit: int) -> list[str]:
@@ -173,3 +172,12 @@ def waiting(session: Session) -> tuple[int, float | None]:
     oldest = session.execute(_OLDEST).scalar()
     session.commit()
     return depth, aware(oldest).timestamp() if oldest is not None else None
+
+
+def drop_many(session: Session, delivery_ids: list[str]) -> None:
+    """These Deliveries' starts leave the outbox (they were cancelled)."""
+    session.execute(_DELETE, {"ids": delivery_ids})
+
+
+def queued_for(session: Session, target_id: str) -> int:
+    return int(session.execute(_QUEUED, {"target": target_id}).scalar_one())

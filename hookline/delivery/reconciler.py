@@ -12,14 +12,13 @@ import asyncio
 import logging
 from datetime import timedelta
 
-from sqlalchemy import exists, func, or_
-from sqlmodel import Session, col, select
+from sqlmodel import Session
 from temporalio.client import Client
 
 from hookline.contracts import SIGNAL_RETRY, DeliveryStart
 from hookline.delivery.starts import start_for
+from hookline.persistence import queries
 from hookline.persistence.db import session_scope
-from hookline.persistence.models import AttemptLease, Delivery, OutboxStart
 from hookline.settings import Settings, parse_duration
 from hookline.temporal import start_deliveries
 from hookline.timeutil import utcnow
@@ -35,18 +34,7 @@ def orphans(session: Session, older_than: timedelta, schedule: list[float],
     relay's, and those holding a live lease are being attempted: neither is an orphan.
     Touches them so the next pass leaves them alone for a while."""
     now = utcnow()
-    cutoff = now - older_than
-    queued = exists().where(col(OutboxStart.delivery_id) == col(Delivery.id))
-    leased = exists().where(col(AttemptLease.delivery_id) == col(Delivery.id),
-                            col(AttemptLease.expires_at) > now)
-    due = func.coalesce(col(Delivery.next_attempt_at), col(Delivery.updated_at))
-    rows = list(session.exec(select(Delivery).where(or_(
-        (col(Delivery.status) == "pending") & (due < cutoff) & ~queued,
-        # Admitted, but its lease ran out with no outcome: the worker died before the start
-        # or during the attempt.
-        (col(Delivery.status) == "processing") & (col(Delivery.updated_at) < cutoff) & ~leased,
-        (col(Delivery.status) == "retrying") & (col(Delivery.next_attempt_at) < cutoff),
-    )).order_by(col(Delivery.updated_at)).limit(limit)).all())
+    rows = queries.deliveries.orphans(session, now - older_than, now, limit)
     starts = [start_for(session, d, schedule) for d in rows]
     for delivery in rows:
         delivery.updated_at = utcnow()

@@ -7,15 +7,17 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlmodel import Session, col, delete, select, update
+from sqlmodel import Session
 
+from hookline.contracts import WAITING
+from hookline.delivery import outbox
 from hookline.errors import invalid
 from hookline.observability import metrics
-from hookline.persistence.models import Delivery, DeliveryTarget, Destination, Endpoint, OutboxStart
+from hookline.persistence import queries
+from hookline.persistence.models import Delivery, DeliveryTarget, Destination, Endpoint
 from hookline.timeutil import aware, utcnow
 
 Target = DeliveryTarget
-WAITING = ("pending", "retrying")  # Delivery statuses that wait for an attempt
 FAILURE_LIMIT = 20
 ROTATION_OVERLAP = timedelta(hours=24)
 RATE_LIMIT_MIN, RATE_LIMIT_MAX = 1, 10_000  # deliveries per second
@@ -37,7 +39,7 @@ def target_by_id(session: Session, target_id: str) -> Target | None:
     return session.get(Endpoint, target_id) or session.get(Destination, target_id)
 
 
-ENABLED = "Enabled"
+ENABLED = queries.targets.ENABLED
 DISABLED_REASONS = {"DisabledAutomatically": "automatic", "DisabledManually": "manual"}
 
 
@@ -121,14 +123,12 @@ def cancel_where(session: Session, column: Any, value: str, statuses: tuple[str,
                  kind: str) -> list[str]:
     """Cancel the Deliveries whose `column` is `value` and whose status is one of `statuses`
     (caller commits, then wakes their workflows): those never admitted leave the outbox."""
-    ids = list(session.exec(select(Delivery.id).where(
-        column == value, col(Delivery.status).in_(statuses))).all())
+    ids = queries.deliveries.ids_where(session, column, value, statuses)
     if ids:
         # Those never admitted need no workflow any more (a retry starts one). The outbox
         # first, as the relay takes it (outbox, then deliveries): in the other order the two
         # deadlock on PostgreSQL when a relay admits while they are cancelled.
-        session.execute(delete(OutboxStart).where(col(OutboxStart.delivery_id).in_(ids)))
-        session.execute(update(Delivery).where(col(Delivery.id).in_(ids))
-                        .values(status="cancelled", next_attempt_at=None, updated_at=utcnow()))
+        outbox.drop_many(session, ids)
+        queries.deliveries.cancel(session, ids, utcnow())
         metrics.finished_on_commit(session, "cancelled", kind, len(ids))
     return ids

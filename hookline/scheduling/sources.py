@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import update
-from sqlmodel import Session, col, select
+from sqlmodel import Session
 
+from hookline.persistence import queries
 from hookline.persistence.models import Source
 from hookline.timeutil import aware
 
@@ -47,24 +47,16 @@ def cron_state(session: Session, source_id: str) -> CronState | None:
 
 def scheduled_states(session: Session) -> list[CronState]:
     """Every cron Source that should have a Schedule (enabled or paused)."""
-    return [_state(s) for s in session.exec(select(Source).where(
-        Source.type == "cron", col(Source.cron_expression).is_not(None))
-        .order_by(col(Source.id))).all()]
+    return [_state(s) for s in queries.sources.scheduled(session)]
 
 
 def set_next_run(session: Session, source_id: str, when: datetime | None) -> None:
     """Store the next run time Temporal reported (no-op when the Source is gone)."""
-    session.execute(update(Source).where(col(Source.id) == source_id)
-                    .values(next_run_at=when))
+    queries.sources.set_next_run(session, source_id, when)
     session.commit()
-
-
-# A watched Source: alerts on, somewhere to send them, and enabled.
-WATCHED = (col(Source.silence_alert_minutes) > 0, col(Source.alert_emails).is_not(None),
-           col(Source.status) == "enabled")
 
 
 def any_watched(session: Session) -> bool:
     """Whether any Source of any environment is watched: without one, the silence check's
     Schedule is paused (`schedules.sync_silence`)."""
-    return session.exec(select(Source.id).where(*WATCHED).limit(1)).first() is not None
+    return queries.sources.any_watched(session)

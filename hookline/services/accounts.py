@@ -5,12 +5,11 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-import sqlalchemy as sa
-from sqlalchemy import bindparam, or_
-from sqlmodel import Session, col, select
+from sqlmodel import Session
 
 from hookline.errors import Conflict, NotFound, Unauthorized, invalid
 from hookline.ids import new_id, token
+from hookline.persistence import queries
 from hookline.persistence.models import ApiKey, Environment, Organization, Plan
 from hookline.settings import get_settings
 from hookline.timeutil import utcnow
@@ -44,7 +43,7 @@ def create_org(session: Session, name: str) -> Organization:
     name = name.strip()
     if not name or len(name) > 200:
         raise invalid("name", "must be 1 to 200 characters")
-    if session.exec(select(Organization).where(Organization.name == name)).first():
+    if queries.accounts.org_named(session, name) is not None:
         raise Conflict(f"organization {name!r} already exists")
     org = Organization(id=new_id("org"), name=name)
     session.add(org)
@@ -52,32 +51,27 @@ def create_org(session: Session, name: str) -> Organization:
 
 
 def find_org(session: Session, id_or_name: str) -> Organization:
-    org = session.exec(select(Organization).where(
-        or_(col(Organization.id) == id_or_name, col(Organization.name) == id_or_name))).first()
+    org = queries.accounts.org_by_ref(session, id_or_name)
     if org is None:
         raise NotFound(f"organization {id_or_name!r} not found")
     return org
 
 
 def list_orgs(session: Session) -> list[Organization]:
-    return list(session.exec(select(Organization).order_by(col(Organization.created_at))))
+    return queries.accounts.orgs(session)
 
 
 def list_envs(session: Session, org_ref: str | None = None) -> list[Environment]:
     """The environments users made; the hidden ones that hold operational endpoints are
     not theirs to use (`services/operational`)."""
-    query = select(Environment).where(col(Environment.operational_of).is_(None))
-    if org_ref is not None:
-        query = query.where(Environment.org_id == find_org(session, org_ref).id)
-    return list(session.exec(query.order_by(col(Environment.created_at))))
+    org_id = None if org_ref is None else find_org(session, org_ref).id
+    return queries.accounts.user_envs(session, org_id)
 
 
 def list_keys(session: Session, environment_id: str | None = None) -> list[ApiKey]:
-    query = select(ApiKey)
     if environment_id is not None:
         get_env(session, environment_id)
-        query = query.where(ApiKey.environment_id == environment_id)
-    return list(session.exec(query.order_by(col(ApiKey.created_at))))
+    return queries.accounts.keys(session, environment_id)
 
 
 def _retention_days(days: int | None) -> int | None:
@@ -94,8 +88,7 @@ def create_env(session: Session, org_ref: str, name: str, kind: str,
     if kind not in ENV_KINDS:
         raise invalid("kind", "must be production or development")
     _retention_days(retention_days)
-    if session.exec(select(Environment).where(
-            Environment.org_id == org.id, Environment.name == name)).first():
+    if queries.accounts.env_named(session, org.id, name) is not None:
         raise Conflict(f"environment {name!r} already exists in {org.name}")
     env = Environment(id=new_id("env"), org_id=org.id, name=name, kind=kind,
                       retention_days=retention_days)
@@ -120,7 +113,7 @@ def set_retention(session: Session, env_id: str, days: int | None) -> Environmen
 
 
 def create_key(session: Session, environment_id: str) -> tuple[ApiKey, str]:
-    """Returns the stored record and the key itself, which is never stored."""
+    """Returns the stored record and the key itself, which is never queries.accounts."""
     get_env(session, environment_id)
     key = KEY_PREFIX + token(32)
     record = ApiKey(id=new_id("key"), environment_id=environment_id,
@@ -162,18 +155,8 @@ def set_plan(session: Session, org_ref: str, *, rps: int | None = None,
     return plan
 
 
-# Every request runs this: one prepared statement, the plan's limits included, no ORM rows.
-_AUTHENTICATE = (
-    sa.select(col(ApiKey.id), col(ApiKey.revoked_at), col(Environment.id), col(Environment.kind),
-           col(Environment.org_id), col(Plan.rps), col(Plan.monthly_events))
-    .join(Environment, col(Environment.id) == col(ApiKey.environment_id))
-    .outerjoin(Plan, col(Plan.org_id) == col(Environment.org_id))
-    .where(col(ApiKey.key_hash) == bindparam("key_hash"))
-)
-
-
 def authenticate(session: Session, key: str) -> Principal:
-    row = session.execute(_AUTHENTICATE, {"key_hash": hash_key(key)}).first()
+    row = queries.accounts.key_holder(session, hash_key(key))
     if row is None:
         raise Unauthorized("the API key is not valid")
     key_id, revoked_at, env_id, env_kind, org_id, rps, monthly_events = row
@@ -187,4 +170,4 @@ def authenticate(session: Session, key: str) -> Principal:
 
 
 def has_any_org(session: Session) -> bool:
-    return session.exec(select(Organization.id).limit(1)).first() is not None
+    return queries.accounts.any_org(session)

@@ -11,11 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import update
-from sqlmodel import Session, col, select
+from sqlmodel import Session
 
-from hookline.persistence.models import Environment, Source
-from hookline.scheduling.sources import WATCHED
+from hookline.persistence import queries
+from hookline.persistence.models import Source
 from hookline.services import operational
 from hookline.timeutil import aware, iso
 
@@ -48,10 +47,7 @@ def _is_due(source: Source, now: datetime) -> bool:
 def due_alerts(session: Session, now: datetime) -> list[Alert]:
     """Enabled Sources silent for at least their threshold whose current period has not
     been alerted yet. A disabled Source is not watched."""
-    rows = session.exec(
-        select(Source, Environment.name)
-        .join(Environment, col(Environment.id) == col(Source.environment_id))
-        .where(*WATCHED).order_by(col(Source.id))).all()
+    rows = queries.sources.watched(session)
     alerts = [Alert(source_id=s.id, source_name=s.name, environment=env,
                     minutes=s.silence_alert_minutes or 0, period_start=period_start(s),
                     last_message_at=aware(s.last_message_at) if s.last_message_at else None,
@@ -73,7 +69,7 @@ def record_outcome(session: Session, alert: Alert, now: datetime, *, sent: bool,
                 "sourceId": source.id, "name": source.name,
                 "silenceAlertMinutes": alert.minutes, "silentSince": iso(alert.period_start),
                 "lastMessageAt": iso(alert.last_message_at)})
-    session.execute(update(Source).where(col(Source.id) == alert.source_id).values(**values))
+    queries.sources.set_alert(session, alert.source_id, values)
 
 
 def duration_text(delta: timedelta) -> str:

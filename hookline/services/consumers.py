@@ -3,19 +3,18 @@ transaction."""
 
 from __future__ import annotations
 
-from sqlalchemy import or_
-from sqlmodel import Session, col, select
+from sqlmodel import Session
 
 from hookline.delivery import targets
 from hookline.errors import Conflict, NotFound
 from hookline.ids import new_id
-from hookline.persistence.models import Consumer, Endpoint
+from hookline.persistence import queries
+from hookline.persistence.models import Consumer
 from hookline.services import erasure
 
 
 def create_consumer(session: Session, env_id: str, external_id: str, name: str) -> Consumer:
-    if session.exec(select(Consumer).where(Consumer.environment_id == env_id,
-                                           Consumer.external_id == external_id)).first():
+    if queries.consumers.by_external_id(session, env_id, external_id) is not None:
         raise Conflict(f"a consumer with externalId {external_id!r} already exists",
                        slug="consumer-exists")
     consumer = Consumer(id=new_id("csm"), environment_id=env_id, external_id=external_id,
@@ -26,9 +25,7 @@ def create_consumer(session: Session, env_id: str, external_id: str, name: str) 
 
 def get_consumer(session: Session, env_id: str, ref: str) -> Consumer:
     """By id or by externalId: users address Consumers by their own ids."""
-    consumer = session.exec(select(Consumer).where(
-        Consumer.environment_id == env_id,
-        or_(col(Consumer.id) == ref, col(Consumer.external_id) == ref))).first()
+    consumer = queries.consumers.by_ref(session, env_id, ref)
     if consumer is None:
         raise NotFound(f"consumer {ref!r} not found")
     return consumer
@@ -36,10 +33,7 @@ def get_consumer(session: Session, env_id: str, ref: str) -> Consumer:
 
 def list_consumers(session: Session, env_id: str, after: str | None, limit: int
                    ) -> list[Consumer]:
-    query = select(Consumer).where(Consumer.environment_id == env_id)
-    if after:
-        query = query.where(col(Consumer.id) < after)
-    return list(session.exec(query.order_by(col(Consumer.id).desc()).limit(limit + 1)).all())
+    return queries.consumers.page(session, env_id, after, limit)
 
 
 def update_consumer(session: Session, env_id: str, ref: str, name: str | None) -> Consumer:
@@ -59,7 +53,7 @@ def delete_consumer(session: Session, env_id: str, ref: str, *,
     workflows the caller wakes."""
     consumer = get_consumer(session, env_id, ref)
     cancelled: list[str] = []
-    for endpoint in session.exec(select(Endpoint).where(Endpoint.consumer_id == consumer.id)):
+    for endpoint in queries.targets.endpoints_of_consumer(session, consumer.id):
         cancelled += targets.cancel_waiting(session, endpoint)
         session.delete(endpoint)
     # No relationship() links the tables, so the unit of work does not order these

@@ -6,22 +6,20 @@ from dataclasses import replace
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import insert
-from sqlmodel import Session, col, select
+from sqlmodel import Session
 
 from hookline.contracts import DeliveryStart
 from hookline.delivery import gate, outbox, targets
 from hookline.delivery.starts import event_start, message_start, start_for
 from hookline.errors import Conflict, DomainError, NotFound, PayloadErased
 from hookline.ids import new_id
+from hookline.persistence import queries
 from hookline.persistence.models import (
-    Attempt,
     Delivery,
     Destination,
     Endpoint,
     Event,
     Message,
-    table_of,
 )
 from hookline.services.scoped import get_in
 from hookline.timeutil import utcnow
@@ -30,9 +28,6 @@ from hookline.timeutil import utcnow
 def _set(delivery: Delivery, status: str) -> None:
     delivery.status = status
     delivery.updated_at = utcnow()
-
-
-_INSERT = insert(table_of(Delivery))
 
 
 def add_for_event(session: Session, event: Event, endpoints: list[Endpoint],
@@ -76,7 +71,7 @@ def _row(delivery_id: str, environment_id: str, **owner: str) -> dict[str, Any]:
 def _add(session: Session, rows: list[dict[str, Any]], starts: list[DeliveryStart]
          ) -> list[DeliveryStart]:
     if rows:  # one multi-row INSERT each
-        session.execute(_INSERT, rows)
+        queries.deliveries.insert_rows(session, rows)
         outbox.add(session, starts)
     return starts
 
@@ -130,22 +125,3 @@ def request_retry(session: Session, environment_id: str, delivery_id: str,
     start = start_for(session, delivery, schedule)
     turn = timedelta(seconds=sum(start.delays) + limits.circuit_open + limits.lease_ttl)
     return replace(start, window_end=(now + turn).timestamp())
-
-
-def list_for(session: Session, *, event_id: str | None = None, message_id: str | None = None,
-             after: str | None, limit: int) -> list[Delivery]:
-    query = select(Delivery)
-    query = query.where(Delivery.event_id == event_id) if event_id else \
-        query.where(Delivery.message_id == message_id)
-    if after:
-        query = query.where(col(Delivery.id) > after)
-    return list(session.exec(query.order_by(col(Delivery.id)).limit(limit + 1)).all())
-
-
-def attempts_of(session: Session, delivery_id: str, after: int | None, limit: int
-                ) -> list[Attempt]:
-    query = select(Attempt).where(Attempt.delivery_id == delivery_id)
-    if after is not None:
-        query = query.where(col(Attempt.attempt) > after)
-    return list(session.exec(query.order_by(col(Attempt.attempt), col(Attempt.id))
-                             .limit(limit + 1)).all())

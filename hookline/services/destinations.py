@@ -5,14 +5,14 @@ Nothing here commits: the caller owns the transaction."""
 
 from __future__ import annotations
 
-from sqlalchemy import func
-from sqlmodel import Session, col, select
+from sqlmodel import Session
 
 from hookline.delivery import targets
 from hookline.delivery.gate import Health, health_of
 from hookline.errors import invalid
 from hookline.ids import new_id
-from hookline.persistence.models import Destination, Source
+from hookline.persistence import queries
+from hookline.persistence.models import Destination
 from hookline.services import sources
 from hookline.services.headers import check_headers
 from hookline.services.targets import TargetRow
@@ -29,9 +29,8 @@ def create_destination(session: Session, env_id: str, source_id: str, *, url: st
     custom = check_headers(headers or {})
     rate_limit = targets.check_rate_limit(rate_limit)
     # Lock the Source row (PostgreSQL) so that concurrent creations cannot pass the limit.
-    session.exec(select(Source.id).where(Source.id == source.id).with_for_update()).one()
-    count = session.exec(select(func.count()).select_from(Destination)
-                         .where(Destination.source_id == source.id)).one()
+    queries.sources.lock(session, source.id)
+    count = queries.targets.destination_counts(session, [source.id]).get(source.id, 0)
     if count >= MAX_PER_SOURCE:
         raise invalid("sourceId", f"a source has at most {MAX_PER_SOURCE} destinations")
     destination = Destination(id=new_id("dst"), environment_id=env_id, source_id=source.id,
@@ -43,7 +42,6 @@ def create_destination(session: Session, env_id: str, source_id: str, *, url: st
 
 def list_destinations(session: Session, env_id: str, source_id: str) -> list[TargetRow]:
     source = sources.get_source(session, env_id, source_id)
-    rows = session.exec(select(Destination).where(Destination.source_id == source.id)
-                        .order_by(col(Destination.id))).all()
+    rows = queries.targets.destinations_of_source(session, source.id)
     health = health_of(session, [d.id for d in rows])
     return [TargetRow(d, health[d.id]) for d in rows]

@@ -7,15 +7,15 @@ from __future__ import annotations
 
 import json
 
-from sqlalchemy import or_
-from sqlmodel import Session, col, select
+from sqlmodel import Session
 
 from hookline.delivery import targets
 from hookline.delivery.attempts import Outgoing
 from hookline.delivery.gate import Health, health_of
 from hookline.errors import NotFound, invalid
 from hookline.ids import new_id
-from hookline.persistence.models import Consumer, Endpoint
+from hookline.persistence import queries
+from hookline.persistence.models import Endpoint
 from hookline.services import consumers, event_types
 from hookline.services.headers import check_headers
 from hookline.services.targets import TargetRow, check_secret, get_scoped
@@ -57,13 +57,7 @@ def create_endpoint(session: Session, env_id: str, *, consumer: str, url: str,
 def list_endpoints(session: Session, env_id: str, consumer: str | None) -> list[TargetRow]:
     """The 100 most recent, newest first (ids sort by creation time). An unknown `consumer`
     filter matches nothing and gives an empty list, like any filter that matches nothing."""
-    query = select(Endpoint, Consumer.external_id).join(
-        Consumer, col(Consumer.id) == col(Endpoint.consumer_id)).where(
-        Endpoint.environment_id == env_id)
-    if consumer is not None:
-        query = query.where(or_(col(Consumer.external_id) == consumer,
-                                col(Consumer.id) == consumer))
-    rows = session.exec(query.order_by(col(Endpoint.id).desc()).limit(LIST_LIMIT)).all()
+    rows = queries.targets.recent_endpoints(session, env_id, consumer, LIST_LIMIT)
     health = health_of(session, [endpoint.id for endpoint, _ in rows])
     return [TargetRow(endpoint, health[endpoint.id], external_id)
             for endpoint, external_id in rows]

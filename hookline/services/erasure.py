@@ -10,13 +10,13 @@ that finds its payload erased cancels its Delivery instead of sending."""
 
 from __future__ import annotations
 
-from sqlalchemy import exists, select, update
-from sqlmodel import Session, col
+from sqlmodel import Session
 
-from hookline.contracts import FINAL_STATUSES
-from hookline.delivery.targets import WAITING, cancel_where
+from hookline.contracts import WAITING
+from hookline.delivery.targets import cancel_where
 from hookline.errors import Conflict
-from hookline.persistence.models import Delivery, Event
+from hookline.persistence import queries
+from hookline.persistence.models import Delivery
 from hookline.services.events import get_event
 from hookline.services.messages import get_message
 
@@ -25,9 +25,7 @@ _MAY_SEND = (*WAITING, "processing")
 
 def _in_flight(session: Session, **owner: str) -> bool:
     (column, value), = owner.items()
-    return bool(session.execute(select(exists().where(
-        getattr(Delivery, column) == value,
-        col(Delivery.status).not_in(FINAL_STATUSES)))).scalar())
+    return queries.deliveries.any_unfinished(session, getattr(Delivery, column), value)
 
 
 def _refuse_in_flight(what: str, item_id: str) -> Conflict:
@@ -73,8 +71,4 @@ def erase_message(session: Session, env_id: str, message_id: str, cancel: bool =
 def erase_consumer_events(session: Session, env_id: str, consumer_id: str) -> int:
     """Every Event of a Consumer, in the caller's transaction (deleting the Consumer has
     cancelled its waiting Deliveries). Returns how many were erased."""
-    erased = session.execute(update(Event).where(
-        col(Event.environment_id) == env_id, col(Event.consumer_id) == consumer_id,
-        col(Event.payload_erased).is_(False)).values(payload="", payload_erased=True)
-        .execution_options(synchronize_session=False))
-    return int(erased.rowcount)  # type: ignore[attr-defined]
+    return queries.events.erase_of_consumer(session, env_id, consumer_id)

@@ -8,13 +8,13 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, tuple_
-from sqlmodel import Session, col, select
+from sqlmodel import Session
 
 from hookline import payload_schemas
 from hookline.errors import Conflict, NotFound, ValidationFailed, invalid
 from hookline.ids import new_id
 from hookline.payload_schemas import Violation
+from hookline.persistence import queries
 from hookline.persistence.models import EventType, EventTypeSchema
 from hookline.services.patch import KEEP, Keep
 from hookline.timeutil import utcnow
@@ -47,8 +47,7 @@ def _refuse(field: str, found: list[Violation], what: str) -> ValidationFailed:
 def create(session: Session, env_id: str, name: str, description: str | None,
            settings: SchemaSettings) -> EventType:
     check_name(name)
-    if session.exec(select(EventType).where(EventType.environment_id == env_id,
-                                            EventType.name == name)).first():
+    if queries.event_types.by_name(session, env_id, name) is not None:
         raise Conflict(f"event type {name!r} already exists", slug="event-type-exists")
     event_type = EventType(id=new_id("evtype"), environment_id=env_id, name=name,
                            description=description)
@@ -95,8 +94,7 @@ def _store(session: Session, event_type: EventType, schema: dict[str, Any] | Non
     """The new current version (None when the schema is removed); old ones are kept."""
     if schema is None:
         return None
-    last = session.exec(select(func.max(EventTypeSchema.version)).where(
-        EventTypeSchema.event_type_id == event_type.id)).one()
+    last = queries.event_types.last_version(session, event_type.id)
     version = (last or 0) + 1
     session.add(EventTypeSchema(event_type_id=event_type.id, version=version, schema_=schema,
                                 created_at=utcnow()))
@@ -113,35 +111,26 @@ def current_schemas(session: Session, event_types: list[EventType]) -> dict[str,
     pairs = [(t.id, t.schema_version) for t in event_types if t.schema_version is not None]
     if not pairs:
         return {}
-    rows = session.exec(select(EventTypeSchema).where(tuple_(
-        col(EventTypeSchema.event_type_id), col(EventTypeSchema.version)).in_(pairs)))
+    rows = queries.event_types.schemas_of(session, pairs)
     return {row.event_type_id: row.schema_ for row in rows}
 
 
 def get(session: Session, env_id: str, name: str) -> EventType:
-    found = session.exec(select(EventType).where(EventType.environment_id == env_id,
-                                                 EventType.name == name)).first()
+    found = queries.event_types.by_name(session, env_id, name)
     if found is None:
         raise NotFound(f"event type {name!r} not found")
     return found
 
 
 def list_all(session: Session, env_id: str, after: str | None, limit: int) -> list[EventType]:
-    query = select(EventType).where(EventType.environment_id == env_id)
-    if after:
-        query = query.where(col(EventType.name) > after)
-    return list(session.exec(query.order_by(col(EventType.name)).limit(limit + 1)).all())
+    return queries.event_types.page(session, env_id, after, limit)
 
 
 def versions(session: Session, env_id: str, name: str, before: int | None, limit: int
              ) -> list[EventTypeSchema]:
     """The type's schemas, newest first."""
     event_type = get(session, env_id, name)
-    query = select(EventTypeSchema).where(EventTypeSchema.event_type_id == event_type.id)
-    if before is not None:
-        query = query.where(col(EventTypeSchema.version) < before)
-    return list(session.exec(query.order_by(col(EventTypeSchema.version).desc())
-                             .limit(limit + 1)).all())
+    return queries.event_types.versions(session, event_type.id, before, limit)
 
 
 def delete(session: Session, env_id: str, name: str) -> None:
@@ -151,5 +140,4 @@ def delete(session: Session, env_id: str, name: str) -> None:
 def registered_names(session: Session, env_id: str, names: list[str]) -> set[str]:
     if not names:
         return set()
-    return set(session.exec(select(EventType.name).where(
-        EventType.environment_id == env_id, col(EventType.name).in_(names))).all())
+    return queries.event_types.names_in(session, env_id, names)

@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import timedelta
 from functools import partial
 from typing import Any
 
-import sqlalchemy as sa
-from sqlalchemy import bindparam, exists, or_, text, update
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, col, select
+from sqlmodel import Session
 
 from hookline import payload_schemas
 from hookline.contracts import DeliveryStart
@@ -25,28 +23,19 @@ from hookline.errors import (
     invalid,
 )
 from hookline.ids import new_id
+from hookline.persistence import queries
 from hookline.persistence.batches import Write, shared_read
 from hookline.persistence.models import (
-    Consumer,
-    Delivery,
     Endpoint,
     Event,
-    EventType,
-    EventTypeSchema,
-    table_of,
 )
 from hookline.services import deliveries
 from hookline.services.accounts import Principal
 from hookline.services.scoped import get_in
-from hookline.timeutil import aware, end_of, iso, utcnow
+from hookline.timeutil import aware, iso, utcnow
 
 MAX_DATA_BYTES = 1024 * 1024
 IDEMPOTENCY_WINDOW = timedelta(hours=24)
-_COUNT = text(
-    "INSERT INTO usage_counters (org_id, period, events) VALUES (:org, :period, 1) "
-    "ON CONFLICT (org_id, period) DO UPDATE SET events = usage_counters.events + 1 "
-    "RETURNING events"
-)
 
 
 @dataclass(frozen=True)
@@ -55,54 +44,26 @@ class Published:
     replayed: bool  # an earlier request with the same Idempotency-Key made it
 
 
-_BY_KEY = select(Event).where(col(Event.environment_id) == bindparam("env"),
-                              col(Event.idempotency_key) == bindparam("key"))
-
-
 def _existing(session: Session, env_id: str, key: str) -> Event | None:
     """The Event an Idempotency-Key made in the last 24 h (older keys may be used again)."""
-    event = session.scalars(_BY_KEY, {"env": env_id, "key": key}).first()
+    event = queries.events.by_key(session, env_id, key)
     if event is None or aware(event.created_at) < utcnow() - IDEMPOTENCY_WINDOW:
         return None
     return event
 
 
 def _release_expired_key(session: Session, env_id: str, key: str) -> None:
-    # No synchronizing of Events loaded in the session: evaluating this criterion in Python
-    # compares SQLite's naive `created_at` with an aware time (a TypeError, a 500).
-    session.execute(update(Event).where(
-        col(Event.environment_id) == env_id, col(Event.idempotency_key) == key,
-        col(Event.created_at) < utcnow() - IDEMPOTENCY_WINDOW).values(idempotency_key=None)
-        .execution_options(synchronize_session=False))
+    queries.events.release_key(session, env_id, key, utcnow() - IDEMPOTENCY_WINDOW)
 
 
 def _charge(session: Session, org_id: str, monthly_events: int) -> None:
-    used = int(session.execute(_COUNT, {"org": org_id,
-                                        "period": utcnow().strftime("%Y-%m")}).scalar_one())
+    used = queries.usage.count_event(session, org_id, utcnow().strftime("%Y-%m"))
     if used > monthly_events:  # the caller's rollback takes the count back
         raise PlanLimitReached(
             f"the monthly quota of {monthly_events} events is used up",
             title="Entrega quota exhausted", slug="event-quota-exhausted")
 
 
-# Publishing runs these on every request: built once, with bound parameters, and for the
-# checks plain columns rather than ORM rows.
-_TYPES, _CONSUMERS = table_of(EventType), table_of(Consumer)
-_REGISTERED = sa.select(_TYPES.c.id, _TYPES.c.validation, _TYPES.c.schema_version).where(
-    _TYPES.c.environment_id == bindparam("env"), _TYPES.c.name == bindparam("type"))
-_SCHEMA = sa.select(table_of(EventTypeSchema).c.schema).where(
-    table_of(EventTypeSchema).c.event_type_id == bindparam("type"),
-    table_of(EventTypeSchema).c.version == bindparam("version"))
-_CONSUMER = sa.select(_CONSUMERS.c.id, _CONSUMERS.c.external_id).where(
-    _CONSUMERS.c.environment_id == bindparam("env"),
-    or_(_CONSUMERS.c.id == bindparam("ref"), _CONSUMERS.c.external_id == bindparam("ref")))
-_INSERT_EVENT = sa.insert(table_of(Event))
-_ENABLED = select(Endpoint).where(col(Endpoint.consumer_id) == bindparam("consumer"),
-                                  col(Endpoint.status) == "Enabled")
-
-
-def _enabled(session: Session, consumer_id: str) -> list[Endpoint]:
-    return list(session.scalars(_ENABLED, {"consumer": consumer_id}))
 
 
 def _of_type(endpoints: list[Endpoint], event_type: str) -> list[Endpoint]:
@@ -110,7 +71,7 @@ def _of_type(endpoints: list[Endpoint], event_type: str) -> list[Endpoint]:
 
 
 def subscribed(session: Session, consumer_id: str, event_type: str) -> list[Endpoint]:
-    return _of_type(_enabled(session, consumer_id), event_type)
+    return _of_type(queries.targets.enabled_endpoints(session, consumer_id), event_type)
 
 
 def fan_out(session: Session, event: Event, schedule: list[float]) -> list[DeliveryStart]:
@@ -130,17 +91,18 @@ def publish(session: Session, principal: Principal, event_type: str, consumer_re
     env_id = principal.environment_id
     if idempotency_key and (found := _existing(session, env_id, idempotency_key)):
         return Published(found, replayed=True)
-    registered = shared_read(session, ("type", env_id, event_type), lambda: session.execute(
-        _REGISTERED, {"env": env_id, "type": event_type}).first())
+    registered = shared_read(session, ("type", env_id, event_type), partial(
+        queries.event_types.registered, session, env_id, event_type))
     if registered is None:
         raise invalid("type", f"event type {event_type!r} is not registered")
     schema_version, schema_errors = _validate(session, registered, data)
-    consumer = shared_read(session, ("consumer", env_id, consumer_ref), lambda: session.execute(
-        _CONSUMER, {"env": env_id, "ref": consumer_ref}).first())
+    consumer = shared_read(session, ("consumer", env_id, consumer_ref), partial(
+        queries.consumers.ids_by_ref, session, env_id, consumer_ref))
     if consumer is None:
         raise invalid("consumer", f"no consumer with externalId {consumer_ref!r}")
     endpoints = _of_type(shared_read(session, ("endpoints", consumer.id),
-                                     partial(_enabled, session, consumer.id)), event_type)
+                                     partial(queries.targets.enabled_endpoints, session,
+                                             consumer.id)), event_type)
     created = utcnow()
     data_text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
     if len(data_text.encode()) > MAX_DATA_BYTES:
@@ -164,8 +126,8 @@ def _validate(session: Session, registered: Any, data: dict[str, Any]
     if registered.validation == "off" or registered.schema_version is None:
         return None, None
     key = (registered.id, registered.schema_version)
-    found = payload_schemas.VALIDATORS.violations(key, lambda: session.execute(
-        _SCHEMA, {"type": key[0], "version": key[1]}).scalar_one(), data)
+    found = payload_schemas.VALIDATORS.violations(key, partial(
+        queries.event_types.schema, session, key[0], key[1]), data)
     if found and registered.validation == "enforce":
         raise ValidationFailed(
             f"data does not match the event type's schema (version {key[1]}): "
@@ -194,7 +156,7 @@ def _insert(session: Session, event: Event, endpoints: list[Endpoint], principal
     _charge(session, principal.org_id, principal.monthly_events)
     if event.idempotency_key:
         _release_expired_key(session, event.environment_id, event.idempotency_key)
-    session.execute(_INSERT_EVENT, event.model_dump())
+    queries.events.insert(session, event.model_dump())
     deliveries.add_for_event(session, event, endpoints, schedule)
     return Published(event, replayed=False)
 
@@ -215,31 +177,3 @@ def get_event(session: Session, env_id: str, event_id: str) -> Event:
 def data_of(event: Event) -> Any:
     """The event's `data`; None once its payload was erased."""
     return None if event.payload_erased else json.loads(event.payload)["data"]
-
-
-@dataclass(frozen=True)
-class EventFilter:
-    type: str | None = None
-    consumer: str | None = None
-    status: str | None = None
-    since: datetime | None = None
-    until: datetime | None = None
-
-
-def list_events(session: Session, env_id: str, filters: EventFilter, after: str | None,
-                limit: int) -> list[Event]:
-    query = select(Event).where(Event.environment_id == env_id)
-    if filters.type:
-        query = query.where(Event.type == filters.type)
-    if filters.consumer:
-        query = query.where(Event.consumer_external_id == filters.consumer)
-    if filters.since:
-        query = query.where(col(Event.created_at) >= filters.since)
-    if filters.until:
-        query = query.where(col(Event.created_at) < end_of(filters.until))
-    if filters.status:
-        query = query.where(exists().where(col(Delivery.event_id) == col(Event.id),
-                                           col(Delivery.status) == filters.status))
-    if after:
-        query = query.where(col(Event.id) < after)
-    return list(session.exec(query.order_by(col(Event.id).desc()).limit(limit + 1)).all())

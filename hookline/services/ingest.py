@@ -13,16 +13,15 @@ from functools import partial
 from typing import Any
 from urllib.parse import parse_qsl
 
-from sqlalchemy import bindparam, insert, update
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, col, select
+from sqlmodel import Session
 
 from hookline.contracts import DeliveryStart
-from hookline.delivery import targets
 from hookline.errors import MethodNotAllowed, NotFound
 from hookline.ids import new_id
+from hookline.persistence import queries
 from hookline.persistence.batches import Write, shared_read
-from hookline.persistence.models import Destination, Message, Source, table_of
+from hookline.persistence.models import Destination, Message, Source
 from hookline.providers import registry
 from hookline.providers.base import Incoming, Provider, Reply, Verification
 from hookline.services import deliveries, operational
@@ -104,37 +103,21 @@ def _event_id(provider: Provider, incoming: Incoming, source: Source) -> str | N
     return found or None
 
 
-# Every post runs these: built once, with bound parameters.
-_BY_TOKEN = select(Source).where(col(Source.token) == bindparam("token"))
-_ENABLED = select(Destination).where(col(Destination.source_id) == bindparam("source"),
-                                     col(Destination.status) == targets.ENABLED
-                                     ).order_by(col(Destination.id))
-_LOCK_SOURCE = select(Source.id).where(col(Source.id) == bindparam("source")).with_for_update()
-_FIRST = select(Message.id).where(
-    col(Message.source_id) == bindparam("source"),
-    col(Message.provider_event_id) == bindparam("event_id"),
-    col(Message.verification) != "failed", col(Message.created_at) >= bindparam("since"),
-).order_by(col(Message.id)).limit(1)
-_INSERT_MESSAGE = insert(table_of(Message))
-_TOUCH = update(table_of(Source)).where(table_of(Source).c.id == bindparam("source")) \
-    .values(last_message_at=bindparam("now"))
-
-
 def _duplicate(session: Session, source: Source, event_id: str) -> str | None:
     """The first message with this event id in the last 24 h. Messages that failed
     verification do not count: a forged request must not block the real one."""
     # On PostgreSQL, lock the Source row so two copies arriving together cannot both pass
     # this check (SQLite's write lock, taken at BEGIN, already serializes them).
-    session.execute(_LOCK_SOURCE, {"source": source.id}).one()
-    return session.execute(_FIRST, {"source": source.id, "event_id": event_id,
-                                    "since": utcnow() - DEDUPE_WINDOW}).scalar()
+    queries.sources.lock(session, source.id)
+    return queries.messages.first_verified(session, source.id, event_id,
+                                          utcnow() - DEDUPE_WINDOW)
 
 
 def fan_out(session: Session, message: Message, schedule: list[float], source_name: str
             ) -> list[DeliveryStart]:
     """One pending Delivery per destination of the message's Source enabled now (replay and
     cron runs). The caller commits."""
-    destinations = enabled_destinations(session, message.source_id)
+    destinations = queries.targets.enabled_destinations(session, message.source_id)
     message.fanout += len(destinations)
     session.add(message)
     session.flush()  # the message's row before its Deliveries'
@@ -162,8 +145,8 @@ def receive(session: Session, received: Received, schedule: list[float]
     """A batched job's check (`hookline.persistence.batches`): the handshake, the signature and the
     Source's destinations only read; the Write it returns dedupes, stores and fans out in the
     write transaction, which on SQLite every other writer waits for."""
-    source = shared_read(session, ("source", received.token), lambda: session.scalars(
-        _BY_TOKEN, {"token": received.token}).first())
+    source = shared_read(session, ("source", received.token), partial(
+        queries.sources.by_token, session, received.token))
     if source is None:
         raise NotFound("no source has this ingestion URL")
     provider = provider_of(source)
@@ -178,7 +161,7 @@ def receive(session: Session, received: Received, schedule: list[float]
     event_id = _event_id(provider, incoming, source)
     failed = result.verdict == "failed"
     targets = shared_read(session, ("destinations", source.id), partial(
-        enabled_destinations, session, source.id)) \
+        queries.targets.enabled_destinations, session, source.id)) \
         if not failed and source.status == "enabled" else []
     message = _message(source, received, provider, result, event_id, len(targets))
     failure = (result.reason or "signature mismatch") if failed else None
@@ -196,7 +179,7 @@ def _store(session: Session, *, source: Source, message: dict[str, Any],
         return Outcome(message_id=first, provider=provider, verification=verdict,
                        duplicate=True)
     try:
-        session.execute(_INSERT_MESSAGE, message)
+        queries.messages.insert(session, message)
         deliveries.add_for_message(session, source.environment_id, message["id"], targets,
                                    schedule, source.name)
     except IntegrityError:  # the Source was deleted while this request was in flight
@@ -209,32 +192,20 @@ def _store(session: Session, *, source: Source, message: dict[str, Any],
                    verification=verdict)
 
 
-_ALERTABLE = update(table_of(Source)).where(
-    table_of(Source).c.id == bindparam("source"),
-    table_of(Source).c.verification_alerted_at.is_(None)
-    | (table_of(Source).c.verification_alerted_at < bindparam("since"))).values(
-    verification_alerted_at=bindparam("now"))
-
-
 def _verification_failed(session: Session, source: Source, message_id: str, reason: str
                          ) -> None:
     """The `source.verification_failed` operational event, at most once an hour a Source
     (the UPDATE decides, so two processes cannot both send it)."""
     now = utcnow()
-    claimed = session.execute(_ALERTABLE, {"source": source.id, "now": now,
-                                           "since": now - VERIFICATION_ALERT_EVERY})
-    if claimed.rowcount:  # type: ignore[attr-defined]
+    if queries.sources.claim_verification_alert(session, source.id, now,
+                                               now - VERIFICATION_ALERT_EVERY):
         operational.emit(session, source.environment_id, "source.verification_failed", {
             "sourceId": source.id, "name": source.name, "provider": source.provider,
             "messageId": message_id, "reason": reason})
 
 
-def enabled_destinations(session: Session, source_id: str) -> list[Destination]:
-    return list(session.scalars(_ENABLED, {"source": source_id}))
-
-
 def _touch(session: Session, source: Source) -> None:
-    session.execute(_TOUCH, {"source": source.id, "now": utcnow()})
+    queries.sources.touch(session, source.id, utcnow())
 
 
 def record_cron_run(session: Session, source_id: str, run_key: str, run_at: datetime,
@@ -246,8 +217,7 @@ def record_cron_run(session: Session, source_id: str, run_key: str, run_at: date
     source = session.get(Source, source_id)
     if source is None or source.type != "cron":
         return None
-    if session.exec(select(Message.id).where(Message.source_id == source_id,
-                                             Message.provider_event_id == run_key)).first():
+    if queries.messages.with_event_id(session, source_id, run_key):
         return None
     body = (source.cron_payload or "{}").encode()
     message = Message(id=new_id("msg"), environment_id=source.environment_id,

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import func
-from sqlmodel import Session, col, select
+from sqlmodel import Session
 
 from hookline.contracts import DeliveryStart
 from hookline.errors import Conflict, NotFound, PayloadErased
-from hookline.persistence.models import Delivery, Message, Source
+from hookline.persistence import queries
+from hookline.persistence.models import Message, Source
 from hookline.services import ingest, sources
 from hookline.services.scoped import get_in
 
@@ -34,21 +34,14 @@ def list_messages(session: Session, env_id: str, source_id: str, verification: s
                   after: str | None, limit: int) -> list[Message]:
     """Newest first (ids sort by arrival); limit+1 rows for the pager."""
     source = sources.get_source(session, env_id, source_id)
-    query = select(Message).where(Message.source_id == source.id)
-    if verification is not None:
-        query = query.where(Message.verification == verification)
-    if after:
-        query = query.where(col(Message.id) < after)
-    return list(session.exec(query.order_by(col(Message.id).desc()).limit(limit + 1)).all())
+    return queries.messages.page(session, source.id, verification, after, limit)
 
 
 def delivery_counts(session: Session, message_ids: list[str]) -> dict[str, Counts]:
     """Per message, by status, in one grouped query."""
     if not message_ids:
         return {}
-    rows = session.exec(select(Delivery.message_id, Delivery.status, func.count())
-                        .where(col(Delivery.message_id).in_(message_ids))
-                        .group_by(col(Delivery.message_id), col(Delivery.status))).all()
+    rows = queries.deliveries.counts_by_message(session, message_ids)
     tallies: dict[str, dict[str, int]] = {}
     for message_id, status, count in rows:
         if message_id is not None:

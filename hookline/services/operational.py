@@ -16,9 +16,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from sqlmodel import Session, select
+from sqlmodel import Session
 
 from hookline.ids import new_id
+from hookline.persistence import queries
 from hookline.persistence.models import Consumer, Environment, Event, EventType
 from hookline.services import deliveries, events
 from hookline.settings import get_settings
@@ -33,8 +34,7 @@ CONSUMER = "operational"  # the hidden environment's one Consumer
 def environment_of(session: Session, env_id: str, *, create: bool = False
                    ) -> Environment | None:
     """The hidden environment of `env_id`'s operational endpoints (made on first use)."""
-    found = session.exec(select(Environment).where(
-        Environment.operational_of == env_id)).first()
+    found = queries.accounts.hidden_env_of(session, env_id)
     if found is not None or not create:
         return found
     parent = session.get(Environment, env_id)
@@ -59,8 +59,8 @@ def emit(session: Session, env_id: str, event_type: str, data: dict[str, Any]) -
     hidden = environment_of(session, env_id)
     if hidden is None:
         return
-    consumer = session.exec(select(Consumer).where(Consumer.environment_id == hidden.id,
-                                                   Consumer.external_id == CONSUMER)).one()
+    consumer = queries.consumers.by_external_id(session, hidden.id, CONSUMER)
+    assert consumer is not None  # made with the hidden environment
     endpoints = events.subscribed(session, consumer.id, event_type)
     if not endpoints:
         return

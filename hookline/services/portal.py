@@ -16,11 +16,11 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import update
-from sqlmodel import Session, col, select
+from sqlmodel import Session
 
 from hookline.errors import Forbidden, NotFound, Unauthorized, invalid
 from hookline.ids import new_id, token
+from hookline.persistence import queries
 from hookline.persistence.models import (
     Consumer,
     Delivery,
@@ -31,14 +31,7 @@ from hookline.persistence.models import (
     PortalLink,
     PortalSettings,
 )
-from hookline.services import (
-    consumers,
-    deliveries,
-    endpoints,
-    event_types,
-    events,
-    explorer,
-)
+from hookline.services import consumers, deliveries, endpoints, event_types, events
 from hookline.services.accounts import hash_key
 from hookline.services.patch import KEEP, Keep
 from hookline.services.targets import TargetRow, row_of
@@ -93,9 +86,7 @@ def create_link(session: Session, env_id: str, consumer_ref: str, *, expires_in:
 def revoke_links(session: Session, env_id: str, consumer_ref: str) -> None:
     """Revokes every link of the Consumer; their open sessions end with them."""
     consumer = consumers.get_consumer(session, env_id, consumer_ref)
-    session.execute(update(PortalLink).where(
-        col(PortalLink.consumer_id) == consumer.id, col(PortalLink.revoked_at).is_(None))
-        .values(revoked_at=utcnow()).execution_options(synchronize_session=False))
+    queries.portal_links.revoke_of_consumer(session, consumer.id, utcnow())
 
 
 def _usable(link: PortalLink | None) -> PortalLink:
@@ -122,8 +113,7 @@ def _access(session: Session, link: PortalLink) -> Access:
 
 def exchange(session: Session, secret: str) -> Access:
     """Opening a link: its token for what its session may do (401 when unusable)."""
-    link = session.exec(select(PortalLink).where(
-        PortalLink.token_hash == hash_key(secret))).first()
+    link = queries.portal_links.by_token_hash(session, hash_key(secret))
     found = _access(session, _usable(link))
     return found
 
@@ -206,11 +196,7 @@ def own_endpoints(session: Session, found: Access) -> list[TargetRow]:
 
 def catalogue(session: Session, found: Access) -> list[EventType]:
     """The event types the Consumer may subscribe to, by name."""
-    query = select(EventType).where(EventType.environment_id == found.environment_id)
-    if found.event_types is not None:
-        query = query.where(col(EventType.name).in_(found.event_types))
-    rows = list(session.exec(query.order_by(col(EventType.name))).all())
-    return rows
+    return queries.event_types.named(session, found.environment_id, found.event_types)
 
 
 def branding(session: Session, env_id: str) -> PortalSettings:
@@ -246,7 +232,7 @@ def own_endpoint_row(session: Session, found: Access, endpoint_id: str) -> Targe
     return row
 
 
-STATUSES = ("pending", "processing", "retrying", "delivered", "exhausted", "cancelled")
+STATUSES = queries.explorer.STATUSES
 
 
 @dataclass(frozen=True)
@@ -265,7 +251,7 @@ def list_deliveries(session: Session, found: Access, wanted: DeliveryFilter,
         raise invalid("status", f"must be one of {', '.join(STATUSES)}")
     if wanted.endpoint_id is not None:
         own_endpoint(session, found, wanted.endpoint_id)
-    rows = explorer.list_deliveries(session, found.environment_id, explorer.DeliveryFilter(
+    rows = queries.deliveries.search(session, found.environment_id, queries.explorer.DeliveryFilter(
         status=wanted.status, event_type=wanted.event_type, endpoint=wanted.endpoint_id,
         consumer_id=found.consumer_id), before, limit)
     return rows

@@ -10,16 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import func
-from sqlmodel import Session, col, select
-from sqlmodel.sql.expression import SelectOfScalar
+from sqlmodel import Session
 
 from hookline.contracts import RecoveryStep
 from hookline.delivery import outbox, targets
 from hookline.delivery.starts import start_for
 from hookline.errors import Conflict, NotFound, invalid
 from hookline.ids import new_id
-from hookline.persistence.models import Delivery, OutboxStart, Recovery
+from hookline.persistence import queries
+from hookline.persistence.models import Recovery
 from hookline.services.scoped import get_in
 from hookline.timeutil import end_of, utcnow
 
@@ -46,21 +45,13 @@ def window(since: datetime, until: datetime | None, statuses: list[str] | None) 
     return Window(since, until, chosen)
 
 
-def _matching(target: targets.Target, w: Window, after: str | None = None
-              ) -> SelectOfScalar[Delivery]:
-    query = select(Delivery).where(targets.deliveries_of(target) == target.id,
-                                   col(Delivery.status).in_(w.statuses),
-                                   col(Delivery.created_at) >= w.since)
-    if w.until is not None:
-        query = query.where(col(Delivery.created_at) < end_of(w.until))
-    if after is not None:
-        query = query.where(col(Delivery.id) > after)
-    return query
+def _until(w: Window) -> datetime | None:
+    return None if w.until is None else end_of(w.until)
 
 
 def count(session: Session, target: targets.Target, w: Window) -> int:
-    found = _matching(target, w).with_only_columns(func.count())
-    return int(session.execute(found).scalar_one())
+    return queries.deliveries.count_in_window(session, targets.deliveries_of(target), target.id,
+                                             w.statuses, w.since, _until(w))
 
 
 def create(session: Session, env_id: str, target: targets.Target, w: Window) -> Recovery:
@@ -96,13 +87,13 @@ def step(session: Session, recovery_id: str, schedule: list[float]) -> RecoveryS
     target = targets.target_by_id(session, recovery.target_id)
     if target is None or not targets.is_enabled(target):  # deleted or disabled meanwhile
         return _finish(session, recovery, "cancelled")
-    queued = session.exec(select(func.count()).select_from(OutboxStart).where(
-        OutboxStart.target_id == target.id)).one()
+    queued = outbox.queued_for(session, target.id)
     if queued >= MAX_QUEUED:
         return RecoveryStep(recovered=0, done=False, wait=1.0)
     w = Window(recovery.since, recovery.until, tuple(recovery.statuses))
-    batch = list(session.exec(_matching(target, w, recovery.last_delivery_id)
-                              .order_by(col(Delivery.id)).limit(BATCH)).all())
+    batch = queries.deliveries.next_in_window(
+        session, targets.deliveries_of(target), target.id, w.statuses, w.since, _until(w),
+        recovery.last_delivery_id, BATCH)
     for delivery in batch:  # as a manual retry: pending, its schedule's remainder
         delivery.status, delivery.next_attempt_at = "pending", utcnow()
         delivery.updated_at = utcnow()

@@ -16,30 +16,30 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from types import ModuleType
 from typing import Any
 
-from sqlalchemy import delete, or_, select
 from sqlmodel import Session, col
 
-from hookline.contracts import FINAL_STATUSES
-from hookline.ids import first_id_at
-from hookline.persistence.models import Attempt, AttemptLease, Delivery, Environment, Event, Message
+from hookline.delivery import gate
+from hookline.persistence import queries
+from hookline.persistence.models import Delivery
 
 DAY = 86400.0
 
 
 @dataclass(frozen=True)
 class Owner:
-    """What a Delivery belongs to: its table, its ids' prefix and the Delivery's column."""
+    """What a Delivery belongs to: its table's queries (`expired`, `delete_ids`) and the
+    Delivery's column that names it."""
 
     kind: str
-    model: Any
-    prefix: str
+    queries: ModuleType
     column: Any
 
 
-OWNERS = (Owner("events", Event, "evt", col(Delivery.event_id)),
-          Owner("messages", Message, "msg", col(Delivery.message_id)))
+OWNERS = (Owner("events", queries.events, col(Delivery.event_id)),
+          Owner("messages", queries.messages, col(Delivery.message_id)))
 
 
 @dataclass
@@ -65,8 +65,7 @@ def kept_seconds(days: int | None, default_seconds: float) -> float | None:
 def cutoffs(session: Session, default_seconds: float, now: datetime) -> dict[str, datetime]:
     """Each environment's cutoff: what was created before it may go. Environments that keep
     everything (HOOKLINE_RETENTION 0 and no `retentionDays`) are left out."""
-    rows = session.execute(select(col(Environment.id), col(Environment.retention_days),
-                                  col(Environment.operational_of))).all()
+    rows = queries.accounts.retention_rows(session)
     own = {env_id: days for env_id, days, _ in rows}
     found: dict[str, datetime] = {}
     for env_id, days, parent in rows:
@@ -84,36 +83,18 @@ def purge_batch(session: Session, owner: Owner, env_id: str, cutoff: datetime, a
     `after` that were created before `cutoff`, each deleted with its Deliveries and attempts
     unless one of its Deliveries may still change. Returns what went, and the id to go on
     after (None: the environment has no more)."""
-    model = owner.model
     # Locked (on PostgreSQL; SQLite's writer holds the database) so that a manual retry or a
     # replay waits for this transaction instead of changing a unit it is deleting.
-    ids = list(session.execute(
-        select(model.id).where(model.environment_id == env_id, model.id > after,
-                               model.id < first_id_at(owner.prefix, cutoff.timestamp()),
-                               model.created_at < cutoff)
-        .order_by(model.id).limit(limit).with_for_update()).scalars())
+    ids = owner.queries.expired(session, env_id, after, cutoff, limit)
     if not ids:
         return Tally(), None
-    rows = session.execute(
-        select(col(Delivery.id), owner.column,
-               or_(col(Delivery.status).not_in(FINAL_STATUSES),
-                   col(Delivery.updated_at) >= cutoff).label("live"))
-        .where(owner.column.in_(ids)).with_for_update()).all()
-    kept = {row[1] for row in rows if row.live}
+    kept = queries.deliveries.live_owners(session, owner.column, ids, cutoff)
     gone = [i for i in ids if i not in kept]
-    deliveries = select(col(Delivery.id)).where(owner.column.in_(gone))
     tally = Tally()
     if gone:
-        tally.attempts = _deleted(session, delete(Attempt).where(
-            col(Attempt.delivery_id).in_(deliveries)))
-        _deleted(session, delete(AttemptLease).where(
-            col(AttemptLease.delivery_id).in_(deliveries)))
-        tally.deliveries = _deleted(session, delete(Delivery).where(owner.column.in_(gone)))
-        setattr(tally, owner.kind, _deleted(session, delete(model).where(model.id.in_(gone))))
+        doomed = queries.deliveries.of_owners(owner.column, gone)
+        tally.attempts = queries.attempts.delete_of_deliveries(session, doomed)
+        gate.drop_leases(session, doomed)
+        tally.deliveries = queries.deliveries.delete_of_owners(session, owner.column, gone)
+        setattr(tally, owner.kind, owner.queries.delete_ids(session, gone))
     return tally, (ids[-1] if len(ids) == limit else None)
-
-
-def _deleted(session: Session, statement: Any) -> int:
-    done = session.execute(statement.execution_options(synchronize_session=False))
-    return int(done.rowcount)  # type: ignore[attr-defined]
-

@@ -13,14 +13,14 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from croniter import croniter
 from email_validator import EmailNotValidError, validate_email
-from sqlalchemy import delete, func
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, col, select
+from sqlmodel import Session, col
 
 from hookline.delivery import targets
 from hookline.errors import NotFound, PlanLimitReached, invalid
 from hookline.ids import new_id, token
-from hookline.persistence.models import Attempt, Delivery, Destination, Environment, Message, Source
+from hookline.persistence import queries
+from hookline.persistence.models import Delivery, Source
 from hookline.providers.registry import get_provider
 from hookline.scheduling.cron import parse as parse_cron
 from hookline.services import accounts
@@ -55,23 +55,11 @@ def get_source(session: Session, env_id: str, source_id: str) -> Source:
                   NotFound(f"source {source_id!r} not found"))
 
 
-def destination_counts(session: Session, source_ids: list[str]) -> dict[str, int]:
-    if not source_ids:
-        return {}
-    rows = session.exec(select(Destination.source_id, func.count())
-                        .where(col(Destination.source_id).in_(source_ids))
-                        .group_by(col(Destination.source_id))).all()
-    return {source_id: count for source_id, count in rows}
-
-
 def _check_name(session: Session, env_id: str, name: str, own_id: str | None = None) -> str:
     name = name.strip()
     if not name or len(name) > 200:
         raise invalid("name", "must be 1 to 200 characters")
-    query = select(Source.id).where(Source.environment_id == env_id, Source.name == name)
-    if own_id is not None:
-        query = query.where(Source.id != own_id)
-    if session.exec(query).first() is not None:
+    if queries.sources.name_taken(session, env_id, name, own_id):
         raise invalid("name", f"a source named {name!r} already exists in this environment")
     return name
 
@@ -86,19 +74,13 @@ def _flush_named(session: Session, name: str) -> None:
                               "environment") from None
 
 
-def _sources_in_org(session: Session, org_id: str) -> int:
-    return session.exec(select(func.count()).select_from(Source).join(
-        Environment, col(Environment.id) == col(Source.environment_id))
-        .where(Environment.org_id == org_id)).one()
-
-
 def create_source(session: Session, env_id: str, org_id: str, name: str, kind: str) -> Source:
     if kind not in ("webhook", "cron"):
         raise invalid("type", "must be 'webhook' or 'cron'")
     name = _check_name(session, env_id, name)
     # The plan belongs to the organization, so the limit counts every environment's sources.
     limit = accounts.get_plan(session, org_id).max_sources
-    if _sources_in_org(session, org_id) >= limit:
+    if queries.sources.count_in_org(session, org_id) >= limit:
         raise PlanLimitReached(f"the plan allows {limit} sources; delete one or raise the "
                                "plan's limit", slug="source-limit")
     source = Source(id=new_id("src"), environment_id=env_id, name=name, type=kind,
@@ -109,10 +91,7 @@ def create_source(session: Session, env_id: str, org_id: str, name: str, kind: s
 
 
 def list_sources(session: Session, env_id: str) -> list[Source]:
-    # lower(): the same order on SQLite (binary) and PostgreSQL (locale collation).
-    return list(session.exec(select(Source).where(Source.environment_id == env_id)
-                             .order_by(func.lower(Source.name), col(Source.name), col(Source.id))
-                             .limit(LIST_LIMIT)).all())
+    return queries.sources.by_name(session, env_id, LIST_LIMIT)
 
 
 def validate_cron(expression: str | None, timezone: str | None, payload: str | None) -> None:
@@ -250,14 +229,14 @@ def delete_source(session: Session, env_id: str, source_id: str) -> list[str]:
     """
     source = get_source(session, env_id, source_id)
     cancelled: list[str] = []
-    for destination in session.exec(select(Destination)
-                                     .where(Destination.source_id == source.id)).all():
+    for destination in queries.targets.destinations_of_source(session, source.id):
         cancelled += targets.cancel_waiting(session, destination)
-    messages = select(Message.id).where(Message.source_id == source.id)
-    doomed = select(Delivery.id).where(col(Delivery.message_id).in_(messages))
-    session.execute(delete(Attempt).where(col(Attempt.delivery_id).in_(doomed)))
-    session.execute(delete(Delivery).where(col(Delivery.message_id).in_(messages)))
-    session.execute(delete(Message).where(col(Message.source_id) == source.id))
-    session.execute(delete(Destination).where(col(Destination.source_id) == source.id))
+    messages = queries.messages.ids_of_source(source.id)
+    message_column = col(Delivery.message_id)
+    queries.attempts.delete_of_deliveries(
+        session, queries.deliveries.of_owners(message_column, messages))
+    queries.deliveries.delete_of_owners(session, message_column, messages)
+    queries.messages.delete_of_source(session, source.id)
+    queries.targets.delete_destinations_of_source(session, source.id)
     session.delete(source)
     return cancelled

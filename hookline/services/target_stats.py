@@ -12,23 +12,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-import sqlalchemy as sa
 from sqlmodel import Session
 
 from hookline.delivery import targets
 from hookline.delivery.targets import Target
-from hookline.ids import first_id_at
-from hookline.persistence.models import Attempt, Delivery, table_of
-from hookline.services.explorer import ID_SLACK
+from hookline.persistence import queries
+from hookline.persistence.queries.attempts import OUTCOMES
 from hookline.timeutil import aware
-
-_D, _A = table_of(Delivery), table_of(Attempt)
-# What receivers answered: an attempt never sent (`circuit_open`) is not among them.
-OUTCOMES = ("2xx", "3xx", "4xx", "5xx", "timeout", "connection", "dns", "tls", "blocked")
-_OUTCOME = sa.case(
-    *((_A.c.status_code.between(c * 100, c * 100 + 99), f"{c}xx") for c in (2, 3, 4, 5)),
-    (_A.c.error_type == "blocked_url", "blocked"),
-    else_=_A.c.error_type)
 
 
 @dataclass(frozen=True)
@@ -48,30 +38,22 @@ class TargetStats:
 
 def stats(session: Session, target: Target, since: datetime) -> TargetStats:
     since = aware(since)
-    target_column = _D.c[target.DELIVERY_COLUMN]
-    deliveries = dict(session.execute(
-        sa.select(_D.c.status, sa.func.count()).where(
-            target_column == target.id, *_window(_D, "dlv", since)).group_by(_D.c.status)
-    ).tuples().all())
-    window = (_A.c.target_id == target.id, *_window(_A, "att", since))
-    outcome = _OUTCOME.label("outcome")
-    attempts = {str(k): int(v) for k, v in session.execute(
-        sa.select(outcome, sa.func.count()).where(*window).group_by(outcome)).tuples()}
-    total = sum(attempts.values())
-    succeeded = int(session.execute(sa.select(sa.func.count()).where(
-        *window, _A.c.status == "succeeded")).scalar_one())
-    last_success = _last(session, target.id, "succeeded")
-    last_failure = _last(session, target.id, "failed")
-    after_success = (_A.c.id > last_success.id,) if last_success is not None else ()
-    consecutive = int(session.execute(sa.select(sa.func.count()).where(
-        _A.c.target_id == target.id, *after_success)).scalar_one())
+    found = queries.attempts.by_outcome(session, target.id, since)
+    total = sum(found.values())
+    succeeded = queries.attempts.succeeded_since(session, target.id, since)
+    last_success = queries.attempts.last(session, target.id, "succeeded")
+    last_failure = queries.attempts.last(session, target.id, "failed")
+    consecutive = queries.attempts.count_after(
+        session, target.id, last_success.id if last_success is not None else None)
     status = target.status
     return TargetStats(
-        since=since, deliveries={k: int(v) for k, v in deliveries.items()},
-        attempts={k: attempts.get(k, 0) for k in OUTCOMES},
+        since=since,
+        deliveries=queries.deliveries.counts_by_status(session, target.DELIVERY_COLUMN, target.id,
+                                               since),
+        attempts={k: found.get(k, 0) for k in OUTCOMES},
         success_rate=round(succeeded / total, 4) if total else None,
-        duration_p50_ms=_percentile(session, window, total, 0.5),
-        duration_p95_ms=_percentile(session, window, total, 0.95),
+        duration_p50_ms=_percentile(session, target.id, since, total, 0.5),
+        duration_p95_ms=_percentile(session, target.id, since, total, 0.95),
         last_success_at=last_success.created_at if last_success is not None else None,
         last_failure=None if last_failure is None else {
             "at": last_failure.created_at, "statusCode": last_failure.status_code,
@@ -81,24 +63,9 @@ def stats(session: Session, target: Target, since: datetime) -> TargetStats:
         disabled_reason=targets.DISABLED_REASONS.get(status))
 
 
-def _window(table: sa.Table, prefix: str, since: datetime) -> tuple[Any, ...]:
-    return (table.c.id >= first_id_at(prefix, since.timestamp() - ID_SLACK),
-            table.c.created_at >= since)
-
-
-def _percentile(session: Session, window: tuple[Any, ...], total: int, share: float
+def _percentile(session: Session, target_id: str, since: datetime, total: int, share: float
                 ) -> int | None:
-    """The nearest-rank percentile of the attempts' durations: the database sorts and
-    skips to that one row."""
+    """The nearest-rank percentile of the attempts' durations."""
     if not total:
         return None
-    found = session.execute(sa.select(_A.c.duration_ms).where(*window)
-                            .order_by(_A.c.duration_ms)
-                            .offset(int(share * (total - 1))).limit(1)).scalar()
-    return None if found is None else int(found)
-
-
-def _last(session: Session, target_id: str, status: str) -> Any:
-    return session.execute(sa.select(_A).where(_A.c.target_id == target_id,
-                                               _A.c.status == status)
-                           .order_by(_A.c.id.desc()).limit(1)).first()
+    return queries.attempts.duration_at(session, target_id, since, int(share * (total - 1)))

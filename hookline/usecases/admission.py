@@ -18,19 +18,10 @@ import threading
 import time
 from dataclasses import dataclass
 
-import sqlalchemy as sa
-from sqlalchemy import bindparam, text
-from sqlmodel import Session, col
+from sqlmodel import Session
 
-from hookline.persistence.models import ApiKey
+from hookline.persistence import queries
 from hookline.timeutil import utcnow
-
-_LEASE = text(
-    "INSERT INTO rate_windows (org_id, epoch_second, count) VALUES (:org, :window, :n) "
-    "ON CONFLICT (org_id, epoch_second) DO UPDATE SET count = rate_windows.count + :n "
-    "RETURNING count"
-)
-_PRUNE = text("DELETE FROM rate_windows WHERE org_id = :org AND epoch_second < :before")
 
 
 @dataclass(frozen=True)
@@ -77,10 +68,9 @@ def _take(session: Session, org_id: str, window: int, limit: int) -> tuple[int, 
     lease is a short write transaction of its own: the caller's reads end first."""
     session.commit()
     chunk = max(1, limit // 10)
-    total = int(session.execute(_LEASE, {"org": org_id, "window": window, "n": chunk})
-                .scalar_one())
+    total = queries.usage.lease_requests(session, org_id, window, chunk)
     if total == chunk:
-        session.execute(_PRUNE, {"org": org_id, "before": window - 5})
+        queries.usage.prune_windows(session, org_id, window - 5)
     session.commit()
     return max(0, min(chunk, limit - (total - chunk))), total
 
@@ -96,8 +86,6 @@ def hit(session: Session, org_id: str, limit: int, now: float | None = None) -> 
 # minute per key, so almost no request makes a write for it.
 NOTE_EVERY = 60.0
 _NOTED: dict[str, float] = {}
-_USED = sa.update(ApiKey).where(col(ApiKey.id) == bindparam("key")) \
-    .values(last_used_at=bindparam("now"))
 
 
 def note_use(session: Session, key_id: str) -> None:
@@ -108,5 +96,5 @@ def note_use(session: Session, key_id: str) -> None:
         return
     _NOTED[key_id] = now
     session.commit()
-    session.execute(_USED, {"key": key_id, "now": utcnow()})
+    queries.accounts.note_key_used(session, key_id, utcnow())
     session.commit()

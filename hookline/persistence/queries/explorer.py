@@ -1,5 +1,7 @@
-"""The delivery explorer: Deliveries across events and messages, and the attempts to one
-target, newest first, by the filters an operator asks "what failed, and why?" with.
+"""What the delivery explorer filters on (Deliveries across events and messages, and the
+attempts to one target, newest first, by the filters an operator asks "what failed, and
+why?" with), and the newest-first page that `queries.deliveries.search` and
+`queries.attempts.search` both read.
 
 Every list is read in id order, and ids sort by creation time (`ids.first_id_at`), so each
 filter seeks one index (migration 0011) and a page reads about `limit` rows whatever the
@@ -14,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypeVar
 
-from sqlmodel import Session, col, select
+from sqlmodel import Session, col
 from sqlmodel.sql.expression import SelectOfScalar
 
 from hookline.errors import invalid
@@ -81,55 +83,7 @@ class DeliveryFilter(Filter):
     event_type: str | None = None
 
 
-def list_deliveries(session: Session, environment_id: str, found: DeliveryFilter,
-                    before: str | None, limit: int) -> list[Delivery]:
-    """A page of Deliveries, newest first. The caller has checked that the endpoint,
-    destination or Consumer filtered on is the environment's."""
-    query = select(Delivery)
-    if found.endpoint:
-        query = query.where(Delivery.endpoint_id == found.endpoint)
-    elif found.destination:
-        query = query.where(Delivery.destination_id == found.destination)
-    elif found.consumer_id:
-        query = query.where(Delivery.consumer_id == found.consumer_id)
-    else:
-        query = query.where(Delivery.environment_id == environment_id)
-    if found.endpoint or found.destination:
-        # Both given: a Delivery has only one of them, so nothing matches.
-        if found.endpoint and found.destination:
-            query = query.where(col(Delivery.destination_id) == found.destination)
-        if found.consumer_id:
-            query = query.where(Delivery.consumer_id == found.consumer_id)
-    if found.event_type:
-        query = query.where(Delivery.event_type == found.event_type)
-    if found.status:
-        query = query.where(Delivery.status == found.status)
-    if found.error_type:
-        query = query.where(Delivery.last_error_type == found.error_type)
-    if found.response:
-        query = query.where(Delivery.last_status_class == found.response.status_class)
-        if found.response.code is not None:
-            query = query.where(Delivery.last_status_code == found.response.code)
-    return _page(session, query, Delivery, "dlv", found, before, limit)
-
-
-def list_attempts(session: Session, target_id: str, found: Filter, before: str | None,
-                  limit: int) -> list[Attempt]:
-    """A page of the attempts to one endpoint or destination, newest first."""
-    query = select(Attempt).where(Attempt.target_id == target_id)
-    if found.status:
-        query = query.where(Attempt.status == found.status)
-    if found.error_type:
-        query = query.where(Attempt.error_type == found.error_type)
-    if found.response:
-        code = found.response.code
-        low, high = (code, code) if code else (found.response.status_class * 100,
-                                               found.response.status_class * 100 + 99)
-        query = query.where(col(Attempt.status_code).between(low, high))
-    return _page(session, query, Attempt, "att", found, before, limit)
-
-
-def _page(session: Session, query: SelectOfScalar[Row], model: type[Row], prefix: str,
+def newest_first(session: Session, query: SelectOfScalar[Row], model: type[Row], prefix: str,
           found: Filter, before: str | None, limit: int) -> list[Row]:
     ids: Any = col(model.id)
     created: Any = col(model.created_at)
@@ -144,3 +98,10 @@ def _page(session: Session, query: SelectOfScalar[Row], model: type[Row], prefix
     if before:
         query = query.where(ids < before)
     return list(session.exec(query.order_by(ids.desc()).limit(limit + 1)).all())
+
+
+def since_window(table: Any, prefix: str, since: datetime) -> tuple[Any, ...]:
+    """Rows of an id-ordered Core table created since `since`: an id range first, then the
+    exact bound."""
+    return (table.c.id >= first_id_at(prefix, since.timestamp() - ID_SLACK),
+            table.c.created_at >= since)

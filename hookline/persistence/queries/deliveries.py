@@ -1,0 +1,273 @@
+"""Every statement on the `deliveries` table: the engine's prepared Core statements (what an
+attempt sends, the moves of its status, the outcome's UPDATE), fan-out's multi-row INSERT,
+and the reads of the API, the explorer, recoveries, retention and the reconciler.
+
+The engine's statements are built once at import with bound parameters: on SQLite every
+other writer waits for them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy import bindparam, exists, func, insert, or_
+from sqlmodel import Session, col, select
+from sqlmodel.sql.expression import SelectOfScalar
+
+from hookline.contracts import ATTEMPTABLE, FINAL_STATUSES
+from hookline.persistence.models import (
+    AttemptLease,
+    Delivery,
+    Destination,
+    Endpoint,
+    Environment,
+    Event,
+    Message,
+    OutboxStart,
+    TargetGate,
+    table_of,
+)
+from hookline.persistence.queries.explorer import DeliveryFilter, newest_first, since_window
+
+_D, _ENV, _EP, _DS = (table_of(m) for m in (Delivery, Environment, Endpoint, Destination))
+_EV, _MSG, _LEASE, _GATES = (table_of(m) for m in (Event, Message, AttemptLease, TargetGate))
+
+
+def _target(column: str) -> sa.Label[Any]:
+    """A Delivery has an endpoint or a destination; either column, whichever exists."""
+    return sa.func.coalesce(_EP.c[column], _DS.c[column]).label(f"target_{column}")
+
+
+# What an attempt needs, in one read: the Delivery, its content, its target, its lease and
+# its target's gate.
+_TO_SEND = sa.select(
+    _D.c.id.label("delivery_id"), _D.c.status, _ENV.c.kind, _EV.c.id.label("event_id"),
+    _EV.c.payload, sa.func.coalesce(_EV.c.payload_erased, _MSG.c.payload_erased).label("erased"),
+    _D.c.message_id, _MSG.c.id.label("message_found"), _MSG.c.body, _MSG.c.content_type,
+    _D.c.event_id.label("wanted_event"), *(_target(c) for c in (
+        "id", "url", "status", "custom_headers", "secret", "previous_secret",
+        "previous_secret_expires_at")),
+    _target("rate_limit"), _LEASE.c.expires_at.label("lease_expires"),
+    _target("failure_count"), _GATES.c.failures.label("gate_failures"),
+    _GATES.c.circuit.label("gate_circuit"), _GATES.c.concurrency_limit.label("gate_limit"),
+).select_from(
+    _D.outerjoin(_ENV, _ENV.c.id == _D.c.environment_id)
+    .outerjoin(_EP, _EP.c.id == _D.c.endpoint_id)
+    .outerjoin(_DS, _DS.c.id == _D.c.destination_id)
+    .outerjoin(_EV, _EV.c.id == _D.c.event_id)
+    .outerjoin(_MSG, _MSG.c.id == _D.c.message_id)
+    .outerjoin(_LEASE, _LEASE.c.delivery_id == _D.c.id)
+    .outerjoin(_GATES, _GATES.c.target_id == sa.func.coalesce(_D.c.endpoint_id,
+                                                               _D.c.destination_id))
+)
+_TO_SEND_ONE = _TO_SEND.where(_D.c.id == bindparam("delivery"))
+_TO_SEND_MANY = _TO_SEND.where(_D.c.id.in_(bindparam("ids", expanding=True)))
+_MOVE = _D.update().where(_D.c.id == bindparam("delivery"), _D.c.status.in_(ATTEMPTABLE)) \
+    .values(status=bindparam("to"), updated_at=bindparam("now"))
+_STATUS = sa.select(_D.c.status).where(_D.c.id == bindparam("delivery"))
+_WAIT = _D.update().where(_D.c.id == bindparam("delivery"), _D.c.status.in_(ATTEMPTABLE)) \
+    .values(next_attempt_at=bindparam("at"), updated_at=bindparam("now")) \
+    .returning(_D.c.status)
+# A success stands even if a cancel landed meanwhile; a failure yields to the cancel.
+_CANCELLED_NOW = _D.c.status == "cancelled"
+_SUCCEEDED = bindparam("succeeded", type_=sa.Boolean)
+_RECORD = _D.update().where(_D.c.id == bindparam("delivery")).values(
+    attempts=_D.c.attempts + 1, last_attempt_at=bindparam("now"), updated_at=bindparam("now"),
+    last_status_code=bindparam("code"), last_status_class=bindparam("code_class"),
+    last_error_type=bindparam("error_type"), last_duration_ms=bindparam("duration_ms"),
+    status=sa.case((_SUCCEEDED, "delivered"), (_CANCELLED_NOW, "cancelled"),
+                   else_=bindparam("failed_status")),
+    next_attempt_at=sa.case((_SUCCEEDED, None), (_CANCELLED_NOW, None),
+                            else_=bindparam("retry_at", type_=sa.DateTime(timezone=True))),
+).returning(_D.c.attempts, _D.c.status, _D.c.endpoint_id, _D.c.destination_id,
+            _D.c.environment_id, _D.c.event_id, _D.c.message_id)
+_ADMITTED = sa.update(_D).where(_D.c.id.in_(bindparam("ids", expanding=True)),
+                                _D.c.status == "pending").values(
+    status="processing", updated_at=bindparam("now"))
+_INSERT = insert(_D)
+
+
+def to_send(session: Session, delivery_id: str) -> Any:
+    return session.execute(_TO_SEND_ONE, {"delivery": delivery_id}).first()
+
+
+def to_send_many(session: Session, delivery_ids: list[str]) -> dict[str, Any]:
+    return {row.delivery_id: row
+            for row in session.execute(_TO_SEND_MANY, {"ids": delivery_ids})}
+
+
+def move(session: Session, delivery_id: str, to: str, now: datetime) -> bool:
+    """Move an attemptable Delivery to `to`; False when it had left the attemptable ones."""
+    moved = session.execute(_MOVE, {"delivery": delivery_id, "to": to, "now": now})
+    return bool(moved.rowcount)  # type: ignore[attr-defined]
+
+
+def status_of(session: Session, delivery_id: str) -> str | None:
+    found = session.execute(_STATUS, {"delivery": delivery_id}).scalar()
+    return None if found is None else str(found)
+
+
+def wait_until(session: Session, delivery_id: str, at: datetime, now: datetime) -> str | None:
+    """Store an attemptable Delivery's next look; its status, or None when it had left the
+    attemptable ones."""
+    found = session.execute(_WAIT, {"delivery": delivery_id, "now": now, "at": at}).scalar()
+    return None if found is None else str(found)
+
+
+def record(session: Session, values: dict[str, Any]) -> Any:
+    """An attempt's outcome on its Delivery (`_RECORD`'s parameters); the row it leaves, or
+    None when the Delivery is gone."""
+    return session.execute(_RECORD, values).first()
+
+
+def admitted(session: Session, delivery_ids: list[str], now: datetime) -> None:
+    """The relay admitted these: `pending` becomes `processing`."""
+    session.execute(_ADMITTED, {"ids": delivery_ids, "now": now})
+
+
+def insert_rows(session: Session, rows: list[dict[str, Any]]) -> None:
+    """New Deliveries as plain rows, in one multi-row INSERT."""
+    session.execute(_INSERT, rows)
+
+
+def ids_where(session: Session, column: Any, value: str, statuses: Iterable[str]) -> list[str]:
+    return list(session.exec(select(Delivery.id).where(
+        column == value, col(Delivery.status).in_(statuses))).all())
+
+
+def cancel(session: Session, delivery_ids: list[str], now: datetime) -> None:
+    session.execute(sa.update(Delivery).where(col(Delivery.id).in_(delivery_ids))
+                    .values(status="cancelled", next_attempt_at=None, updated_at=now))
+
+
+def any_unfinished(session: Session, column: Any, value: str) -> bool:
+    return bool(session.execute(sa.select(exists().where(
+        column == value, col(Delivery.status).not_in(FINAL_STATUSES)))).scalar())
+
+
+def orphans(session: Session, cutoff: datetime, now: datetime, limit: int) -> list[Delivery]:
+    """Pending or admitted for too long with no start queued and no live lease, or overdue
+    for their next attempt (the reconciler's definition, `delivery/reconciler.orphans`)."""
+    queued = exists().where(col(OutboxStart.delivery_id) == col(Delivery.id))
+    leased = exists().where(col(AttemptLease.delivery_id) == col(Delivery.id),
+                            col(AttemptLease.expires_at) > now)
+    due = func.coalesce(col(Delivery.next_attempt_at), col(Delivery.updated_at))
+    return list(session.exec(select(Delivery).where(or_(
+        (col(Delivery.status) == "pending") & (due < cutoff) & ~queued,
+        # Admitted, but its lease ran out with no outcome: the worker died before the start
+        # or during the attempt.
+        (col(Delivery.status) == "processing") & (col(Delivery.updated_at) < cutoff) & ~leased,
+        (col(Delivery.status) == "retrying") & (col(Delivery.next_attempt_at) < cutoff),
+    )).order_by(col(Delivery.updated_at)).limit(limit)).all())
+
+
+def list_for(session: Session, *, event_id: str | None = None, message_id: str | None = None,
+             after: str | None, limit: int) -> list[Delivery]:
+    """An Event's or a Message's Deliveries, oldest first; limit+1 rows for the pager."""
+    query = select(Delivery)
+    query = query.where(Delivery.event_id == event_id) if event_id else \
+        query.where(Delivery.message_id == message_id)
+    if after:
+        query = query.where(col(Delivery.id) > after)
+    return list(session.exec(query.order_by(col(Delivery.id)).limit(limit + 1)).all())
+
+
+def search(session: Session, environment_id: str, found: DeliveryFilter, before: str | None,
+           limit: int) -> list[Delivery]:
+    """The explorer's page of Deliveries, newest first. The caller has checked that the
+    endpoint, destination or Consumer filtered on is the environment's."""
+    query = select(Delivery)
+    if found.endpoint:
+        query = query.where(Delivery.endpoint_id == found.endpoint)
+    elif found.destination:
+        query = query.where(Delivery.destination_id == found.destination)
+    elif found.consumer_id:
+        query = query.where(Delivery.consumer_id == found.consumer_id)
+    else:
+        query = query.where(Delivery.environment_id == environment_id)
+    if found.endpoint or found.destination:
+        # Both given: a Delivery has only one of them, so nothing matches.
+        if found.endpoint and found.destination:
+            query = query.where(col(Delivery.destination_id) == found.destination)
+        if found.consumer_id:
+            query = query.where(Delivery.consumer_id == found.consumer_id)
+    if found.event_type:
+        query = query.where(Delivery.event_type == found.event_type)
+    if found.status:
+        query = query.where(Delivery.status == found.status)
+    if found.error_type:
+        query = query.where(Delivery.last_error_type == found.error_type)
+    if found.response:
+        query = query.where(Delivery.last_status_class == found.response.status_class)
+        if found.response.code is not None:
+            query = query.where(Delivery.last_status_code == found.response.code)
+    return newest_first(session, query, Delivery, "dlv", found, before, limit)
+
+
+def counts_by_message(session: Session, message_ids: list[str]
+                      ) -> list[tuple[str | None, str, int]]:
+    """(message id, status, how many) for these Messages' Deliveries, in one grouped read."""
+    return list(session.exec(select(Delivery.message_id, Delivery.status, func.count())
+                             .where(col(Delivery.message_id).in_(message_ids))
+                             .group_by(col(Delivery.message_id), col(Delivery.status))).all())
+
+
+def counts_by_status(session: Session, column: str, value: str, since: datetime
+                     ) -> dict[str, int]:
+    """A target's Deliveries created since `since`, by status (`column`: the Delivery column
+    that names its kind), over the target's own index range."""
+    return {str(k): int(v) for k, v in session.execute(
+        sa.select(_D.c.status, sa.func.count()).where(
+            _D.c[column] == value, *since_window(_D, "dlv", since)).group_by(_D.c.status)
+    ).tuples()}
+
+
+def in_window(column: Any, value: str, statuses: tuple[str, ...], since: datetime,
+              until: datetime | None, after: str | None = None) -> SelectOfScalar[Delivery]:
+    """A target's Deliveries in these statuses created in [since, until), after an id: what a
+    recovery re-sends."""
+    query = select(Delivery).where(column == value, col(Delivery.status).in_(statuses),
+                                   col(Delivery.created_at) >= since)
+    if until is not None:
+        query = query.where(col(Delivery.created_at) < until)
+    if after is not None:
+        query = query.where(col(Delivery.id) > after)
+    return query
+
+
+def count_in_window(session: Session, column: Any, value: str, statuses: tuple[str, ...],
+                    since: datetime, until: datetime | None) -> int:
+    found = in_window(column, value, statuses, since, until).with_only_columns(func.count())
+    return int(session.execute(found).scalar_one())
+
+
+def next_in_window(session: Session, column: Any, value: str, statuses: tuple[str, ...],
+                   since: datetime, until: datetime | None, after: str | None, limit: int
+                   ) -> list[Delivery]:
+    return list(session.exec(in_window(column, value, statuses, since, until, after)
+                             .order_by(col(Delivery.id)).limit(limit)).all())
+
+
+def of_owners(owner_column: Any, owner_ids: Any) -> Any:
+    """The ids of the Deliveries of these Events or Messages, as a subquery."""
+    return sa.select(col(Delivery.id)).where(owner_column.in_(owner_ids))
+
+
+def live_owners(session: Session, owner_column: Any, owner_ids: list[str], cutoff: datetime
+                ) -> set[str]:
+    """Of these Events or Messages, those with a Delivery that may still change or changed
+    after `cutoff`; their Deliveries are locked (PostgreSQL) until the caller commits."""
+    rows = session.execute(
+        sa.select(col(Delivery.id), owner_column,
+                  or_(col(Delivery.status).not_in(FINAL_STATUSES),
+                      col(Delivery.updated_at) >= cutoff).label("live"))
+        .where(owner_column.in_(owner_ids)).with_for_update()).all()
+    return {row[1] for row in rows if row.live}
+
+
+def delete_of_owners(session: Session, owner_column: Any, owner_ids: Any) -> int:
+    done = session.execute(sa.delete(Delivery).where(owner_column.in_(owner_ids))
+                           .execution_options(synchronize_session=False))
+    return int(done.rowcount)  # type: ignore[attr-defined]

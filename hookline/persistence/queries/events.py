@@ -1,0 +1,94 @@
+"""Every statement on `events`: publish's INSERT and its Idempotency-Key, the API's list,
+erasure of a Consumer's payloads, and retention's expired units."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy import bindparam, exists
+from sqlmodel import Session, col, select
+
+from hookline.ids import first_id_at
+from hookline.persistence.models import Delivery, Event, table_of
+from hookline.timeutil import end_of
+
+_BY_KEY = select(Event).where(col(Event.environment_id) == bindparam("env"),
+                              col(Event.idempotency_key) == bindparam("key"))
+_INSERT = sa.insert(table_of(Event))
+
+
+@dataclass(frozen=True)
+class EventFilter:
+    type: str | None = None
+    consumer: str | None = None
+    status: str | None = None  # of one of its Deliveries
+    since: datetime | None = None
+    until: datetime | None = None
+
+
+def insert(session: Session, row: dict[str, Any]) -> None:
+    session.execute(_INSERT, row)
+
+
+def by_key(session: Session, env_id: str, key: str) -> Event | None:
+    return session.scalars(_BY_KEY, {"env": env_id, "key": key}).first()
+
+
+def release_key(session: Session, env_id: str, key: str, older_than: datetime) -> None:
+    """Free an Idempotency-Key its Event holds since before `older_than`."""
+    # No synchronizing of Events loaded in the session: evaluating this criterion in Python
+    # compares SQLite's naive `created_at` with an aware time (a TypeError, a 500).
+    session.execute(sa.update(Event).where(
+        col(Event.environment_id) == env_id, col(Event.idempotency_key) == key,
+        col(Event.created_at) < older_than).values(idempotency_key=None)
+        .execution_options(synchronize_session=False))
+
+
+def search(session: Session, env_id: str, filters: EventFilter, after: str | None,
+           limit: int) -> list[Event]:
+    """Newest first; limit+1 rows for the pager."""
+    query = select(Event).where(Event.environment_id == env_id)
+    if filters.type:
+        query = query.where(Event.type == filters.type)
+    if filters.consumer:
+        query = query.where(Event.consumer_external_id == filters.consumer)
+    if filters.since:
+        query = query.where(col(Event.created_at) >= filters.since)
+    if filters.until:
+        query = query.where(col(Event.created_at) < end_of(filters.until))
+    if filters.status:
+        query = query.where(exists().where(col(Delivery.event_id) == col(Event.id),
+                                           col(Delivery.status) == filters.status))
+    if after:
+        query = query.where(col(Event.id) < after)
+    return list(session.exec(query.order_by(col(Event.id).desc()).limit(limit + 1)).all())
+
+
+def erase_of_consumer(session: Session, env_id: str, consumer_id: str) -> int:
+    """Erase the payload of every Event of a Consumer; how many were erased."""
+    erased = session.execute(sa.update(Event).where(
+        col(Event.environment_id) == env_id, col(Event.consumer_id) == consumer_id,
+        col(Event.payload_erased).is_(False)).values(payload="", payload_erased=True)
+        .execution_options(synchronize_session=False))
+    return int(erased.rowcount)  # type: ignore[attr-defined]
+
+
+def expired(session: Session, env_id: str, after: str, cutoff: datetime, limit: int
+            ) -> list[str]:
+    """The environment's next Events after id `after` created before `cutoff`, in id order,
+    locked (PostgreSQL) so that a manual retry or replay waits for retention's delete."""
+    ids = col(Event.id)
+    return list(session.execute(
+        sa.select(ids).where(col(Event.environment_id) == env_id, ids > after,
+                             ids < first_id_at("evt", cutoff.timestamp()),
+                             col(Event.created_at) < cutoff)
+        .order_by(ids).limit(limit).with_for_update()).scalars())
+
+
+def delete_ids(session: Session, event_ids: list[str]) -> int:
+    done = session.execute(sa.delete(Event).where(col(Event.id).in_(event_ids))
+                           .execution_options(synchronize_session=False))
+    return int(done.rowcount)  # type: ignore[attr-defined]

@@ -1,0 +1,80 @@
+"""Every statement on the two tables of delivery targets, `endpoints` and `destinations`
+(one model, `DeliveryTarget`): the subscribers fan-out reads, the throttles the gate reads,
+the end of a run of failures, and the lists and counts of the API."""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from sqlalchemy import bindparam, func, or_
+from sqlmodel import Session, col, select
+
+from hookline.persistence.models import Consumer, Destination, Endpoint, table_of
+
+ENABLED = "Enabled"
+_EP, _DS = table_of(Endpoint), table_of(Destination)
+
+# Publishing and ingestion read these on every request: built once, bound parameters.
+_ENABLED_ENDPOINTS = select(Endpoint).where(col(Endpoint.consumer_id) == bindparam("consumer"),
+                                            col(Endpoint.status) == ENABLED)
+_ENABLED_DESTINATIONS = select(Destination).where(
+    col(Destination.source_id) == bindparam("source"), col(Destination.status) == ENABLED
+).order_by(col(Destination.id))
+_RATE = sa.select(_EP.c.id, _EP.c.rate_limit).where(
+    _EP.c.id.in_(bindparam("ids", expanding=True))).union_all(
+    sa.select(_DS.c.id, _DS.c.rate_limit).where(_DS.c.id.in_(bindparam("ids", expanding=True))))
+_RESET = {table.name: table.update().where(table.c.id == bindparam("target"),
+                                           table.c.failure_count != 0)
+          .values(failure_count=0) for table in (_EP, _DS)}
+
+
+def enabled_endpoints(session: Session, consumer_id: str) -> list[Endpoint]:
+    return list(session.scalars(_ENABLED_ENDPOINTS, {"consumer": consumer_id}))
+
+
+def enabled_destinations(session: Session, source_id: str) -> list[Destination]:
+    return list(session.scalars(_ENABLED_DESTINATIONS, {"source": source_id}))
+
+
+def rate_limits(session: Session, target_ids: list[str]) -> dict[str, int | None]:
+    return {r[0]: r[1] for r in session.execute(_RATE, {"ids": target_ids})}
+
+
+def reset_failures(session: Session, target_id: str, *, endpoint: bool) -> None:
+    """A success ends the target's run of failures (no write when there was none)."""
+    session.execute(_RESET[(_EP if endpoint else _DS).name], {"target": target_id})
+
+
+def endpoints_of_consumer(session: Session, consumer_id: str) -> list[Endpoint]:
+    return list(session.exec(select(Endpoint).where(Endpoint.consumer_id == consumer_id)))
+
+
+def recent_endpoints(session: Session, env_id: str, consumer: str | None, limit: int
+                     ) -> list[tuple[Endpoint, str]]:
+    """The environment's most recent endpoints with their Consumer's externalId, newest
+    first; `consumer` (an id or externalId) narrows them to one Consumer's."""
+    query = select(Endpoint, Consumer.external_id).join(
+        Consumer, col(Consumer.id) == col(Endpoint.consumer_id)).where(
+        Endpoint.environment_id == env_id)
+    if consumer is not None:
+        query = query.where(or_(col(Consumer.external_id) == consumer,
+                                col(Consumer.id) == consumer))
+    return list(session.exec(query.order_by(col(Endpoint.id).desc()).limit(limit)).all())
+
+
+def destinations_of_source(session: Session, source_id: str) -> list[Destination]:
+    return list(session.exec(select(Destination).where(Destination.source_id == source_id)
+                             .order_by(col(Destination.id))).all())
+
+
+def destination_counts(session: Session, source_ids: list[str]) -> dict[str, int]:
+    if not source_ids:
+        return {}
+    rows = session.exec(select(Destination.source_id, func.count())
+                        .where(col(Destination.source_id).in_(source_ids))
+                        .group_by(col(Destination.source_id))).all()
+    return {source_id: count for source_id, count in rows}
+
+
+def delete_destinations_of_source(session: Session, source_id: str) -> None:
+    session.execute(sa.delete(Destination).where(col(Destination.source_id) == source_id))
+
