@@ -18,15 +18,19 @@ from hookline.delivery.handoff import Handoff
 from hookline.delivery.limit import Baselines
 from hookline.delivery.outcomes import recorded_outcome
 from hookline.delivery.sender import Sender
+from hookline.delivery.shaping import shaped
+from hookline.ids import target_kind
 from hookline.observability import tracing
 from hookline.persistence.db import session_scope
 from hookline.services import operational
 from hookline.timeutil import utcnow
+from hookline.transformations import Limits, Sandbox
 
 
 class DeliveryActivities:
     def __init__(self, sender: Sender, client: Client, limits: gate.Limits,
-                 handoff: Handoff | None = None, baselines: Baselines | None = None) -> None:
+                 handoff: Handoff | None = None, baselines: Baselines | None = None,
+                 sandbox: Sandbox | None = None) -> None:
         self.sender = sender
         self.client = client
         self.limits = limits
@@ -35,6 +39,8 @@ class DeliveryActivities:
         self.handoff = handoff or Handoff()
         # Each target's usual attempt duration, which says when one is slow (`limit`).
         self.baselines = baselines or Baselines()
+        # The targets' transformations, each in a V8 context of its own.
+        self.sandbox = sandbox or Sandbox(Limits(1.0, 64 * 2**20))
 
     async def prepare(self, delivery_id: str) -> Outgoing | Refused | str:
         """A first attempt the relay just admitted is sent from what the relay read; any
@@ -58,6 +64,10 @@ class DeliveryActivities:
                                         prepared.rate_limit or 1, utcnow())
             session.commit()
             return send_at
+
+    def _cancel(self, delivery_id: str, prepared: Outgoing) -> str:
+        with session_scope() as session:
+            return attempts.cancel_unsent(session, delivery_id, target_kind(prepared.target_id))
 
     def _record(self, data: AttemptInput, result: AttemptResult,
                 prepared: Outgoing | None, slow: bool) -> Recorded:
@@ -83,12 +93,27 @@ class DeliveryActivities:
             result, target_id, sent = attempts.HELD_PAST_WINDOW, prepared.target_id, None
             slow = False
         else:
+            if prepared.transformation is not None:
+                found = await asyncio.get_running_loop().run_in_executor(
+                    self.sandbox.executor, shaped, self.sandbox, prepared)
+                if found is None:  # the handler cancelled it: nothing is sent
+                    status = await asyncio.to_thread(self._cancel, data.delivery_id, prepared)
+                    self.handoff.slot_freed()
+                    return AttemptOutcome(status=status, attempted=False)
+                if isinstance(found, AttemptResult):  # the handler failed: nothing is sent
+                    return await self._outcome(data, found, prepared, prepared.target_id,
+                                               slow=False)
+                prepared = found
             if prepared.rate_limit:  # the throttle: this attempt's turn, a moment ahead
                 send_at = await asyncio.to_thread(self._reserve, prepared)
                 await asyncio.sleep(max(0.0, (send_at - utcnow()).total_seconds()))
             result = await self.sender.send(prepared)
             target_id, sent = prepared.target_id, prepared
             slow = result.succeeded and self.baselines.slow(target_id, result.duration_ms)
+        return await self._outcome(data, result, sent, target_id, slow)
+
+    async def _outcome(self, data: AttemptInput, result: AttemptResult, sent: Outgoing | None,
+                       target_id: str, slow: bool) -> AttemptOutcome:
         recorded = await asyncio.to_thread(self._record, data, result, sent, slow)
         self.handoff.slot_freed()
         await recorded_outcome(self.client, target_id, result, recorded)

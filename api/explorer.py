@@ -18,7 +18,7 @@ from hookline.persistence.queries.explorer import (
 )
 
 ErrorType = Literal["timeout", "connection", "dns", "tls", "blocked_url", "http_status",
-                    "circuit_open"]
+                    "circuit_open", "transformation"]
 DeliveryStatus = Literal["pending", "processing", "retrying", "delivered", "exhausted",
                          "cancelled"]
 AttemptStatus = Literal["succeeded", "failed"]

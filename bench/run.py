@@ -241,9 +241,14 @@ class Bench:
     async def plan_c(self, stack: Stack, api: httpx.AsyncClient) -> list[tuple[str, Step]]:
         a = self.args
         ten = await self.target(api, "pub10", 10)
-        return [("publish_10", lambda out: scenarios.publish(
-            api, self.receiver, stack, ten, n=a.events, concurrency=a.concurrency,
-            timeout=a.timeout, out=out))]
+        filtered = await scenarios.create_target(api, self.receiver, "bench-pub10f", "pub10f",
+                                                 10, filters=list(scenarios.HALF_MATCHING))
+        filtered.receiving = 5
+        shaped = await scenarios.create_target(api, self.receiver, "bench-pub10t", "pub10t",
+                                               10, transformation=scenarios.SLACK)
+        return [("publish_10", self.publishing(api, stack, ten, a.events)),
+                ("publish_10_filtered", self.publishing(api, stack, filtered, a.events)),
+                ("publish_10_transformed", self.publishing(api, stack, shaped, a.events))]
 
     async def plan_d(self, stack: Stack, api: httpx.AsyncClient) -> list[tuple[str, Step]]:
         from hookline.settings import Settings

@@ -41,6 +41,7 @@ class Target:
     tag: str
     endpoint_ids: list[str] = field(default_factory=list)
     secrets: list[str] = field(default_factory=list)
+    receiving: int | None = None  # endpoints every event reaches (filters); None: all
 
 
 async def _ok(response: Awaitable[httpx.Response], status: int = 201) -> Any:
@@ -51,14 +52,30 @@ async def _ok(response: Awaitable[httpx.Response], status: int = 201) -> Any:
     return got.json()
 
 
+# Filters as a user writes them: half of them true for every bench event (`payload`).
+HALF_MATCHING = [f'type == "{EVENT_TYPE}" && data.amount > {0 if n % 2 else 100000} '
+                 f'&& data.currency == "eur"' for n in range(10)]
+
+
+# A transformation as a user writes one: the event reshaped for a Slack incoming webhook.
+SLACK = """function handler(webhook) {
+  const d = webhook.payload.data;
+  webhook.payload = {text: `${webhook.eventType}: ${d.invoice} paid, ${d.amount} ${d.currency}`};
+  return webhook;
+}"""
+
+
 async def create_target(api: httpx.AsyncClient, receiver: Receiver, consumer: str, tag: str,
                         endpoints: int, *, rate_limit: int | None = None,
                         hang: bool = False, down: float | None = None,
-                        slow: float | None = None) -> Target:
+                        slow: float | None = None,
+                        filters: list[str | None] | None = None,
+                        transformation: str | None = None) -> Target:
     """A consumer with `endpoints` endpoints on the receiver under `tag`; with `hang`, on
     the receiver's path that never answers in time; with `down`, on its path that answers
     503 for that many seconds from its first request (`inf`: for ever); with `slow`, on
-    its path that answers 200 after that many seconds."""
+    its path that answers 200 after that many seconds. `filters`: one per endpoint, with
+    `matching` of them true for every bench event; `transformation`: on every endpoint."""
     await api.post("/v1/event-types", json={"name": EVENT_TYPE})  # 409 when it exists
     await _ok(api.post("/v1/consumers", json={"externalId": consumer, "name": consumer}))
     target = Target(consumer, tag)
@@ -69,6 +86,10 @@ async def create_target(api: httpx.AsyncClient, receiver: Receiver, consumer: st
                                 "url": receiver.url(tag, path)}
         if rate_limit is not None:
             body["rateLimit"] = rate_limit
+        if filters is not None:
+            body["filter"] = filters[n]
+        if transformation is not None:
+            body["transformation"] = transformation
         record = await _ok(api.post("/v1/endpoints", json=body))
         target.endpoint_ids.append(record["id"])
         target.secrets.append(record["secret"])
@@ -321,8 +342,8 @@ async def _published(receiver: Receiver, stack: Stack, target: Target, out: Out,
     out["publish"].update({"published": len(sent), "complete": len(sent) == n,
                            "span_s": round(span, 2), "events_per_s": rate(len(sent), span),
                            "latency_ms": latency_ms(latencies)})
-    await arrivals(receiver, target.tag, sent, len(target.endpoint_ids), first, deadline,
-                   out["e2e"])
+    await arrivals(receiver, target.tag, sent, target.receiving or len(target.endpoint_ids),
+                   first, deadline, out["e2e"])
     out["e2e"]["db_statuses"] = statuses(stack, "endpoint_id", target.endpoint_ids)
     out["e2e"]["gate"] = gated(stack, target)
     out["sample_workflow_id"] = delivered_one(stack, target)

@@ -12,6 +12,8 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 _UNITS = {"ms": 0.001, "s": 1, "m": 60, "h": 3600, "d": 86400}
 _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?\s*$")
+_SIZES = {"B": 1, "KB": 2**10, "MB": 2**20, "GB": 2**30}
+_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(B|KB|MB|GB)?\s*$", re.IGNORECASE)
 
 
 def parse_duration(text: str) -> float:
@@ -20,6 +22,14 @@ def parse_duration(text: str) -> float:
     if not match:
         raise ValueError(f"not a duration: {text!r}")
     return float(match.group(1)) * _UNITS[match.group(2) or "s"]
+
+
+def parse_size(text: str) -> int:
+    """'64MB', '512KB', '1GB' or a bare number of bytes (binary units: 1 MB = 2**20)."""
+    match = _SIZE.match(text)
+    if not match:
+        raise ValueError(f"not a size: {text!r}")
+    return int(float(match.group(1)) * _SIZES[(match.group(2) or "B").upper()])
 
 
 def parse_schedule(text: str) -> list[float]:
@@ -77,6 +87,10 @@ class Settings(BaseSettings):
     target_max_in_flight: int = Field(default=100, ge=1, le=1000)
     circuit_failures: int = Field(default=5, ge=1)
     circuit_open: str = "30s"
+    # Transformations (`hookline.transformations`): each call of a target's JavaScript
+    # handler stops at this time and this V8 heap, and the attempt fails `transformation`.
+    transform_timeout: str = "1s"
+    transform_max_memory: str = "64MB"
     # How often the silence check runs while some Source is watched (paused otherwise):
     # alerts are set in minutes, so once a minute is as often as they need.
     silence_check_interval: str = "1m"
@@ -116,10 +130,17 @@ class Settings(BaseSettings):
 
     @field_validator("attempt_timeout", "temporal_retention", "retention", "reconcile_interval",
                      "reconcile_after", "relay_interval", "silence_check_interval",
-                     "schedule_reconcile_interval", "circuit_open")
+                     "schedule_reconcile_interval", "circuit_open", "transform_timeout")
     @classmethod
     def _check_duration(cls, value: str) -> str:
         parse_duration(value)
+        return value
+
+    @field_validator("transform_max_memory")
+    @classmethod
+    def _check_size(cls, value: str) -> str:
+        if parse_size(value) < 8 * 2**20:
+            raise ValueError("must be at least 8MB: V8 needs that much to start")
         return value
 
     @field_validator("allowed_subnets")
@@ -138,6 +159,11 @@ class Settings(BaseSettings):
     @property
     def retry_delays(self) -> list[float]:
         return parse_schedule(self.retry_schedule)
+
+    @property
+    def transform_limits(self) -> tuple[float, int]:
+        """(seconds, bytes) of one transformation call."""
+        return parse_duration(self.transform_timeout), parse_size(self.transform_max_memory)
 
     @property
     def attempt_timeout_seconds(self) -> float:

@@ -35,11 +35,17 @@ class Draft:
     description: str = ""
     events: list[str] = field(default_factory=list)
     headers: str = ""
+    filter: str = ""  # CEL; empty: none
 
     @classmethod
     def of(cls, form: Form) -> Draft:
         return cls(url=form.get("url").strip(), description=form.get("description").strip(),
-                   events=form.all("events"), headers=form.get("headers"))
+                   events=form.all("events"), headers=form.get("headers"),
+                   filter=form.get("filter").strip())
+
+    @property
+    def filter_or_none(self) -> str | None:
+        return self.filter or None
 
     def header_dict(self) -> dict[str, str]:
         """One `Name: value` per line, checked by the API's header rules."""
@@ -57,15 +63,19 @@ class Draft:
 def _draft_of(row: TargetRow) -> Draft:
     e = cast(Endpoint, row.target)
     return Draft(url=e.url, description=e.description or "", events=list(e.events),
-                 headers="\n".join(f"{k}: {v}" for k, v in e.custom_headers.items()))
+                 headers="\n".join(f"{k}: {v}" for k, v in e.custom_headers.items()),
+                 filter=e.filter or "")
 
 
 async def _form(request: Request, found: Portal, session: Session, draft: Draft, *,
                 row: TargetRow | None = None, error: str | None = None,
                 status: int = 200, **extra: object) -> Response:
     types = await run_in_threadpool(committed, session, portal.catalogue, found.access)
+    recent = await run_in_threadpool(committed, session, portal.recent_events,
+                                     found.access) if row else []
     return render(request, "endpoint.html" if row else "endpoint_new.html", found,
-                  status=status, draft=draft, types=types, row=row, error=error, **extra)
+                  status=status, draft=draft, types=types, row=row, error=error,
+                  recent=recent, **extra)
 
 
 @router.get("/")
@@ -94,7 +104,7 @@ async def create(request: Request, changed: ChangeDep, session: SessionDep,
                                       access.environment_id, consumer=access.consumer_id,
                                       url=draft.url, events=draft.events,
                                       description=draft.description or None, headers=headers,
-                                      secret=None)
+                                      secret=None, filter=draft.filter_or_none)
     except ValidationFailed as exc:
         return await _form(request, changed.portal, session, draft, error=exc.detail,
                            status=422)
@@ -124,7 +134,8 @@ async def edit(request: Request, endpoint_id: str, changed: ChangeDep, session: 
         if draft.url != row.target.url:
             await check_url(sender, draft.url, access.requires_https)
         patch = TargetPatch(url=draft.url, events=draft.events,
-                            description=draft.description or None, headers=headers)
+                            description=draft.description or None, headers=headers,
+                            filter=draft.filter_or_none)
         await run_in_threadpool(targets.update, session, Endpoint, access.environment_id,
                                 endpoint_id, patch)
     except ValidationFailed as exc:
@@ -177,3 +188,21 @@ async def test(request: Request, endpoint_id: str, changed: ChangeDep, session: 
     result = await sender.send(out)
     return await _form(request, changed.portal, session, _draft_of(row), row=row,
                        tested=result)
+
+
+@router.post("/endpoints/{endpoint_id}/preview")
+async def preview(request: Request, endpoint_id: str, changed: ChangeDep,
+                  session: SessionDep) -> Response:
+    """The filter as typed (not saved) tried on one of the Consumer's recent events: the
+    edit form again, as typed, with what the endpoint would be sent."""
+    access, draft = changed.access, Draft.of(changed.form)
+    row = await run_in_threadpool(committed, session, portal.own_endpoint_row, access, endpoint_id)
+    chosen = changed.form.get("event") or None
+    try:
+        result = await run_in_threadpool(committed, session, portal.preview, access,
+                                         endpoint_id, chosen, draft.filter_or_none)
+    except ValidationFailed as exc:
+        return await _form(request, changed.portal, session, draft, row=row,
+                           error=exc.detail, status=422)
+    return await _form(request, changed.portal, session, draft, row=row, previewed=result,
+                       previewed_event=chosen)

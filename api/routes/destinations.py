@@ -17,9 +17,11 @@ from api.schemas.destinations import (
     DestinationPatch,
     SecretOut,
 )
+from api.schemas.previews import MessagePreviewIn, PreviewOut
 from hookline.persistence.db import committed
 from hookline.persistence.models import Destination
-from hookline.services import destinations, sources
+from hookline.services import destinations, previews, sources
+from hookline.services.previews import MessageSample
 from hookline.services.targets import check_url
 from hookline.usecases import targets
 
@@ -36,7 +38,8 @@ async def create_destination(source_id: str, body: DestinationIn, auth: AuthDep,
     created = await run_in_threadpool(committed, session, destinations.create_destination,
                                       auth.environment_id, source_id, url=body.url,
                                       description=body.description, headers=body.headers,
-                                      rate_limit=body.rate_limit)
+                                      rate_limit=body.rate_limit, filter=body.filter,
+                                      transformation=body.transformation)
     return DestinationCreated.of(created)
 
 
@@ -62,3 +65,20 @@ add_shared_routes(router, TargetResource(
               "cancels the destination's waiting Deliveries.",
     recover_doc="Re-send the destination's exhausted or cancelled forwards created in the "
                 "window, as for an endpoint. 409 while the destination is disabled."))
+
+
+@router.post("/destinations/{destination_id}/preview", response_model=PreviewOut,
+             responses=problems(404))
+def preview(destination_id: str, body: MessagePreviewIn, auth: AuthDep,
+            session: SessionDep) -> PreviewOut:
+    """What the destination would be sent for a stored message (`messageId`) or a sample
+    (`body`, `headers`, `query`, `contentType`), under its filter or an unsaved one
+    (`filter`). Nothing is sent or stored."""
+    given = body.model_fields_set
+    sample = MessageSample(
+        message_id=body.message_id, headers=body.headers, query=body.query,
+        body=previews.sample_body(body.body) if "body" in given else None,
+        content_type=body.content_type)
+    return PreviewOut(**vars(committed(session, previews.destination_preview,
+                                       auth.environment_id, destination_id, sample,
+                                       body.tried())))

@@ -24,9 +24,11 @@ from api.schemas.endpoints import (
     SecretIn,
     SecretOut,
 )
+from api.schemas.previews import EventPreviewIn, PreviewOut
 from hookline.persistence.db import committed
 from hookline.persistence.models import Endpoint
-from hookline.services import endpoints
+from hookline.services import endpoints, previews
+from hookline.services.previews import EventSample
 from hookline.services.targets import check_url
 from hookline.usecases import targets
 
@@ -44,7 +46,8 @@ async def create_endpoint(body: EndpointIn, auth: AuthDep, session: SessionDep,
                                   auth.environment_id, consumer=body.consumer, url=body.url,
                                   events=body.events, description=body.description,
                                   headers=body.headers, secret=body.secret,
-                                  rate_limit=body.rate_limit)
+                                  rate_limit=body.rate_limit, filter=body.filter,
+                                  transformation=body.transformation)
     return EndpointCreated.of(row)
 
 
@@ -102,3 +105,15 @@ add_shared_routes(router, TargetResource(
     recover_doc="Re-send the endpoint's exhausted or cancelled Deliveries created in the "
                 "window, in creation order, each as a retry (same Webhook-Id), at the "
                 "endpoint's pace. 409 while the endpoint is disabled."))
+
+
+@router.post("/{endpoint_id}/preview", response_model=PreviewOut, responses=problems(404))
+def preview(endpoint_id: str, body: EventPreviewIn, auth: AuthDep,
+            session: SessionDep) -> PreviewOut:
+    """What the endpoint would be sent for a stored event (`eventId`) or a sample (`type`
+    and `data`), under its filter or an unsaved one (`filter`). Nothing is sent or stored."""
+    sample = EventSample(event_id=body.event_id, type=body.type, data=body.data,
+                         has_data="data" in body.model_fields_set)
+    return PreviewOut(**vars(committed(session, previews.endpoint_preview,
+                                       auth.environment_id, endpoint_id, sample,
+                                       body.tried())))

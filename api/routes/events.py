@@ -45,7 +45,8 @@ Status = Literal["pending", "processing", "retrying", "delivered", "exhausted", 
 
 def _out(event: Event) -> EventOut:
     return EventOut(id=event.id, type=event.type, consumer=event.consumer_external_id,
-                    deliveries=event.deliveries, schema_version=event.schema_version,
+                    deliveries=event.deliveries, filtered=event.filtered,
+                    schema_version=event.schema_version,
                     schema_errors=event.schema_errors,
                     payload_erased=event.payload_erased, created_at=event.created_at)
 

@@ -7,7 +7,14 @@ from typing import Any, Literal, cast
 from pydantic import Field
 
 from api.schemas.common import ApiInput
-from api.schemas.targets import RATE_LIMIT_DOC, RateLimit, SecretOut, TargetOut
+from api.schemas.targets import (
+    FILTER_DOC,
+    RATE_LIMIT_DOC,
+    TRANSFORMATION_DOC,
+    RateLimit,
+    SecretOut,
+    TargetOut,
+)
 from hookline.persistence.models import Destination
 from hookline.services.patch import KEEP
 from hookline.services.targets import TargetPatch, TargetRow
@@ -22,6 +29,8 @@ class DestinationIn(ApiInput):
     description: str | None = None
     headers: dict[str, str] | None = Field(default=None, description="Fixed headers")
     rate_limit: RateLimit | None = Field(default=None, description=RATE_LIMIT_DOC)
+    filter: str | None = Field(default=None, description=FILTER_DOC)
+    transformation: str | None = Field(default=None, description=TRANSFORMATION_DOC)
 
 
 class DestinationPatch(ApiInput):
@@ -33,14 +42,20 @@ class DestinationPatch(ApiInput):
     headers: dict[str, str] | None = None
     rate_limit: RateLimit | None = Field(default=None,
                                          description=RATE_LIMIT_DOC + "; absent: unchanged")
+    filter: str | None = Field(default=None, description=FILTER_DOC + "; absent: unchanged")
+    transformation: str | None = Field(default=None,
+                                       description=TRANSFORMATION_DOC + "; absent: unchanged")
 
     def to_patch(self) -> TargetPatch:
-        """`description` and `rateLimit` may be null: absent (KEEP) is told from null."""
+        """`description`, `rateLimit`, `filter` and `transformation` may be null: absent
+        (KEEP) is told from null."""
         given = self.model_fields_set
         return TargetPatch(
             url=self.url, status=self.status, headers=self.headers,
             description=self.description if "description" in given else KEEP,
-            rate_limit=self.rate_limit if "rate_limit" in given else KEEP)
+            rate_limit=self.rate_limit if "rate_limit" in given else KEEP,
+            filter=self.filter if "filter" in given else KEEP,
+            transformation=self.transformation if "transformation" in given else KEEP)
 
 
 class DestinationOut(TargetOut):

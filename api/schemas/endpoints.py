@@ -6,7 +6,9 @@ from pydantic import Field
 
 from api.schemas.common import ApiInput, ApiModel
 from api.schemas.targets import (
+    FILTER_DOC,
     RATE_LIMIT_DOC,
+    TRANSFORMATION_DOC,
     RateLimit,
     SecretOut,
     TargetOut,
@@ -34,6 +36,8 @@ class OperationalEndpointIn(ApiInput):
 
 class EndpointIn(OperationalEndpointIn):
     consumer: str = Field(description="The Consumer's externalId")
+    filter: str | None = Field(default=None, description=FILTER_DOC)
+    transformation: str | None = Field(default=None, description=TRANSFORMATION_DOC)
 
 
 class EndpointPatchIn(ApiInput):
@@ -43,6 +47,9 @@ class EndpointPatchIn(ApiInput):
     description: str | None = None
     rate_limit: RateLimit | None = Field(default=None,
                                          description=RATE_LIMIT_DOC + "; absent: unchanged")
+    filter: str | None = Field(default=None, description=FILTER_DOC + "; absent: unchanged")
+    transformation: str | None = Field(default=None,
+                                       description=TRANSFORMATION_DOC + "; absent: unchanged")
 
     def to_patch(self) -> TargetPatch:
         """Absent fields stay as they are; null is refused where the field cannot be null,
@@ -54,7 +61,9 @@ class EndpointPatchIn(ApiInput):
         return TargetPatch(
             url=self.url, events=self.events, status=self.status,
             description=self.description if "description" in given else KEEP,
-            rate_limit=self.rate_limit if "rate_limit" in given else KEEP)
+            rate_limit=self.rate_limit if "rate_limit" in given else KEEP,
+            filter=self.filter if "filter" in given else KEEP,
+            transformation=self.transformation if "transformation" in given else KEEP)
 
 
 class HeadersIn(ApiInput):

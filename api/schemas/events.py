@@ -27,6 +27,8 @@ class EventOut(ApiModel):
     type: str
     consumer: str
     deliveries: int
+    filtered: int = Field(default=0, description="Subscribed endpoints whose filter kept "
+                          "this event from them: no Delivery was made for them")
     schema_version: int | None = Field(
         default=None, description="The event type's schema version `data` was validated "
                                   "against; null when its validation is off")

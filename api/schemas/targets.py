@@ -14,6 +14,16 @@ from hookline.services.targets import TargetRow
 RATE_LIMIT_DOC = (f"Deliveries per second at most, {RATE_LIMIT_MIN} to {RATE_LIMIT_MAX}, "
                   "across every worker; null (the default) is no limit")
 RateLimit = Annotated[int, Field(ge=RATE_LIMIT_MIN, le=RATE_LIMIT_MAX), AsInt32]
+FILTER_DOC = ("A CEL expression, at most 4 KB, that decides at fan-out whether an event (for an "
+              "endpoint: `type`, `data`, `consumer`, `eventId`) or a message (for a "
+              "destination: `body`, `headers`, `query`, `contentType`, `provider`) makes a "
+              "Delivery for it; an evaluation error counts as no match. null: no filter")
+TRANSFORMATION_DOC = (
+    "JavaScript, at most 64 KB, defining `function handler(webhook)`: run at every attempt "
+    "with `{method, url, eventType, payload, headers, cancel}`, it returns the webhook "
+    "changed (`payload` is sent, `headers` added, `url` replaced, `cancel: true` sends "
+    "nothing). An error, a timeout or the memory limit fails the attempt with errorType "
+    "`transformation`. null: none")
 CircuitState = Annotated[Literal["closed", "open", "half_open"], Field(
     description="The circuit breaker: it opens after consecutive failures that say the "
                 "receiver is down (timeouts, connection errors, 5xx, 429) and stops attempts; "
@@ -29,6 +39,8 @@ class TargetOut(ApiModel):
     description: str | None = None
     custom_headers: dict[str, str]
     rate_limit: int | None = Field(description=RATE_LIMIT_DOC)
+    filter: str | None = Field(description=FILTER_DOC)
+    transformation: str | None = Field(description=TRANSFORMATION_DOC)
     circuit: CircuitState
     circuit_opened_at: MaybeTimestamp = Field(
         description="When the circuit last opened; null while closed")
@@ -65,6 +77,7 @@ def target_fields(row: TargetRow) -> dict[str, Any]:
     return {"id": target.id, "url": target.url, "description": target.description,
             "status": shown_status(target),
             "custom_headers": dict(target.custom_headers), "rate_limit": target.rate_limit,
+            "filter": target.filter, "transformation": target.transformation,
             "circuit": health.state, "circuit_opened_at": health.opened_at,
             "circuit_retry_at": health.retry_at,
             "concurrency_limit": health.concurrency_limit, "created_at": target.created_at,

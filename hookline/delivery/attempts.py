@@ -46,6 +46,10 @@ class Outgoing:
     # success then has no target row to write.
     clean: bool = False
     limit: float | None = None  # the target's concurrency limit when it was read
+    # The target's JavaScript, run before the send (`delivery/shaping`), and what it is told
+    # of the event (an endpoint's; None for a destination's message).
+    transformation: str | None = None
+    event_type: str | None = None
 
 
 @dataclass(frozen=True)
@@ -158,7 +162,9 @@ def _outgoing(row: Any) -> Outgoing:
                     require_https=row.kind == "production", target_id=row.target_id,
                     rate_limit=row.target_rate_limit,
                     clean=not row.target_failure_count and not row.gate_failures
-                    and row.gate_circuit in (None, "closed"), limit=row.gate_limit)
+                    and row.gate_circuit in (None, "closed"), limit=row.gate_limit,
+                    transformation=row.target_transformation,
+                    event_type=row.event_type if row.wanted_event else None)
 
 
 def _admit(session: Session, delivery_id: str, target_id: str, limits: gate.Limits,
@@ -180,6 +186,13 @@ def _admit(session: Session, delivery_id: str, target_id: str, limits: gate.Limi
         return _status(session, delivery_id)
     session.commit()
     return None
+
+
+def cancel_unsent(session: Session, delivery_id: str, target_kind: str) -> str:
+    """A Delivery its target's transformation cancelled: its lease goes, and it ends
+    `cancelled` (unless it left the attemptable ones meanwhile). Commits."""
+    gate.release(session, delivery_id)
+    return _cancel(session, delivery_id, target_kind)
 
 
 def _cancel(session: Session, delivery_id: str, target_kind: str) -> str:

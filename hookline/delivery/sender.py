@@ -123,11 +123,8 @@ class Sender:
             return _failure("blocked_url", str(exc), started)
         except DNSFailure as exc:
             return _failure("dns", str(exc), started)
-        headers = {name: value for name, value in out.custom_headers.items()}
-        headers.update(webhook_headers(out.secrets, msg_id or out.msg_id, int(time.time()),
-                                       out.body))
-        headers.update({"content-type": out.content_type, "user-agent": USER_AGENT,
-                        "host": _host_header(target)})
+        headers = request_headers(out, msg_id or out.msg_id, int(time.time()))
+        headers["host"] = _host_header(target)
         try:
             # A deadline on this task, not wait_for's extra task per attempt.
             async with asyncio.timeout(self.timeout):
@@ -176,6 +173,15 @@ class TracedSender(Sender):
             result = await super().send(out, msg_id=msg_id)
             tracing.http_outcome(span, result.status_code, result.error_type)
             return result
+
+
+def request_headers(out: Outgoing, msg_id: str, timestamp: int) -> dict[str, str]:
+    """The headers an attempt sends but `host`: the target's fixed headers, then the
+    signature's, the content type and our user agent (which fixed headers cannot override)."""
+    headers = dict(out.custom_headers)
+    headers.update(webhook_headers(out.secrets, msg_id, timestamp, out.body))
+    headers.update({"content-type": out.content_type, "user-agent": USER_AGENT})
+    return headers
 
 
 def sender_from_settings(settings: Settings) -> Sender:

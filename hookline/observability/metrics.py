@@ -29,7 +29,7 @@ FINAL = ("delivered", "exhausted", "cancelled")
 # An attempt's outcome: the answer's status class, or the error type of an attempt that got
 # no answer (the attempt record's `errorType`).
 OUTCOMES = ("2xx", "3xx", "4xx", "5xx", "timeout", "connection", "dns", "tls",
-            "blocked_url", "circuit_open", "other")
+            "blocked_url", "circuit_open", "transformation", "other")
 CIRCUITS = ("closed", "open", "half_open")
 
 # -- the API ---------------------------------------------------------------------------
@@ -59,6 +59,23 @@ RATE_LIMITED = Counter(
     ["limit"])
 """Rate-limit refusals; the only request limit today is the organization's plan rps."""
 RATE_LIMITED_ORGANIZATION = RATE_LIMITED.labels("organization")
+
+FILTERED = Counter(
+    "hookline_filtered",
+    "Targets a payload filter kept an event or message from at fan-out (no Delivery was "
+    "made for them), by target kind. Counted where the fan-out ran: the API for publish and "
+    "ingestion, the worker for cron runs.",
+    ["target_kind"])
+"""Filtered fan-outs, whether the filter said false or failed (`hookline_filter_errors`)."""
+_FILTERED = {k: FILTERED.labels(k) for k in TARGET_KINDS}
+
+FILTER_ERRORS = Counter(
+    "hookline_filter_errors",
+    "Payload filter evaluations that failed (a missing key, a comparison of mismatched "
+    "types, a result that is not a bool), by target kind. A failure counts as no match.",
+    ["target_kind"])
+"""Failed filter evaluations; the preview shows the error of one."""
+_FILTER_ERRORS = {k: FILTER_ERRORS.labels(k) for k in TARGET_KINDS}
 
 # -- the delivery engine (the worker; cancellations by API actions count in the API) ------
 
@@ -124,6 +141,13 @@ def _child(cache: dict[tuple[str, ...], Any], metric: Any, key: tuple[str, ...])
 
 def ingested(provider: str, verification: str, outcome: str) -> None:
     _child(_INGESTED, INGESTED, (provider, verification, outcome)).inc()
+
+
+def filtered(kind: str, count: int, errors: int) -> None:
+    if count:
+        _FILTERED[kind].inc(count)
+    if errors:
+        _FILTER_ERRORS[kind].inc(errors)
 
 
 def request_took(route: str, status: int, seconds: float) -> None:

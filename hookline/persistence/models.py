@@ -156,6 +156,12 @@ class DeliveryTarget(SQLModel):
     previous_secret_expires_at: datetime | None = _ts(nullable=True)
     failure_count: int = 0
     rate_limit: int | None = None  # deliveries per second, across every worker
+    # A CEL expression deciding at fan-out whether an event or message is for this target
+    # (`hookline.filters`); None: everything it subscribes to.
+    filter: str | None = Field(default=None, sa_type=Text, nullable=True)
+    # JavaScript defining `handler(webhook)`, run at every attempt to reshape what it sends
+    # (`hookline.transformations`); None: sent as it is.
+    transformation: str | None = Field(default=None, sa_type=Text, nullable=True)
     created_at: datetime = _ts()
     updated_at: datetime = _ts()
 
@@ -188,6 +194,7 @@ class Event(SQLModel, table=True):
     payload: str = Field(sa_column=Column(Text, nullable=False))  # the delivered body, as sent
     idempotency_key: str | None = None
     deliveries: int = 0
+    filtered: int = Field(default=0, sa_column_kwargs={"server_default": "0"})  # by filters
     # The event type's schema version `data` was validated against, and what it found when
     # the type's validation is `warn` (under `enforce` such an event is refused).
     schema_version: int | None = None

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from sqlmodel import Session
 
+from hookline import filters
 from hookline.delivery import targets
 from hookline.delivery.gate import Health, health_of
 from hookline.errors import invalid
@@ -15,7 +16,7 @@ from hookline.persistence import queries
 from hookline.persistence.models import Destination
 from hookline.services import sources
 from hookline.services.headers import check_headers
-from hookline.services.targets import TargetRow
+from hookline.services.targets import TargetRow, check_transformation
 from hookline.signing import new_secret
 
 MAX_PER_SOURCE = 10
@@ -23,11 +24,14 @@ MAX_PER_SOURCE = 10
 
 def create_destination(session: Session, env_id: str, source_id: str, *, url: str,
                        description: str | None, headers: dict[str, str] | None,
-                       rate_limit: int | None = None) -> TargetRow:
+                       rate_limit: int | None = None, filter: str | None = None,
+                       transformation: str | None = None) -> TargetRow:
     """The URL is checked by the caller (check_url) first; everything else here."""
     source = sources.get_source(session, env_id, source_id)
     custom = check_headers(headers or {})
     rate_limit = targets.check_rate_limit(rate_limit)
+    filter = filters.check(filter)
+    transformation = check_transformation(transformation)
     # Lock the Source row (PostgreSQL) so that concurrent creations cannot pass the limit.
     queries.sources.lock(session, source.id)
     count = queries.targets.destination_counts(session, [source.id]).get(source.id, 0)
@@ -35,7 +39,8 @@ def create_destination(session: Session, env_id: str, source_id: str, *, url: st
         raise invalid("sourceId", f"a source has at most {MAX_PER_SOURCE} destinations")
     destination = Destination(id=new_id("dst"), environment_id=env_id, source_id=source.id,
                               url=url, description=description, custom_headers=custom,
-                              secret=new_secret(), rate_limit=rate_limit)
+                              secret=new_secret(), rate_limit=rate_limit, filter=filter,
+                              transformation=transformation)
     session.add(destination)
     return TargetRow(destination, Health())  # never gated yet: closed
 

@@ -9,6 +9,7 @@ import json
 
 from sqlmodel import Session
 
+from hookline import filters
 from hookline.delivery import targets
 from hookline.delivery.attempts import Outgoing
 from hookline.delivery.gate import Health, health_of
@@ -18,7 +19,7 @@ from hookline.persistence import queries
 from hookline.persistence.models import Endpoint
 from hookline.services import consumers, event_types
 from hookline.services.headers import check_headers
-from hookline.services.targets import TargetRow, check_secret, get_scoped
+from hookline.services.targets import TargetRow, check_secret, check_transformation, get_scoped
 from hookline.signing import new_secret
 from hookline.timeutil import iso, utcnow
 
@@ -38,7 +39,8 @@ def check_events(session: Session, env_id: str, events: list[str]) -> list[str]:
 def create_endpoint(session: Session, env_id: str, *, consumer: str, url: str,
                     events: list[str] | None, description: str | None,
                     headers: dict[str, str] | None, secret: str | None,
-                    rate_limit: int | None = None) -> TargetRow:
+                    rate_limit: int | None = None, filter: str | None = None,
+                    transformation: str | None = None) -> TargetRow:
     """The URL is checked by the caller (check_url) first; everything else here."""
     try:
         owner = consumers.get_consumer(session, env_id, consumer)
@@ -49,7 +51,8 @@ def create_endpoint(session: Session, env_id: str, *, consumer: str, url: str,
         description=description, events=check_events(session, env_id, events or []),
         custom_headers=check_headers(headers or {}),
         secret=new_secret() if secret is None else check_secret(secret),
-        rate_limit=targets.check_rate_limit(rate_limit))
+        rate_limit=targets.check_rate_limit(rate_limit), filter=filters.check(filter),
+        transformation=check_transformation(transformation))
     session.add(endpoint)
     return TargetRow(endpoint, Health(), owner.external_id)  # never gated yet: closed
 

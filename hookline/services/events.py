@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
-from hookline import payload_schemas
+from hookline import filters, payload_schemas
 from hookline.contracts import DeliveryStart
 from hookline.errors import (
     NotFound,
@@ -75,10 +75,15 @@ def subscribed(session: Session, consumer_id: str, event_type: str) -> list[Endp
 
 
 def fan_out(session: Session, event: Event, schedule: list[float]) -> list[DeliveryStart]:
-    """One pending Delivery per endpoint subscribed now (replay). The caller commits."""
-    starts = deliveries.add_for_event(
-        session, event, subscribed(session, event.consumer_id, event.type), schedule)
+    """One pending Delivery per endpoint subscribed now whose filter lets the event through
+    (replay). The caller commits."""
+    endpoints, filtered = filters.admitted(
+        subscribed(session, event.consumer_id, event.type),
+        lambda: filters.event_variables(event.type, data_of(event), event.consumer_external_id,
+                                        event.id))
+    starts = deliveries.add_for_event(session, event, endpoints, schedule)
     event.deliveries += len(starts)
+    event.filtered += filtered
     session.add(event)
     return starts
 
@@ -100,22 +105,36 @@ def publish(session: Session, principal: Principal, event_type: str, consumer_re
         queries.consumers.ids_by_ref, session, env_id, consumer_ref))
     if consumer is None:
         raise invalid("consumer", f"no consumer with externalId {consumer_ref!r}")
-    endpoints = _of_type(shared_read(session, ("endpoints", consumer.id),
-                                     partial(queries.targets.enabled_endpoints, session,
-                                             consumer.id)), event_type)
+    subscribed = _of_type(shared_read(session, ("endpoints", consumer.id),
+                                      partial(queries.targets.enabled_endpoints, session,
+                                              consumer.id)), event_type)
     created = utcnow()
-    data_text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
-    if len(data_text.encode()) > MAX_DATA_BYTES:
-        raise PayloadTooLarge("`data` is larger than 1 MiB once serialized")
-    body = (f'{{"type":{json.dumps(event_type)},"timestamp":"{iso(created)}",'
-            f'"data":{data_text}}}')
-    event = Event(id=new_id("evt"), environment_id=env_id, type=event_type,
+    data_text = data_json(data)
+    event_id = new_id("evt")
+    endpoints, filtered = filters.admitted(subscribed, partial(
+        filters.event_variables, event_type, data, consumer.external_id, event_id))
+    body = event_body(event_type, created, data_text)
+    event = Event(id=event_id, environment_id=env_id, type=event_type,
                   consumer_id=consumer.id, consumer_external_id=consumer.external_id,
                   payload=body, idempotency_key=idempotency_key, created_at=created,
-                  deliveries=len(endpoints), schema_version=schema_version,
+                  deliveries=len(endpoints), filtered=filtered, schema_version=schema_version,
                   schema_errors=schema_errors)
     return Write(partial(_write, event=event, endpoints=endpoints, principal=principal,
                          schedule=schedule))
+
+
+def data_json(data: Any) -> str:
+    """An event's `data` as it is sent, or 413 past 1 MiB."""
+    data_text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    if len(data_text.encode()) > MAX_DATA_BYTES:
+        raise PayloadTooLarge("`data` is larger than 1 MiB once serialized")
+    return data_text
+
+
+def event_body(event_type: str, created: datetime, data_text: str) -> str:
+    """The body every endpoint of an event is sent: `{type, timestamp, data}`."""
+    return (f'{{"type":{json.dumps(event_type)},"timestamp":"{iso(created)}",'
+            f'"data":{data_text}}}')
 
 
 def _validate(session: Session, registered: Any, data: dict[str, Any]

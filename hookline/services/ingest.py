@@ -16,6 +16,7 @@ from urllib.parse import parse_qsl
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
+from hookline import filters
 from hookline.contracts import DeliveryStart
 from hookline.errors import MethodNotAllowed, NotFound
 from hookline.ids import new_id
@@ -113,11 +114,14 @@ def _duplicate(session: Session, source: Source, event_id: str) -> str | None:
                                           utcnow() - DEDUPE_WINDOW)
 
 
-def fan_out(session: Session, message: Message, schedule: list[float], source_name: str
-            ) -> list[DeliveryStart]:
-    """One pending Delivery per destination of the message's Source enabled now (replay and
-    cron runs). The caller commits."""
-    destinations = queries.targets.enabled_destinations(session, message.source_id)
+def fan_out(session: Session, message: Message, schedule: list[float], source_name: str,
+            provider: str) -> list[DeliveryStart]:
+    """One pending Delivery per destination of the message's Source enabled now whose
+    filter lets the message through (replay and cron runs). The caller commits."""
+    destinations, _ = filters.admitted(
+        queries.targets.enabled_destinations(session, message.source_id),
+        lambda: filters.message_variables(message.body, message.content_type, message.headers,
+                                          message.query, provider))
     message.fanout += len(destinations)
     session.add(message)
     session.flush()  # the message's row before its Deliveries'
@@ -160,10 +164,14 @@ def receive(session: Session, received: Received, schedule: list[float]
     result = registry.verify(provider, incoming, source.secret, source.provider_config)
     event_id = _event_id(provider, incoming, source)
     failed = result.verdict == "failed"
-    targets = shared_read(session, ("destinations", source.id), partial(
+    enabled = shared_read(session, ("destinations", source.id), partial(
         queries.targets.enabled_destinations, session, source.id)) \
         if not failed and source.status == "enabled" else []
-    message = _message(source, received, provider, result, event_id, len(targets))
+    message = _message(source, received, provider, result, event_id, 0)
+    targets, _ = filters.admitted(enabled, lambda: filters.message_variables(
+        message["body"], message["content_type"], message["headers"], message["query"],
+        source.provider))
+    message["fanout"] = len(targets)
     failure = (result.reason or "signature mismatch") if failed else None
     return Write(partial(_store, source=source, message=message, targets=targets,
                          failure=failure, schedule=schedule, provider=provider.code))
@@ -227,7 +235,7 @@ def record_cron_run(session: Session, source_id: str, run_key: str, run_at: date
     session.add(message)
     # A disabled Source stores what it makes but forwards nothing (a manual trigger).
     if source.status == "enabled":
-        fan_out(session, message, schedule, source.name)
+        fan_out(session, message, schedule, source.name, source.provider)
     source.last_run_at = run_at
     source.last_message_at = utcnow()
     session.add(source)

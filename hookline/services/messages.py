@@ -77,5 +77,5 @@ def replay(session: Session, env_id: str, message_id: str, schedule: list[float]
     if source is None or source.status != "enabled":
         raise Conflict(f"the source of message {message_id} is disabled; enable it first",
                        slug="source-disabled")
-    starts = ingest.fan_out(session, message, schedule, source.name)
+    starts = ingest.fan_out(session, message, schedule, source.name, source.provider)
     return starts

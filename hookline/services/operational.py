@@ -18,6 +18,7 @@ from typing import Any
 
 from sqlmodel import Session
 
+from hookline import filters
 from hookline.ids import new_id
 from hookline.persistence import queries
 from hookline.persistence.models import Consumer, Environment, Event, EventType
@@ -61,15 +62,18 @@ def emit(session: Session, env_id: str, event_type: str, data: dict[str, Any]) -
         return
     consumer = queries.consumers.by_external_id(session, hidden.id, CONSUMER)
     assert consumer is not None  # made with the hidden environment
-    endpoints = events.subscribed(session, consumer.id, event_type)
+    event_id = new_id("evt")
+    endpoints, filtered = filters.admitted(
+        events.subscribed(session, consumer.id, event_type),
+        lambda: filters.event_variables(event_type, data, CONSUMER, event_id))
     if not endpoints:
         return
     created = utcnow()
     body = json.dumps({"type": event_type, "timestamp": iso(created), "data": data},
                       separators=(",", ":"), ensure_ascii=False)
-    event = Event(id=new_id("evt"), environment_id=hidden.id, type=event_type,
+    event = Event(id=event_id, environment_id=hidden.id, type=event_type,
                   consumer_id=consumer.id, consumer_external_id=CONSUMER, payload=body,
-                  created_at=created, deliveries=len(endpoints))
+                  created_at=created, deliveries=len(endpoints), filtered=filtered)
     session.add(event)
     session.flush()
     deliveries.add_for_event(session, event, endpoints, get_settings().retry_delays)

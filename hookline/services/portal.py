@@ -31,7 +31,7 @@ from hookline.persistence.models import (
     PortalLink,
     PortalSettings,
 )
-from hookline.services import consumers, deliveries, endpoints, event_types, events
+from hookline.services import consumers, deliveries, endpoints, event_types, events, previews
 from hookline.services.accounts import hash_key
 from hookline.services.patch import KEEP, Keep
 from hookline.services.targets import TargetRow, row_of
@@ -192,6 +192,31 @@ def own_event(session: Session, found: Access, event_id: str) -> Event:
 
 def own_endpoints(session: Session, found: Access) -> list[TargetRow]:
     return endpoints.list_endpoints(session, found.environment_id, found.consumer_id)
+
+
+RECENT_EVENTS = 10
+
+
+def recent_events(session: Session, found: Access) -> list[Event]:
+    """The Consumer's latest events, newest first: what the filter editor tries a filter on."""
+    rows = queries.events.search(session, found.environment_id, queries.events.EventFilter(
+        consumer=found.consumer_external_id), None, RECENT_EVENTS)
+    return rows[:RECENT_EVENTS]
+
+
+def preview(session: Session, found: Access, endpoint_id: str, event_id: str | None,
+            filter: str | None) -> previews.Preview:
+    """A filter as typed, tried on one of the Consumer's own events (another's is 422, as
+    one of another environment is to the API)."""
+    own_endpoint(session, found, endpoint_id)
+    if event_id is None:
+        raise invalid("event", "choose one of your recent events to try the filter on")
+    event = session.get(Event, event_id)
+    if event is None or event.consumer_id != found.consumer_id:
+        raise invalid("event", f"no event {event_id!r} of yours")
+    return previews.endpoint_preview(session, found.environment_id, endpoint_id,
+                                     previews.EventSample(event_id=event_id),
+                                     previews.Tried(filter=filter))
 
 
 def catalogue(session: Session, found: Access) -> list[EventType]:

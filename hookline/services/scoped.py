@@ -6,7 +6,7 @@ from typing import Protocol, TypeVar
 
 from sqlmodel import Session
 
-from hookline.errors import NotFound
+from hookline.errors import DomainError
 
 
 class _InEnvironment(Protocol):
@@ -17,7 +17,7 @@ Row = TypeVar("Row", bound=_InEnvironment)
 
 
 def get_in(session: Session, model: type[Row], env_id: str, row_id: str,
-           missing: NotFound) -> Row:
+           missing: DomainError) -> Row:
     row = session.get(model, row_id)
     if row is None or row.environment_id != env_id:
         raise missing

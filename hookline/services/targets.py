@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from sqlmodel import Session
 
+from hookline import filters, transformations
 from hookline.delivery import gate, targets
 from hookline.delivery.gate import Health, health_of
 from hookline.delivery.targets import Target
@@ -21,6 +22,7 @@ from hookline.services import operational
 from hookline.services.headers import check_headers
 from hookline.services.patch import KEEP, Keep
 from hookline.services.scoped import get_in
+from hookline.settings import get_settings
 from hookline.signing import is_valid_secret
 from hookline.timeutil import utcnow
 from hookline.url_guard import DNSFailure, URLRefused
@@ -46,6 +48,8 @@ class TargetPatch:
     status: str | None = None  # enabled | disabled
     description: str | Keep | None = KEEP
     rate_limit: int | Keep | None = KEEP  # None: no limit
+    filter: str | Keep | None = KEEP  # None: no filter
+    transformation: str | Keep | None = KEEP  # None: none
     headers: dict[str, str] | None = None  # replaces all fixed headers
     events: list[str] | None = None  # an endpoint's, already checked by `endpoints`
 
@@ -65,6 +69,15 @@ def check_secret(secret: str) -> str:
     if not is_valid_secret(secret):
         raise invalid("secret", SECRET_RULE)
     return secret
+
+
+def check_transformation(source: object) -> str | None:
+    """A transformation as the API takes it, loaded in V8 within this process's limits."""
+    return transformations.check(source, transformation_limits())
+
+
+def transformation_limits() -> transformations.Limits:
+    return transformations.Limits(*get_settings().transform_limits)
 
 
 def get_scoped(session: Session, kind: type[AnyTarget], env_id: str, target_id: str
@@ -87,6 +100,10 @@ def apply_patch(session: Session, target: Target, patch: TargetPatch) -> list[st
     if patch.status not in (None, "enabled", "disabled"):
         raise invalid("status", "must be 'enabled' or 'disabled'")
     headers = check_headers(patch.headers) if patch.headers is not None else None
+    if not isinstance(patch.filter, Keep):
+        target.filter = filters.check(patch.filter)
+    if not isinstance(patch.transformation, Keep):
+        target.transformation = check_transformation(patch.transformation)
     if not isinstance(patch.rate_limit, Keep):
         target.rate_limit = targets.check_rate_limit(patch.rate_limit)
     if patch.url is not None and patch.url != target.url:

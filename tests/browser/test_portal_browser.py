@@ -138,3 +138,49 @@ def test_a_retry_the_api_refuses_shows_as_an_error(page: Page, shots: Shots, ten
     expect(page.get_by_role("button", name="Retry")).to_have_count(0)
     expect(page.get_by_role("button", name="Replay event")).to_be_visible()
     shots.take("12-retry-refused")
+
+
+def test_a_customer_writes_a_filter_tries_it_on_a_recent_event_and_saves_it(
+        page: Page, shots: Shots, tenant: Tenant, receiver: Receiver) -> None:
+    """Issue 35: the portal's filter editor, with its preview on the Consumer's events."""
+    consumer(tenant, "acme", "invoice.paid")
+    endpoint = ok(tenant.client.post("/v1/endpoints", json={
+        "consumer": "acme", "url": receiver.url("/filtered")}), 201)
+    publish(tenant, {"amount": 50})
+    big = publish(tenant, {"amount": 150})["id"]
+    page.goto(link(tenant)["url"])
+    page.get_by_role("link", name=receiver.url("/filtered")).click()
+    field = page.get_by_label("Filter")
+    field.fill("data.amount > 100")
+    page.get_by_label("On a recent event").select_option(big)
+    page.get_by_role("button", name="Try it").click()
+    expect(page.get_by_role("status")).to_contain_text("Matched")
+    expect(page.locator(".preview pre")).to_contain_text('"amount":150')
+    expect(page.get_by_label("Filter")).to_have_value("data.amount > 100")  # not saved yet
+    assert ok(tenant.client.get(f"/v1/endpoints/{endpoint['id']}"))["filter"] is None
+    shots.take("filter-01-matched")
+
+    page.get_by_label("Filter").fill("data.amount > 1000")
+    page.get_by_role("button", name="Try it").click()
+    expect(page.get_by_role("status")).to_contain_text("Not matched")
+    page.get_by_label("Filter").fill("data.nope > 1")
+    page.get_by_role("button", name="Try it").click()
+    expect(page.get_by_role("status")).to_contain_text("The filter failed")
+    page.get_by_label("Filter").fill("data.amount >")
+    page.get_by_role("button", name="Try it").click()
+    expect(page.get_by_role("alert")).to_contain_text("does not compile")
+    shots.take("filter-02-error")
+
+    page.get_by_label("Filter").fill("data.amount > 100")
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_text("Saved.")).to_be_visible()
+    assert ok(tenant.client.get(f"/v1/endpoints/{endpoint['id']}"))["filter"] == \
+        "data.amount > 100"
+    assert publish(tenant, {"amount": 5})["filtered"] == 1
+    assert publish(tenant, {"amount": 500})["deliveries"] == 1
+    # The operator's transformation is shown, not editable.
+    ok(tenant.client.patch(f"/v1/endpoints/{endpoint['id']}", json={
+        "transformation": "function handler(w) { return w }"}))
+    page.reload()
+    expect(page.locator(".transformation pre")).to_have_text("function handler(w) { return w }")
+    expect(page.locator("textarea[name=transformation]")).to_have_count(0)

@@ -46,9 +46,9 @@ _TO_SEND = sa.select(
     _D.c.id.label("delivery_id"), _D.c.status, _ENV.c.kind, _EV.c.id.label("event_id"),
     _EV.c.payload, sa.func.coalesce(_EV.c.payload_erased, _MSG.c.payload_erased).label("erased"),
     _D.c.message_id, _MSG.c.id.label("message_found"), _MSG.c.body, _MSG.c.content_type,
-    _D.c.event_id.label("wanted_event"), *(_target(c) for c in (
+    _D.c.event_id.label("wanted_event"), _EV.c.type.label("event_type"), *(_target(c) for c in (
         "id", "url", "status", "custom_headers", "secret", "previous_secret",
-        "previous_secret_expires_at")),
+        "previous_secret_expires_at", "transformation")),
     _target("rate_limit"), _LEASE.c.expires_at.label("lease_expires"),
     _target("failure_count"), _GATES.c.failures.label("gate_failures"),
     _GATES.c.circuit.label("gate_circuit"), _GATES.c.concurrency_limit.label("gate_limit"),

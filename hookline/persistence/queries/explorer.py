@@ -25,7 +25,7 @@ from hookline.persistence.models import Attempt, Delivery
 from hookline.timeutil import aware, end_of
 
 ERROR_TYPES = ("timeout", "connection", "dns", "tls", "blocked_url", "http_status",
-               "circuit_open")
+               "circuit_open", "transformation")
 STATUSES = ("pending", "processing", "retrying", "delivered", "exhausted", "cancelled")
 ATTEMPT_STATUSES = ("succeeded", "failed")
 # An id is made a moment before its row's `created_at`; the id bound of a time range is

@@ -1,0 +1,85 @@
+"""`python -m bench.target_code`: the CPU a target's code costs (issue 35): one payload
+filter evaluation, and one transformation call.
+
+Filters run at fan-out, in the publish or ingestion request, once per subscribed target that
+has one: this prints the process CPU per evaluation of a typical filter over the bench's
+event (`scenarios.payload`) already converted to CEL values, per conversion (once per
+fan-out), per first compile of a filter's text (later ones hit the
+cache), and per fan-out of one event to ten filtered endpoints (`filters.admitted`, the code
+publish runs); then per call of a transformation that reshapes the event for Slack in its
+target's warm V8 context (`delivery/shaping.shaped`, the code an attempt runs), and per
+first call (a new context). Each round is timed on its own; the figures are the rounds'
+median."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import replace
+
+from bench.scenarios import EVENT_TYPE, HALF_MATCHING, SLACK, payload
+from hookline import filters
+from hookline.delivery.attempts import Outgoing
+from hookline.delivery.shaping import shaped
+from hookline.persistence.models import Endpoint
+from hookline.transformations import Limits, Sandbox
+
+
+def _cpu_us(work: Callable[[], object], count: int) -> float:
+    started = time.process_time()
+    for _ in range(count):
+        work()
+    return (time.process_time() - started) / count * 1e6
+
+
+def main(count: int, rounds: int) -> None:
+    variables = filters.event_variables(EVENT_TYPE, payload(7), "bench", "evt_1")
+    converted = filters.context(variables)
+    source = HALF_MATCHING[1]
+    targets = [Endpoint(id=f"ep_{n}", environment_id="env", consumer_id="c", url="u",
+                        secret="s", filter=f) for n, f in enumerate(HALF_MATCHING)]
+    texts = iter(f"data.amount > {n}" for n in range(10**9))
+
+    def compile_new() -> object:
+        return filters.compiled(next(texts))
+
+    def fan_out() -> object:
+        return filters.admitted(targets, lambda: variables)
+
+    body = json.dumps({"type": EVENT_TYPE, "timestamp": "2026-11-26T00:00:00.000Z",
+                       "data": payload(7)}).encode()
+    sandbox = Sandbox(Limits(1.0, 64 * 2**20))
+    out = Outgoing(url="http://127.0.0.1/", msg_id="evt_1", body=body,
+                   content_type="application/json", custom_headers={}, secrets=[],
+                   require_https=False, target_id="ep_bench", transformation=SLACK,
+                   event_type=EVENT_TYPE)
+    targets_made = iter(range(10**9))
+
+    def cold() -> object:
+        return shaped(sandbox, replace(out, target_id=f"ep_{next(targets_made)}"))
+
+    found: dict[str, list[float]] = {"evaluate_us": [], "convert_us": [], "compile_us": [],
+                                     "fan_out_10_us": [], "transform_us": [],
+                                     "transform_first_us": []}
+    for _ in range(rounds):
+        found["evaluate_us"].append(_cpu_us(lambda: filters.evaluate(source, converted), count))
+        found["convert_us"].append(_cpu_us(lambda: filters.context(variables), count))
+        found["compile_us"].append(_cpu_us(compile_new, max(1, count // 10)))
+        found["fan_out_10_us"].append(_cpu_us(fan_out, max(1, count // 10)))
+        found["transform_us"].append(_cpu_us(lambda: shaped(sandbox, out), max(1, count // 20)))
+        found["transform_first_us"].append(_cpu_us(cold, max(1, count // 500)))
+    sandbox.close()
+    print(json.dumps({"filter": source, "count": count, "rounds": rounds,
+                      **{k: round(statistics.median(v), 2) for k, v in found.items()}},
+                     indent=1))
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--count", type=int, default=20000)
+    parser.add_argument("--rounds", type=int, default=5)
+    args = parser.parse_args()
+    main(args.count, args.rounds)

@@ -1,0 +1,34 @@
+"""What a target's transformation makes of one attempt (`hookline.transformations`): the
+Outgoing to send instead, None when the handler cancelled the Delivery, or the attempt's
+failure (`errorType: transformation`) when the handler failed."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+
+from hookline import transformations
+from hookline.delivery.attempts import AttemptResult, Outgoing
+from hookline.transformations import Sandbox, TransformFailed
+
+TRANSFORMATION = "transformation"
+
+
+def shaped(sandbox: Sandbox, out: Outgoing) -> Outgoing | AttemptResult | None:
+    """Blocks for up to the sandbox's time limit: call it from a thread."""
+    assert out.transformation is not None
+    started = time.monotonic()
+    webhook = transformations.webhook_of(url=out.url, event_type=out.event_type, body=out.body,
+                                         content_type=out.content_type,
+                                         headers=out.custom_headers)
+    try:
+        changed = transformations.changed(
+            sandbox.run(out.target_id, out.transformation, webhook), out.url, out.body)
+    except TransformFailed as exc:
+        return AttemptResult(succeeded=False, status_code=None, response_body=None,
+                             error_type=TRANSFORMATION, error_message=str(exc),
+                             duration_ms=int((time.monotonic() - started) * 1000))
+    if changed.cancel:
+        return None
+    return replace(out, url=changed.url, body=changed.body, custom_headers=changed.headers,
+                   content_type=changed.content_type or out.content_type)
