@@ -38,7 +38,8 @@ def test_create_list_and_read(tenant: Tenant, receiver: Receiver) -> None:
     assert all("secret" not in d for d in listed)
     assert set(listed[0]) == {"id", "sourceId", "url", "description", "status",
                               "customHeaders", "rateLimit", "circuit", "circuitOpenedAt",
-                              "circuitRetryAt", "concurrencyLimit", "createdAt", "updatedAt"}
+                              "circuitRetryAt", "concurrencyLimit", "createdAt", "updatedAt",
+                              "filter", "transformation"}  # issue 35 adds the last two
     assert tenant.client.get(f"/v1/ingest/sources/{source['id']}").json()["destinations"] == 2
 
 
