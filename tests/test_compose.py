@@ -57,6 +57,31 @@ def test_compose_passes_every_setting_to_api_and_worker() -> None:
     assert "prometheus" in services and services["prometheus"]["profiles"] == ["metrics"]
 
 
+# Compose's own values where its containers need another: their addresses, and the worker's
+# metrics port for the Prometheus service beside it.
+COMPOSE_OWN = {"database_url", "temporal_address", "api_host", "public_url",
+               "worker_metrics_port", "worker_metrics_host", "temporal_ui_url"}
+
+
+def test_compose_defaults_are_hooklines_own() -> None:
+    """Every `${HOOKLINE_X:-default}` in docker-compose.yml is the service's default, so a
+    default changed in settings cannot drift in compose (two had: a target's in-flight
+    ceiling and the silence check's interval)."""
+    import re
+
+    from hookline.settings import Settings
+
+    text = (REPO / "docker-compose.yml").read_text()
+    found = dict(re.findall(r"\$\{HOOKLINE_([A-Z0-9_]+):-([^}]*)\}", text))
+    assert found, "no defaults found in docker-compose.yml"
+    for name, default in found.items():
+        field = name.lower()
+        if field in COMPOSE_OWN or field not in Settings.model_fields:
+            continue
+        expected = Settings.model_fields[field].default
+        assert default == ("" if expected is None else str(expected)), (name, default, expected)
+
+
 def test_compose_temporal_and_prometheus_configs_are_ours() -> None:
     """The dynamic config mounted into compose's Temporal is the one every server Hookline
     starts gets, and Prometheus scrapes the services compose runs."""
