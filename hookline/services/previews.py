@@ -22,11 +22,16 @@ from hookline.delivery.sender import request_headers
 from hookline.delivery.shaping import shaped
 from hookline.errors import invalid
 from hookline.ids import new_id
-from hookline.persistence.models import Consumer, Destination, Endpoint, Event, Message, Source
+from hookline.persistence.models import Destination, Endpoint, Event, Message, Source
 from hookline.services import events
 from hookline.services.patch import KEEP, Keep
 from hookline.services.scoped import get_in
-from hookline.services.targets import check_transformation, get_scoped, transformation_limits
+from hookline.services.targets import (
+    check_transformation,
+    consumer_of,
+    get_scoped,
+    transformation_limits,
+)
 from hookline.timeutil import utcnow
 from hookline.transformations import Sandbox
 
@@ -91,7 +96,7 @@ def endpoint_preview(session: Session, env_id: str, endpoint_id: str, sample: Ev
                                             event.consumer_external_id, event.id)
         msg_id, body, event_type = event.id, event.payload, event.type
     elif sample.type is not None and sample.has_data:
-        consumer = _consumer_of(session, endpoint)
+        consumer = consumer_of(session, endpoint)
         msg_id = new_id("evt")
         body = events.event_body(sample.type, utcnow(), events.data_json(sample.data))
         variables = filters.event_variables(sample.type, sample.data, consumer, msg_id)
@@ -129,11 +134,6 @@ def _own(session: Session, model: Any, env_id: str, row_id: str, field: str, wha
     """A stored event or message of this environment, or 422 naming the field."""
     return get_in(session, model, env_id, row_id,
                   invalid(field, f"no {what} {row_id!r} in this environment"))
-
-
-def _consumer_of(session: Session, endpoint: Endpoint) -> str:
-    consumer = session.get(Consumer, endpoint.consumer_id)
-    return consumer.external_id if consumer is not None else ""
 
 
 def _outgoing(target: targets.Target, code: str | None, msg_id: str, body: bytes,

@@ -88,10 +88,15 @@ def get_scoped(session: Session, kind: type[AnyTarget], env_id: str, target_id: 
 
 def row_of(session: Session, target: Target) -> TargetRow:
     """The target with its health, and an endpoint's Consumer."""
+    return TargetRow(target, health_of(session, [target.id])[target.id],
+                     consumer_of(session, target))
+
+
+def consumer_of(session: Session, target: Target) -> str:
+    """An endpoint's owning Consumer's externalId ("" for a destination)."""
     owner = getattr(target, "consumer_id", None)
     consumer = session.get(Consumer, owner) if owner else None
-    return TargetRow(target, health_of(session, [target.id])[target.id],
-                     consumer.external_id if consumer else "")
+    return consumer.external_id if consumer else ""
 
 
 def apply_patch(session: Session, target: Target, patch: TargetPatch) -> list[str]:

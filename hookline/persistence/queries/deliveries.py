@@ -224,7 +224,7 @@ def counts_by_status(session: Session, column: str, value: str, since: datetime
     ).tuples()}
 
 
-def in_window(column: Any, value: str, statuses: tuple[str, ...], since: datetime,
+def _in_window(column: Any, value: str, statuses: tuple[str, ...], since: datetime,
               until: datetime | None, after: str | None = None) -> SelectOfScalar[Delivery]:
     """A target's Deliveries in these statuses created in [since, until), after an id: what a
     recovery re-sends."""
@@ -239,14 +239,14 @@ def in_window(column: Any, value: str, statuses: tuple[str, ...], since: datetim
 
 def count_in_window(session: Session, column: Any, value: str, statuses: tuple[str, ...],
                     since: datetime, until: datetime | None) -> int:
-    found = in_window(column, value, statuses, since, until).with_only_columns(func.count())
+    found = _in_window(column, value, statuses, since, until).with_only_columns(func.count())
     return int(session.execute(found).scalar_one())
 
 
 def next_in_window(session: Session, column: Any, value: str, statuses: tuple[str, ...],
                    since: datetime, until: datetime | None, after: str | None, limit: int
                    ) -> list[Delivery]:
-    return list(session.exec(in_window(column, value, statuses, since, until, after)
+    return list(session.exec(_in_window(column, value, statuses, since, until, after)
                              .order_by(col(Delivery.id)).limit(limit)).all())
 
 
