@@ -7,7 +7,7 @@ TEMPORAL_CLI_VERSION := v1.5.1
 TEMPORAL_SERVER_VERSION := v1.30.4
 export PATH := $(CURDIR)/.tools/bin:$(PATH)
 
-.PHONY: run test test-cluster setup venv dev tools tools-cluster postgres compose chromium lint bench clean
+.PHONY: run test test-cluster setup venv dev tools tools-cluster postgres compose chromium lint bench providers-doc clean
 
 run: setup
 	$(VENV)/bin/hookline up
@@ -96,6 +96,10 @@ chromium:
 lint: dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy .
+
+# docs/PROVIDERS.md, written from the provider registry (tests/test_docs_providers.py compares).
+providers-doc: venv
+	$(VENV)/bin/hookline providers list --markdown > docs/PROVIDERS.md
 
 bench: setup dev
 	$(VENV)/bin/python -m bench.run $(BENCH_ARGS)

@@ -1,4 +1,5 @@
-"""The `hookline` command: run the service, migrate, and manage organizations and keys."""
+"""The `hookline` command: run the service, migrate, manage organizations and keys, and list
+the providers."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import typer
 import uvloop
 
 from cli.manage import env_app, key_app, org_app, plan_app
+from cli.providers import providers_app
 from cli.usage import Typer
 from hookline.settings import get_settings
 
@@ -21,6 +23,7 @@ app.add_typer(org_app, name="org")
 app.add_typer(env_app, name="env")
 app.add_typer(key_app, name="key")
 app.add_typer(plan_app, name="plan")
+app.add_typer(providers_app, name="providers")
 
 
 @app.command()

@@ -42,7 +42,7 @@ def _emit(as_json: bool, data: dict[str, Any], text: str) -> None:
     typer.echo(json.dumps(data) if as_json else text)
 
 
-def _emit_list(as_json: bool, rows: list[dict[str, Any]], columns: list[str]) -> None:
+def emit_list(as_json: bool, rows: list[dict[str, Any]], columns: list[str]) -> None:
     """A list command's answer: `{"items": [...]}` with --json, else a header row of the
     JSON names, then one tab-separated line a row."""
     if as_json:
@@ -116,7 +116,7 @@ def org_list(as_json: JsonOpt = False) -> None:
     with _session() as session:
         rows = [{"id": o.id, "name": o.name, "createdAt": iso(o.created_at)}
                 for o in accounts.list_orgs(session)]
-    _emit_list(as_json, rows, ["id", "name", "createdAt"])
+    emit_list(as_json, rows, ["id", "name", "createdAt"])
 
 
 def _env_data(env: Environment) -> dict[str, Any]:
@@ -133,7 +133,7 @@ def env_list(org: Annotated[str | None, typer.Option(
     Each: id, name, kind, organization, retention days, created."""
     with _session() as session:
         rows = [_env_data(e) for e in accounts.list_envs(session, org)]
-    _emit_list(as_json, rows, ["id", "name", "kind", "org", "retentionDays", "createdAt"])
+    emit_list(as_json, rows, ["id", "name", "kind", "org", "retentionDays", "createdAt"])
 
 
 @env_app.command("create")
@@ -197,7 +197,7 @@ def key_list(env: Annotated[str | None, typer.Option(
     with _session() as session:
         env_id = find_env(session, env, org).id if env is not None else None
         rows = [_key_data(k) for k in accounts.list_keys(session, env_id)]
-    _emit_list(as_json, rows, ["id", "hint", "environment", "createdAt", "lastUsedAt",
+    emit_list(as_json, rows, ["id", "hint", "environment", "createdAt", "lastUsedAt",
                                "revokedAt"])
 
 

@@ -215,7 +215,7 @@ def test_provider_catalogue(tenant: Tenant) -> None:
             "gitlab", "linear", "paddle", "zoom", "meta"} <= providers.keys()
     gitlab = providers["gitlab"]
     assert set(gitlab) == {"code", "name", "scheme", "needsSecret", "configFields",
-                           "eventIdLocation", "strippedHeaders"}
+                           "eventIdLocation", "strippedHeaders", "verification", "handshake"}
     assert "x-gitlab-token" in gitlab["strippedHeaders"]
     assert {"authorization", "cookie", "proxy-authorization"} <= set(gitlab["strippedHeaders"])
     assert providers["github"]["needsSecret"] is True

@@ -23,7 +23,8 @@ from hookline.settings import get_settings
 router = APIRouter(tags=["ingestion"])
 PATH = "/in/{token}"
 HANDSHAKE = {"description": "A provider's registration handshake, answered as it expects "
-                            "(Slack, Zoom, Discord; Meta by GET); nothing is stored"}
+                            "(Slack, Zoom, Discord, Twitch, Asana...; Meta, Dropbox, Okta "
+                            "by GET); nothing is stored"}
 RESPONSES: dict[int | str, dict[str, Any]] = {
     200: HANDSHAKE,
     **problems(401, 404, 413, 500, 503),
@@ -53,13 +54,15 @@ async def receive(token: str, request: Request) -> Response:
         schedule=get_settings().retry_delays))
     if outcome.reply is not None:
         reply = outcome.reply
-        return Response(reply.body, status_code=reply.status, media_type=reply.content_type)
+        return Response(b"" if request.method == "HEAD" else reply.body,
+                        status_code=reply.status, media_type=reply.content_type,
+                        headers=dict(reply.headers))
     metrics.ingested(outcome.provider, outcome.verification, "rejected" if outcome.failure
                      else "duplicate" if outcome.duplicate else "accepted")
     if outcome.failure is not None:
         raise SignatureFailed(f"{outcome.failure}; stored as message {outcome.message_id}, "
                               "not forwarded")
-    return JSONResponse({"id": outcome.message_id}, status_code=202)
+    return JSONResponse({"id": outcome.message_id}, status_code=outcome.status)
 
 
 for method in ("POST", "PUT", "PATCH"):
@@ -69,9 +72,14 @@ for method in ("POST", "PUT", "PATCH"):
         summary="Ingestion URL",
         description="Stores the request (any content type, up to 5 MiB), verifies it with "
                     "the Source's provider and forwards it to the Source's destinations. "
-                    "Answers 202 {id}; a duplicate provider event id within 24 h answers "
+                    "Answers 202 {id} (200 {id} for the providers that accept nothing else: "
+                    "Mailgun, Xero); a duplicate provider event id within 24 h answers "
                     "the first message's id, and is neither stored nor forwarded again.")
-router.add_api_route(PATH, receive, methods=["GET"], name="ingest_get", status_code=200,
-                     response_model=None, responses=problems(404, 405, 500, 503),
-                     summary="Ingestion URL: GET handshakes (Meta hub.challenge)",
-                     description="Only provider handshakes answer GET; anything else is 405.")
+for method in ("GET", "HEAD"):
+    router.add_api_route(PATH, receive, methods=[method], name=f"ingest_{method.lower()}",
+                         status_code=200, response_model=None,
+                         responses=problems(404, 405, 500, 503),
+                         summary=f"Ingestion URL: {method} handshakes (Meta, Dropbox, Okta, X, "
+                                 "Trello)",
+                         description=f"Only provider handshakes answer {method}; anything else "
+                                     "is 405.")

@@ -92,3 +92,8 @@ class ProviderOut(ApiModel):
     config_fields: list[ConfigFieldOut]
     event_id_location: str
     stripped_headers: list[str]
+    verification: str = Field(description="signature, token (the secret travels as is), "
+                              "skipped (needs a key fetched over the network: never verified) "
+                              "or configurable (generic)")
+    handshake: str | None = Field(description="The registration handshake and how it is "
+                                  "answered, or null")

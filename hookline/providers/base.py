@@ -34,6 +34,10 @@ class Reply:
     status: int
     body: bytes
     content_type: str = "application/json"
+    headers: Mapping[str, str] = field(default_factory=dict)
+    # A signing secret the handshake itself delivered (Asana's X-Hook-Secret): the Source
+    # keeps it when it has no secret yet.
+    secret: str | None = None
 
 
 @dataclass(frozen=True)
@@ -58,3 +62,18 @@ class Provider:
     handshake: Callable[[Incoming, str | None, Mapping[str, Any]], Reply | None] | None = None
     event_id_location: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)
+    # Why a secret cannot be used by `verify` (not a PEM key, not hex...), or None: checked
+    # when the secret is set, so a wrong form is a 422 then rather than a failure per message.
+    check_secret: Callable[[str], str | None] | None = None
+    # The providerConfig field that cannot work and why, or None (beyond config_fields'
+    # presence and type, which the Source's service checks for every provider).
+    check_config: Callable[[Mapping[str, Any]], tuple[str, str] | None] | None = None
+    # "signature" (the request is signed), "token" (a shared secret travels as is),
+    # "skipped" (only verifiable by fetching a key or certificate over the network) or
+    # "configurable" (generic: whatever providerConfig says).
+    verification: str = "signature"
+    handshake_summary: str = ""  # what the handshake is and how it is answered
+    # The status an accepted message is answered with: 202, unless the provider retries
+    # anything but 200 (Mailgun, Xero).
+    accept_status: int = 202
+

@@ -28,6 +28,14 @@ def verify(incoming: Incoming, secret: str, config: Mapping[str, Any]) -> Verifi
     return VERIFIED
 
 
+def check_secret(secret: str) -> str | None:
+    try:
+        nacl.signing.VerifyKey(bytes.fromhex(secret.strip()))
+    except ValueError:
+        return "must be the application's hex Ed25519 public key (64 hex digits)"
+    return None
+
+
 def handshake(incoming: Incoming, secret: str | None, config: Mapping[str, Any]) -> Reply | None:
     data = json_body(incoming)
     if not isinstance(data, dict) or type(data.get("type")) is not int or data["type"] != 1:
@@ -55,5 +63,8 @@ PROVIDER = Provider(
     verify=verify,
     event_id=event_id,
     handshake=handshake,
+    check_secret=check_secret,
+    handshake_summary='a PING (type 1), signed like any interaction, answered {"type": 1}; '
+    "401 when the signature does not verify",
     event_id_location="body id (interaction id)",
 )

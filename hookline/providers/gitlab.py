@@ -45,5 +45,6 @@ PROVIDER = Provider(
     verify=verify,
     event_id=event_id,
     strip_headers=("x-gitlab-token",),
+    verification="token",
     event_id_location="header Idempotency-Key, else X-Gitlab-Event-UUID",
 )

@@ -28,6 +28,18 @@ def mac(key: str | bytes, message: bytes, algorithm: str = "sha256") -> bytes:
     return hmac.new(key, message, ALGORITHMS[algorithm]).digest()
 
 
+def decode_key(secret: str, encoding: str) -> bytes | None:
+    """The HMAC key a secret stands for: its text, or the bytes its hex or base64 spells."""
+    try:
+        if encoding == "hex":
+            return bytes.fromhex(secret.strip())
+        if encoding == "base64":
+            return base64.b64decode(secret.strip(), validate=True)
+    except (binascii.Error, ValueError):
+        return None
+    return secret.encode()
+
+
 def equal(a: str | bytes, b: str | bytes) -> bool:
     """Constant-time equality; str is encoded because compare_digest rejects non-ASCII str."""
     if isinstance(a, str):
@@ -142,5 +154,23 @@ def v0_verifier(*, signature_header: str, timestamp_header: str, tolerance: int)
             return failed(f"{signature_header} does not match")
         problem = timestamp_problem(ts, incoming.now, tolerance, reject_future=True)
         return failed(problem) if problem else VERIFIED
+
+    return verify
+
+
+def token_verifier(*header_names: str, prefix: str = "") -> Verifier:
+    """The secret itself travels in a header (GitLab, Telegram, Okta): constant-time equality
+    with the secret, after an optional prefix such as "Bearer "."""
+
+    def verify(incoming: Incoming, secret: str, config: Mapping[str, Any]) -> Verification:
+        value = header(incoming, *header_names)
+        if value is None:
+            return failed(f"missing {header_names[0]} header")
+        token = strip_prefix(value, prefix)
+        if token is None:
+            return failed(f"{header_names[0]} does not start with {prefix!r}")
+        if not equal(token.strip(), secret.strip()):
+            return failed(f"{header_names[0]} does not match the secret")
+        return VERIFIED
 
     return verify

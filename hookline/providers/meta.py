@@ -47,5 +47,7 @@ PROVIDER = Provider(
         ),
     ),
     handshake=handshake,
+    handshake_summary="GET ?hub.mode=subscribe&hub.challenge=...&hub.verify_token=...: the "
+    "challenge echoed when the token equals providerConfig.verifyToken, else 403",
     event_id_location="none (Meta sends no delivery id)",
 )

@@ -57,5 +57,6 @@ PROVIDER = Provider(
     verify=verify,
     event_id=event_id,
     strip_headers=("authorization",),
+    verification="token",
     event_id_location="body RecordType + MessageID (+ ReceivedAt for Open/Click)",
 )

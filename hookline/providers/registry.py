@@ -9,21 +9,43 @@ from typing import Any
 from .base import Incoming, Provider, Reply, Verification
 from .common import EVENT_ID_WITH_CONFIG, SIGNS_WITH_CONFIG, SKIPPED, failed
 
-_MODULES = ("generic", "discord", "github", "gitlab", "hubspot", "linear", "meta", "paddle",
-            "postmark", "shopify", "slack", "standard_webhooks", "stripe", "twilio",
-            "typeform", "zoom")
-_ALL = [import_module(f".{name}", __package__).PROVIDER for name in _MODULES]
+_MODULES = (
+    "generic", "discord", "github", "gitlab", "hubspot", "linear", "meta", "paddle",
+    "postmark", "shopify", "slack", "standard_webhooks", "stripe", "twilio", "typeform",
+    "zoom", "unverifiable",
+    # commerce, mail and support
+    "adyen", "coinbase_commerce", "gocardless", "intercom", "lemon_squeezy", "mailgun",
+    "razorpay", "recurly", "sendgrid", "square", "woocommerce", "zendesk",
+    # developer and work tools
+    "airtable", "asana", "bitbucket", "calendly", "circleci", "dropbox", "monday", "netlify",
+    "pagerduty", "sentry", "trello", "twitch", "vercel",
+    # identity, e-signature, messaging and data
+    "docusign", "jira", "line", "microsoft_graph", "mux", "okta", "segment", "telegram",
+    "telnyx", "workos", "x", "xero",
+)
+# A module declares PROVIDER, or PROVIDERS when several names share its verifier.
+_LOADED = [import_module(f".{name}", __package__) for name in _MODULES]
+_ALL = [provider for module in _LOADED
+        for provider in (module.PROVIDERS if hasattr(module, "PROVIDERS") else (module.PROVIDER,))]
 
 # generic first, then alphabetical by code: the order GET /v1/ingest/providers lists them.
 PROVIDERS: dict[str, Provider] = {
     p.code: p for p in sorted(_ALL, key=lambda p: (p.code != "generic", p.code))
 }
 
+# Never stored, whatever the provider: they authenticate the caller, not the message (a
+# provider's own credential headers are added to them).
+CREDENTIAL_HEADERS = ("authorization", "cookie", "proxy-authorization")
+
 NOT_CONFIGURED = Verification("not_configured", "the Source has no secret")
 
 
 def get_provider(code: str) -> Provider | None:
     return PROVIDERS.get(code)
+
+
+def stripped_headers(provider: Provider) -> list[str]:
+    return list(dict.fromkeys((*CREDENTIAL_HEADERS, *provider.strip_headers)))
 
 
 def signs(provider: Provider, config: Mapping[str, Any] | None = None) -> bool:

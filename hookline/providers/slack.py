@@ -51,5 +51,7 @@ PROVIDER = Provider(
     verify=verify,
     event_id=event_id,
     handshake=handshake,
+    handshake_summary='url_verification, verified when a secret is set, answered '
+    '{"challenge": ...}',
     event_id_location="body event_id",
 )

@@ -63,5 +63,7 @@ PROVIDER = Provider(
     verify=verify,
     event_id=event_id,
     handshake=handshake,
+    handshake_summary="endpoint.url_validation, verified, answered {plainToken, encryptedToken: "
+    "hex HMAC-SHA256 of plainToken}",
     event_id_location="derived: sha256 of body event + event_ts + raw body (none documented)",
 )

@@ -29,8 +29,6 @@ from hookline.services import deliveries, operational
 from hookline.settings import get_settings
 from hookline.timeutil import utcnow
 
-# Never stored: they authenticate the caller, not the message (provider ones are added).
-CREDENTIAL_HEADERS = ("authorization", "cookie", "proxy-authorization")
 DEDUPE_WINDOW = timedelta(hours=24)
 VERIFICATION_ALERT_EVERY = timedelta(hours=1)
 MAX_EVENT_ID = 255
@@ -61,10 +59,7 @@ class Outcome:
     provider: str = ""
     verification: str = ""
     duplicate: bool = False
-
-
-def stripped_headers(provider: Provider) -> list[str]:
-    return list(dict.fromkeys((*CREDENTIAL_HEADERS, *provider.strip_headers)))
+    status: int = 202  # what an accepted message is answered: the provider may demand 200
 
 
 def provider_of(source: Source) -> Provider:
@@ -132,7 +127,7 @@ def fan_out(session: Session, message: Message, schedule: list[float], source_na
 def _message(source: Source, received: Received, provider: Provider, result: Verification,
              event_id: str | None, fanout: int) -> dict[str, Any]:
     """The Message's row. A plain dict: building a Message object costs more than its INSERT."""
-    hidden = set(stripped_headers(provider))
+    hidden = set(registry.stripped_headers(provider))
     failed = result.verdict == "failed"
     return {
         "id": new_id("msg"), "environment_id": source.environment_id, "source_id": source.id,
@@ -157,10 +152,12 @@ def receive(session: Session, received: Received, schedule: list[float]
     incoming = _incoming(received)
     reply = registry.handshake(provider, incoming, source.secret, source.provider_config)
     if reply is not None:  # registration handshakes are answered, never stored
+        if reply.secret and not source.secret:
+            return Write(partial(_adopt_secret, source_id=source.id, reply=reply))
         return Outcome(reply=reply)
-    if received.method == "GET":
-        raise MethodNotAllowed("the ingestion URL accepts POST, PUT and PATCH; GET only for "
-                               "provider handshakes")
+    if received.method in ("GET", "HEAD"):
+        raise MethodNotAllowed("the ingestion URL accepts POST, PUT and PATCH; GET and HEAD "
+                               "only for provider handshakes")
     result = registry.verify(provider, incoming, source.secret, source.provider_config)
     event_id = _event_id(provider, incoming, source)
     failed = result.verdict == "failed"
@@ -174,18 +171,24 @@ def receive(session: Session, received: Received, schedule: list[float]
     message["fanout"] = len(targets)
     failure = (result.reason or "signature mismatch") if failed else None
     return Write(partial(_store, source=source, message=message, targets=targets,
-                         failure=failure, schedule=schedule, provider=provider.code))
+                         failure=failure, schedule=schedule, provider=provider))
+
+
+def _adopt_secret(session: Session, *, source_id: str, reply: Reply) -> Outcome:
+    assert reply.secret is not None
+    queries.sources.adopt_secret(session, source_id, reply.secret)
+    return Outcome(reply=reply)
 
 
 def _store(session: Session, *, source: Source, message: dict[str, Any],
            targets: list[Destination], failure: str | None, schedule: list[float],
-           provider: str) -> Outcome:
+           provider: Provider) -> Outcome:
     event_id = message["provider_event_id"]
     verdict = message["verification"]
     if event_id and failure is None and (first := _duplicate(session, source, event_id)):
         _touch(session, source)
-        return Outcome(message_id=first, provider=provider, verification=verdict,
-                       duplicate=True)
+        return Outcome(message_id=first, provider=provider.code, verification=verdict,
+                       duplicate=True, status=provider.accept_status)
     try:
         queries.messages.insert(session, message)
         deliveries.add_for_message(session, source.environment_id, message["id"], targets,
@@ -196,8 +199,8 @@ def _store(session: Session, *, source: Source, message: dict[str, Any],
         _touch(session, source)
     else:
         _verification_failed(session, source, message["id"], failure)
-    return Outcome(message_id=message["id"], failure=failure, provider=provider,
-                   verification=verdict)
+    return Outcome(message_id=message["id"], failure=failure, provider=provider.code,
+                   verification=verdict, status=provider.accept_status)
 
 
 def _verification_failed(session: Session, source: Source, message_id: str, reason: str

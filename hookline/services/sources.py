@@ -21,7 +21,7 @@ from hookline.errors import NotFound, PlanLimitReached, invalid
 from hookline.ids import new_id, token
 from hookline.persistence import queries
 from hookline.persistence.models import Delivery, Source
-from hookline.providers.registry import get_provider
+from hookline.providers.registry import PROVIDERS, get_provider
 from hookline.scheduling.cron import parse as parse_cron
 from hookline.services import accounts
 from hookline.services.scoped import get_in
@@ -148,13 +148,16 @@ def normalize_alert_emails(value: str) -> str | None:
 def _check_provider(code: str, config: dict[str, Any] | None) -> None:
     provider = get_provider(code)
     if provider is None:
-        raise invalid("provider", f"unknown provider {code!r}; see GET /v1/ingest/providers")
+        raise invalid("provider", f"unknown provider {code!r}; valid names: "
+                                  f"{', '.join(PROVIDERS)} (GET /v1/ingest/providers)")
     for spec in provider.config_fields:
         value = (config or {}).get(spec.name)
         if value is None and spec.required:
             raise invalid(f"providerConfig.{spec.name}", f"is required by {code}")
         if value is not None and not isinstance(value, str):
             raise invalid(f"providerConfig.{spec.name}", "must be a string")
+    if provider.check_config is not None and (wrong := provider.check_config(config or {})):
+        raise invalid(f"providerConfig.{wrong[0]}", wrong[1])
 
 
 def _normalized(session: Session, source: Source, changes: dict[str, Any]) -> dict[str, Any]:
@@ -210,6 +213,10 @@ def set_secret(session: Session, env_id: str, source_id: str, secret: str | None
         raise invalid("secret", "must not be blank; send null to remove the secret")
     if secret is not None and len(secret) > MAX_SECRET:
         raise invalid("secret", f"must be at most {MAX_SECRET} characters")
+    provider = get_provider(source.provider)
+    if secret is not None and provider is not None and provider.check_secret is not None \
+            and (wrong := provider.check_secret(secret)):
+        raise invalid("secret", f"{wrong} for {provider.name}")
     source.secret = secret
     session.add(source)
     return source

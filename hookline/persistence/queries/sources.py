@@ -1,6 +1,6 @@
 """Every statement on `sources`: ingestion's lookup by token, its lock and touch, the
 verification alert's claim, the silence check's watch, cron Schedules' bookkeeping, and the
-API's lists and counts."""
+API's lists and counts, and the secret a handshake delivers."""
 
 from __future__ import annotations
 
@@ -40,6 +40,13 @@ def lock(session: Session, source_id: str) -> None:
 
 def touch(session: Session, source_id: str, now: datetime) -> None:
     session.execute(_TOUCH, {"source": source_id, "now": now})
+
+
+def adopt_secret(session: Session, source_id: str, secret: str) -> None:
+    """The secret a provider's handshake delivered, kept only where none is set yet (the
+    UPDATE decides, so a handshake never replaces a secret the user set)."""
+    session.execute(sa.update(_S).where(_S.c.id == source_id, _S.c.secret.is_(None))
+                    .values(secret=secret))
 
 
 def claim_verification_alert(session: Session, source_id: str, now: datetime,
