@@ -178,6 +178,11 @@ def _targets(s: dict[str, Any], summary: dict[str, Any]) -> dict[str, Any]:
         "#22 ingest stored = accepted": _check(get(s, "ingest", "stored_equals_accepted"),
                                                lambda v: v),
         "#22 API+worker peak < 400 MB": _check(summary["rss_mb"], lambda v: v < 400),
+        "#35 publish p99 (10 endpoints with filters, 5 match) < 50 ms": _check(
+            get(s, "publish_10_filtered", "publish", "latency_ms", "p99"), lambda v: v < 50),
+        "#35 e2e with a transformation on every endpoint >= 0.85 x publish_10": _check(
+            ratio(get(s, "publish_10_transformed", "e2e", "per_s"),
+                  get(s, "publish_10", "e2e", "per_s")), _at_least(0.85)),
         "earlier: publish p99 (10 endpoints) < 100 ms": _check(
             get(s, "publish_10", "publish", "latency_ms", "p99"), lambda v: v < 100),
         f"#18 healthy p99 < 1000 ms while {hanging} hang": _check(

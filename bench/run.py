@@ -9,6 +9,8 @@ its time limit leaves behind cannot slow down the next one:
      ceiling_best's rate, to one endpoint or to a consumer with ten)
   B: warmup, ingest
   C: warmup, publish_10
+  F: warmup, publish_10_filtered   (F and T as C, each on a stack of its own, so that neither
+  T: warmup, publish_10_transformed  publishes behind another's backlog)
   D: warmup, throttle, isolation   (HOOKLINE_ATTEMPT_TIMEOUT short for this stack only)
 Progress goes to stderr; stdout gets one JSON object and a last summary line. The JSON is
 also written to bench/out/results-<timestamp>.json. bench/README.md says what each
@@ -64,11 +66,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     add("--memory-check", action="store_true",
         help="instead of the scenarios: publish 2000 then 10000 events (1 endpoint) on one "
              "stack; API+worker peak memory after each")
-    add("--groups", default="ABCDOP",
-        help="which stacks to run (ABCDOP): A sending, both ceilings, the paced loads and "
+    add("--groups", default="ABCFTDOP",
+        help="which stacks to run (ABCFTDOP): A sending, both ceilings, the paced loads and "
              "the open loops at 50%% and 80%% of publish_1's rate, B ingestion, C ten "
-             "endpoints, D throttle, isolation and a slow endpoint, O an outage and its "
-             "drain, P an endpoint that never comes back; fewer make a quicker loop")
+             "endpoints, F ten filtered endpoints, T ten transformed, D throttle, isolation "
+             "and a slow endpoint, O an outage and its drain, P an endpoint "
+             "that never comes back; fewer make a quicker loop")
     add("--keep", action="store_true", help="keep the temp folder (logs, DBs)")
     add("--profile", action="store_true",
         help="py-spy the API and worker during publish_1 and ingest, and the benchmark "
@@ -239,16 +242,21 @@ class Bench:
             timeout=a.timeout, out=out))]
 
     async def plan_c(self, stack: Stack, api: httpx.AsyncClient) -> list[tuple[str, Step]]:
-        a = self.args
         ten = await self.target(api, "pub10", 10)
+        return [("publish_10", self.publishing(api, stack, ten, self.args.events))]
+
+    async def plan_f(self, stack: Stack, api: httpx.AsyncClient) -> list[tuple[str, Step]]:
         filtered = await scenarios.create_target(api, self.receiver, "bench-pub10f", "pub10f",
                                                  10, filters=list(scenarios.HALF_MATCHING))
         filtered.receiving = 5
+        return [("publish_10_filtered", self.publishing(api, stack, filtered,
+                                                        self.args.events))]
+
+    async def plan_t(self, stack: Stack, api: httpx.AsyncClient) -> list[tuple[str, Step]]:
         shaped = await scenarios.create_target(api, self.receiver, "bench-pub10t", "pub10t",
                                                10, transformation=scenarios.SLACK)
-        return [("publish_10", self.publishing(api, stack, ten, a.events)),
-                ("publish_10_filtered", self.publishing(api, stack, filtered, a.events)),
-                ("publish_10_transformed", self.publishing(api, stack, shaped, a.events))]
+        return [("publish_10_transformed", self.publishing(api, stack, shaped,
+                                                           self.args.events))]
 
     async def plan_d(self, stack: Stack, api: httpx.AsyncClient) -> list[tuple[str, Step]]:
         from hookline.settings import Settings
@@ -334,7 +342,8 @@ class Bench:
             short = {**given, "HOOKLINE_ATTEMPT_TIMEOUT": a.attempt_timeout}
             forever = {**given, "HOOKLINE_RETRY_SCHEDULE": a.forever_schedule}
             for name, plan, env in (("A", self.plan_a, given), ("B", self.plan_b, given),
-                                    ("C", self.plan_c, given), ("D", self.plan_d, short),
+                                    ("C", self.plan_c, given), ("F", self.plan_f, given),
+                                    ("T", self.plan_t, given), ("D", self.plan_d, short),
                                     ("O", self.plan_o, given), ("P", self.plan_p, forever)):
                 if name in a.groups.upper():
                     await self.group(name, plan, env)
