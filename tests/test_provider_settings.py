@@ -58,6 +58,9 @@ def test_generic_config_that_works_is_kept(tenant: Tenant) -> None:
 @pytest.mark.parametrize(("provider", "secret"), [
     ("discord", "not-a-hex-key"),
     ("standard-webhooks", "whsec_***not base64***"),
+    ("sendgrid", "-----BEGIN PUBLIC KEY-----\nnot a key\n-----END PUBLIC KEY-----"),
+    ("telnyx", "00ff" * 16),  # hex, where Telnyx's key is base64
+    ("adyen", "not hex"),
 ])
 def test_secret_in_the_wrong_form(tenant: Tenant, provider: str, secret: str) -> None:
     source = make_source(tenant, provider=provider)

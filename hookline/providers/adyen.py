@@ -7,29 +7,20 @@ header instead (util.py is_valid_hmac_payload)."""
 
 from __future__ import annotations
 
-import binascii
 from collections.abc import Mapping
 from typing import Any
 
 from .base import Incoming, Provider, Verification
 from .common import VERIFIED, as_id, failed, header, json_body
-from .hmac_schemes import mac, matches
+from .hmac_schemes import decode_key, mac, matches
 
 # The order Adyen signs in; value and currency come from the item's amount object.
 _SIGNED_FIELDS = ("pspReference", "originalReference", "merchantAccountCode",
                   "merchantReference", "value", "currency", "eventCode", "success")
 
 
-def decode_key(secret: str) -> bytes | None:
-    try:
-        key = binascii.a2b_hex(secret.strip())
-    except (binascii.Error, ValueError):
-        return None
-    return key or None
-
-
 def check_secret(secret: str) -> str | None:
-    if decode_key(secret) is None:
+    if decode_key(secret, "hex") is None:
         return "must be the HMAC key as hexadecimal (an even number of 0-9a-f digits)"
     return None
 
@@ -63,7 +54,7 @@ def _items(data: Any) -> list[Any] | None:
 
 
 def verify(incoming: Incoming, secret: str, config: Mapping[str, Any]) -> Verification:
-    key = decode_key(secret)
+    key = decode_key(secret, "hex")
     if key is None:
         return failed("secret is not a hex HMAC key")
     signature = header(incoming, "hmacsignature")

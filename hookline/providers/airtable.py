@@ -4,28 +4,18 @@ https://airtable.com/developers/web/api/webhooks-overview"""
 
 from __future__ import annotations
 
-import base64
-import binascii
 from collections.abc import Mapping
 from typing import Any
 
 from .base import Incoming, Provider, Verification
 from .common import VERIFIED, as_id, failed, header, json_body
-from .hmac_schemes import mac, matches, strip_prefix
+from .hmac_schemes import decode_key, mac, matches, strip_prefix
 
 PREFIX = "hmac-sha256="
 
 
-def decode_secret(secret: str) -> bytes | None:
-    try:
-        key = base64.b64decode(secret.strip(), validate=True)
-    except (binascii.Error, ValueError):
-        return None
-    return key or None
-
-
 def check_secret(secret: str) -> str | None:
-    if decode_secret(secret) is None:
+    if decode_key(secret, "base64") is None:
         return "must be the webhook's macSecretBase64 (base64)"
     return None
 
@@ -37,7 +27,7 @@ def verify(incoming: Incoming, secret: str, config: Mapping[str, Any]) -> Verifi
     signature = strip_prefix(value, PREFIX)
     if signature is None:
         return failed(f"X-Airtable-Content-MAC does not start with {PREFIX!r}")
-    key = decode_secret(secret)
+    key = decode_key(secret, "base64")
     if key is None:
         return failed("secret is not base64 (expected the webhook's macSecretBase64)")
     if not matches(mac(key, incoming.body), signature, "hex"):

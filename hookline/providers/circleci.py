@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .base import Incoming, Provider
 from .common import body_field
-from .pagerduty import versioned_verifier
+from .hmac_schemes import versioned_verifier
 
 
 def event_id(incoming: Incoming) -> str | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Mapping
 from typing import Any, Final
@@ -55,6 +56,20 @@ def as_id(value: Any) -> str | None:
 def body_field(incoming: Incoming, key: str) -> str | None:
     data = json_body(incoming)
     return as_id(data.get(key)) if isinstance(data, dict) else None
+
+
+def batch_id(items: Any, key: str) -> str | None:
+    """The id of a delivery that batches events: the one event's `key`, or a digest of all of
+    them (order aside); None unless every item is an object with that id."""
+    if not isinstance(items, list) or not items:
+        return None
+    ids = [as_id(item.get(key)) if isinstance(item, dict) else None for item in items]
+    found = [i for i in ids if i]
+    if len(found) != len(ids):
+        return None
+    if len(found) == 1:
+        return found[0]
+    return "sha256:" + hashlib.sha256("\n".join(sorted(found)).encode()).hexdigest()
 
 
 def parse_int(value: str | None) -> int | None:

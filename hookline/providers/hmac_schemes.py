@@ -1,4 +1,5 @@
-"""HMAC building blocks and the common "HMAC of the raw body in one header" scheme."""
+"""HMAC building blocks: the common "HMAC of the raw body in one header" scheme, the
+timestamped ones, a secret sent as is, and HS256 JWS (an HMAC-SHA256 in JWT form)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import hashlib
 import hmac
 from collections.abc import Callable, Mapping
 from typing import Any, Final
+
+import jwt
 
 from .base import Incoming, Verification
 from .common import VERIFIED, failed, first, header, parse_int, parse_pairs, timestamp_problem
@@ -32,9 +35,9 @@ def decode_key(secret: str, encoding: str) -> bytes | None:
     """The HMAC key a secret stands for: its text, or the bytes its hex or base64 spells."""
     try:
         if encoding == "hex":
-            return bytes.fromhex(secret.strip())
+            return bytes.fromhex(secret.strip()) or None
         if encoding == "base64":
-            return base64.b64decode(secret.strip(), validate=True)
+            return base64.b64decode(secret.strip(), validate=True) or None
     except (binascii.Error, ValueError):
         return None
     return secret.encode()
@@ -135,6 +138,26 @@ def timestamped_pairs_verifier(*, name: str, separator: str, ts_key: str, sig_ke
     return verify
 
 
+def versioned_verifier(name: str, label: str) -> Verifier:
+    """`Name: v1=<hex>,v1=<hex>,v2=...`: HMAC-SHA256 hex of the raw body; any v1 may match,
+    since a sender puts one per secret while rotating, and other versions are ignored so a
+    signature cannot be downgraded to one we do not check (PagerDuty, CircleCI)."""
+
+    def verify(incoming: Incoming, secret: str, config: Mapping[str, Any]) -> Verification:
+        value = header(incoming, name)
+        if value is None:
+            return failed(f"missing {label} header")
+        signatures = parse_pairs(value, ",").get("v1", [])
+        if not signatures:
+            return failed(f"{label} has no v1 signature")
+        digest = mac(secret, incoming.body)
+        if not any(matches(digest, sig, "hex") for sig in signatures):
+            return failed(f"no {label} v1 signature matches")
+        return VERIFIED
+
+    return verify
+
+
 def v0_verifier(*, signature_header: str, timestamp_header: str, tolerance: int) -> Verifier:
     """Slack's scheme, which Zoom copied: `v0=` + hex HMAC-SHA256 of "v0:{ts}:{raw body}",
     with the timestamp in its own header and bounded both ways."""
@@ -174,3 +197,14 @@ def token_verifier(*header_names: str, prefix: str = "") -> Verifier:
         return VERIFIED
 
     return verify
+
+
+def decode_hs256(token: str, secret: str, label: str, **kwargs: Any) -> dict[str, Any] | str:
+    """The verified claims of an HS256 JWS, or why it does not verify. Only HS256 is
+    accepted, so a token cannot pick a weaker or keyless algorithm. A key shorter than 32
+    bytes still verifies; PyJWT warns about it (once per process, by default)."""
+    try:
+        claims: dict[str, Any] = jwt.decode(token, secret, algorithms=["HS256"], **kwargs)
+    except (jwt.PyJWTError, ValueError, TypeError) as exc:
+        return f"{label} does not verify ({type(exc).__name__}: {exc})"
+    return claims

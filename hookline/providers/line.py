@@ -7,12 +7,11 @@ https://developers.line.biz/en/docs/messaging-api/verify-webhook-url/
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping
 from typing import Any
 
 from .base import Incoming, Provider, Reply
-from .common import as_id, json_body, json_reply
+from .common import batch_id, json_body, json_reply
 from .hmac_schemes import body_hmac_verifier
 
 verify = body_hmac_verifier("x-line-signature", encoding="base64")
@@ -34,16 +33,7 @@ def handshake(incoming: Incoming, secret: str | None, config: Mapping[str, Any])
 def event_id(incoming: Incoming) -> str | None:
     # One request may carry several events, each with its webhookEventId (kept on redelivery).
     data = json_body(incoming)
-    events = data.get("events") if isinstance(data, dict) else None
-    if not isinstance(events, list) or not events:
-        return None
-    ids = [as_id(e.get("webhookEventId")) if isinstance(e, dict) else None for e in events]
-    found = [i for i in ids if i]
-    if len(found) != len(ids):
-        return None
-    if len(found) == 1:
-        return found[0]
-    return "sha256:" + hashlib.sha256("\n".join(sorted(found)).encode()).hexdigest()
+    return batch_id(data.get("events") if isinstance(data, dict) else None, "webhookEventId")
 
 
 PROVIDER = Provider(

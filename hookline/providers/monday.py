@@ -10,8 +10,7 @@ from typing import Any
 
 from .base import Incoming, Provider, Reply, Verification
 from .common import VERIFIED, as_id, failed, header, json_body, json_reply, timestamp_problem
-from .hmac_schemes import strip_prefix
-from .netlify import decode_hs256
+from .hmac_schemes import decode_hs256, strip_prefix
 
 # Checked against Incoming.now below rather than PyJWT's own clock.
 _NO_TIME_CHECKS = {"verify_exp": False, "verify_iat": False, "verify_nbf": False,

@@ -8,22 +8,9 @@ import hashlib
 from collections.abc import Mapping
 from typing import Any
 
-import jwt
-
 from .base import Incoming, Provider, Verification
 from .common import VERIFIED, as_id, failed, header, json_body
-from .hmac_schemes import equal
-
-
-def decode_hs256(token: str, secret: str, label: str, **kwargs: Any) -> dict[str, Any] | str:
-    """The verified claims of an HS256 JWS, or why it does not verify. Only HS256 is
-    accepted, so a token cannot pick a weaker or keyless algorithm. A key shorter than 32
-    bytes still verifies; PyJWT warns about it (once per process, by default)."""
-    try:
-        claims: dict[str, Any] = jwt.decode(token, secret, algorithms=["HS256"], **kwargs)
-    except (jwt.PyJWTError, ValueError, TypeError) as exc:
-        return f"{label} does not verify ({type(exc).__name__}: {exc})"
-    return claims
+from .hmac_schemes import decode_hs256, equal
 
 
 def verify(incoming: Incoming, secret: str, config: Mapping[str, Any]) -> Verification:

@@ -7,12 +7,11 @@ Source: okta/okta-developer-docs packages/@okta/vuepress-site/docs/concepts/even
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping
 from typing import Any
 
 from .base import Incoming, Provider, Reply
-from .common import as_id, header, json_body, json_reply
+from .common import as_id, batch_id, header, json_body, json_reply
 from .hmac_schemes import token_verifier
 
 verify = token_verifier("authorization")
@@ -42,17 +41,7 @@ def event_id(incoming: Incoming) -> str | None:
         return None
     inner = data.get("data")
     events = inner.get("events") if isinstance(inner, dict) else None
-    if isinstance(events, list) and events:
-        uuids = [as_id(e.get("uuid")) if isinstance(e, dict) else None for e in events]
-        if all(uuids):
-            return _batch_id([u for u in uuids if u])
-    return as_id(data.get("eventId"))
-
-
-def _batch_id(ids: list[str]) -> str:
-    if len(ids) == 1:
-        return ids[0]
-    return "sha256:" + hashlib.sha256("\n".join(sorted(ids)).encode()).hexdigest()
+    return batch_id(events, "uuid") or as_id(data.get("eventId"))
 
 
 PROVIDER = Provider(

@@ -5,10 +5,8 @@ Source: https://www.twilio.com/docs/segment/connections/destinations/catalog/act
 
 from __future__ import annotations
 
-import hashlib
-
 from .base import Incoming, Provider
-from .common import as_id, json_body
+from .common import as_id, batch_id, json_body
 from .hmac_schemes import body_hmac_verifier
 
 
@@ -17,15 +15,7 @@ def event_id(incoming: Incoming) -> str | None:
     data = json_body(incoming)
     if isinstance(data, dict):
         return as_id(data.get("messageId"))
-    if not isinstance(data, list) or not data:
-        return None
-    ids = [as_id(e.get("messageId")) if isinstance(e, dict) else None for e in data]
-    found = [i for i in ids if i]
-    if len(found) != len(ids):
-        return None
-    if len(found) == 1:
-        return found[0]
-    return "sha256:" + hashlib.sha256("\n".join(sorted(found)).encode()).hexdigest()
+    return batch_id(data, "messageId")
 
 
 PROVIDER = Provider(

@@ -6,8 +6,6 @@ https://developers.telnyx.com/docs/development/sdk/python/webhooks
 
 from __future__ import annotations
 
-import base64
-import binascii
 from collections.abc import Mapping
 from typing import Any
 
@@ -16,21 +14,15 @@ import nacl.signing
 
 from .base import Incoming, Provider, Verification
 from .common import VERIFIED, as_id, failed, header, json_body, parse_int, timestamp_problem
+from .hmac_schemes import decode_key
 
 # TIMESTAMP_TOLERANCE_SECONDS of the SDK, which bounds both ways.
 TOLERANCE_SECONDS = 300
 _MAX_TS = 10**12  # seconds; past this a float cannot age it meaningfully
 
 
-def _b64(value: str) -> bytes | None:
-    try:
-        return base64.b64decode(value.strip(), validate=True)
-    except (binascii.Error, ValueError):
-        return None
-
-
 def _key(secret: str) -> nacl.signing.VerifyKey | None:
-    raw = _b64(secret)
+    raw = decode_key(secret, "base64")
     if raw is None or len(raw) != 32:
         return None
     try:
@@ -56,7 +48,7 @@ def verify(incoming: Incoming, secret: str, config: Mapping[str, Any]) -> Verifi
     key = _key(secret)
     if key is None:
         return failed("secret is not a base64 Ed25519 public key (32 bytes)")
-    signature = _b64(signature_text)
+    signature = decode_key(signature_text, "base64")
     if signature is None or len(signature) != 64:
         return failed("telnyx-signature-ed25519 is not a base64 64-byte signature")
     try:
