@@ -7,12 +7,12 @@ TEMPORAL_CLI_VERSION := v1.5.1
 TEMPORAL_SERVER_VERSION := v1.30.4
 export PATH := $(CURDIR)/.tools/bin:$(PATH)
 
-.PHONY: run test test-cluster setup venv dev tools tools-cluster postgres compose chromium lint bench providers-doc clean
+.PHONY: run test test-cluster setup venv dev tools tools-cluster postgres compose chromium lint bench providers-doc openapi clients codegen clean
 
 run: setup
 	$(VENV)/bin/hookline up
 
-test: setup dev postgres compose chromium
+test: setup dev postgres compose chromium codegen
 	$(VENV)/bin/pytest
 
 setup: venv tools
@@ -29,7 +29,7 @@ $(VENV)/.installed: pyproject.toml
 	touch $@
 
 $(VENV)/.installed-dev: $(VENV)/.installed
-	$(VENV)/bin/pip install --quiet -e ".[dev]"
+	$(VENV)/bin/pip install --quiet -e ".[dev]" -e ./clients/python
 	touch $@
 
 # v1.5.1 is the last Temporal CLI release that `go install` accepts (later ones carry a
@@ -97,6 +97,31 @@ lint: dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy .
 
+# The clients' generators: openapi-python-client in a venv of its own (it pins an older typer
+# than Hookline's), and the TypeScript client's npm packages, from the registry only.
+CODEGEN := .tools/codegen
+codegen: $(CODEGEN)/.installed clients/typescript/node_modules/.installed
+
+$(CODEGEN)/.installed:
+	$(PYTHON) -m venv $(CODEGEN)
+	$(CODEGEN)/bin/pip install --quiet openapi-python-client==0.29.1
+	touch $@
+
+clients/typescript/node_modules/.installed: clients/typescript/package-lock.json
+	cd clients/typescript && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+# openapi.json, committed: the document /openapi.json serves (tests/test_clients.py compares).
+openapi: venv
+	$(VENV)/bin/hookline openapi > openapi.json
+
+# Both clients from openapi.json; a test regenerates them and fails on any difference.
+clients: openapi codegen
+	$(CODEGEN)/bin/openapi-python-client generate --path openapi.json --output-path clients/python \
+		--overwrite --meta setup --config clients/python-client.yaml \
+		--custom-template-path clients/python-templates
+	cd clients/typescript && npm run --silent generate && npm run --silent build
+
 # docs/PROVIDERS.md, written from the provider registry (tests/test_docs_providers.py compares).
 providers-doc: venv
 	$(VENV)/bin/hookline providers list --markdown > docs/PROVIDERS.md
@@ -105,4 +130,4 @@ bench: setup dev
 	$(VENV)/bin/python -m bench.run $(BENCH_ARGS)
 
 clean:
-	rm -rf $(VENV) .tools .hookline hookline.db*
+	rm -rf $(VENV) .tools .hookline hookline.db* clients/typescript/node_modules clients/typescript/dist

@@ -16,6 +16,7 @@ from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
 OPENAPI_URL = "/openapi.json"
+PROBLEM = "application/problem+json"
 TITLE = "Hookline API"
 ASSETS = "/docs/assets"  # fastapi-offline's static folder: Swagger UI's and ReDoc's bundles
 ICON = Path(__file__).parent / "portal" / "static" / "favicon.ico"
@@ -71,11 +72,33 @@ def declare_bearer(schema: dict[str, Any]) -> dict[str, Any]:
     return schema
 
 
+def for_generators(schema: dict[str, Any]) -> dict[str, Any]:
+    """What client generators read as types: an error answer's Problem schema under
+    application/problem+json only (the type errors are sent as), and a JSON body a route
+    reads itself as a named component rather than inline (`PublishIn`)."""
+    components = schema.setdefault("components", {}).setdefault("schemas", {})
+    for item in schema.get("paths", {}).values():
+        for method, operation in item.items():
+            if method not in _METHODS:
+                continue
+            for answer in operation.get("responses", {}).values():
+                content = answer.get("content", {})
+                if PROBLEM in content and "schema" in content.get("application/json", {}):
+                    content[PROBLEM] = {"schema": content.pop("application/json")["schema"]}
+            body = operation.get("requestBody", {}).get("content", {}).get("application/json")
+            inline = body.get("schema", {}) if body else {}
+            name = inline.get("title")
+            if inline.get("type") == "object" and name and "$defs" not in inline:
+                components.setdefault(name, inline)
+                body["schema"] = {"$ref": f"#/components/schemas/{name}"}
+    return schema
+
+
 def _with_bearer(app: FastAPI, build: Callable[[], dict[str, Any]]
                  ) -> Callable[[], dict[str, Any]]:
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:  # FastAPI builds it once and keeps it there
-            app.openapi_schema = declare_bearer(build())
+            app.openapi_schema = for_generators(declare_bearer(build()))
         return app.openapi_schema
 
     return openapi

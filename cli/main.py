@@ -93,6 +93,17 @@ def listen(
 
 
 @app.command()
+def openapi() -> None:
+    """Print the API's OpenAPI document (what /openapi.json serves): `make openapi` writes it
+    to openapi.json, from which `make clients` generates the Python and TypeScript clients."""
+    import json
+
+    from api.main import create_app
+
+    typer.echo(json.dumps(create_app().openapi(), indent=2, ensure_ascii=False))
+
+
+@app.command()
 def migrate() -> None:
     """Create or upgrade the database schema."""
     from hookline.persistence.migrations import upgrade

@@ -58,7 +58,7 @@ def get_delivery(delivery_id: str, auth: AuthDep, session: SessionDep) -> Delive
 
 @router.get("/{delivery_id}/attempts", response_model=Page[AttemptOut],
             responses=problems(404))
-def list_attempts(delivery_id: str, auth: AuthDep, session: SessionDep,
+def list_delivery_attempts(delivery_id: str, auth: AuthDep, session: SessionDep,
                   cursor: str | None = None,
                   limit: PageLimit = 50) -> Page[AttemptOut]:
     deliveries.get_scoped(session, auth.environment_id, delivery_id)
@@ -72,7 +72,7 @@ def list_attempts(delivery_id: str, auth: AuthDep, session: SessionDep,
 
 @router.post("/{delivery_id}/retry", status_code=202, response_model=RetryOut,
              responses=problems(404, 409))
-async def retry(delivery_id: str, auth: AuthDep, session: SessionDep,
+async def retry_delivery(delivery_id: str, auth: AuthDep, session: SessionDep,
                 temporal: TemporalDep) -> RetryOut:
     start = await run_in_threadpool(committed, session, deliveries.request_retry,
                                     auth.environment_id, delivery_id, get_settings().retry_delays,

@@ -25,7 +25,7 @@ from hookline.services.previews import MessageSample
 from hookline.services.targets import check_url
 from hookline.usecases import targets
 
-router = APIRouter(prefix="/v1/ingest", tags=["ingestion"], responses=COMMON_PROBLEMS,
+router = APIRouter(prefix="/v1/ingest", tags=["destinations"], responses=COMMON_PROBLEMS,
                    route_class=JSONRoute)
 
 
@@ -53,7 +53,7 @@ def list_destinations(source_id: str, auth: AuthDep, session: SessionDep
 
 @router.post("/destinations/{destination_id}/rotate-secret", status_code=201,
              response_model=SecretOut, responses=problems(404))
-def rotate_secret(destination_id: str, auth: AuthDep, session: SessionDep) -> SecretOut:
+def rotate_destination_secret(destination_id: str, auth: AuthDep, session: SessionDep) -> SecretOut:
     return SecretOut(secret=targets.rotate_secret(session, Destination, auth.environment_id,
                                                   destination_id))
 
@@ -69,7 +69,7 @@ add_shared_routes(router, TargetResource(
 
 @router.post("/destinations/{destination_id}/preview", response_model=PreviewOut,
              responses=problems(404))
-def preview(destination_id: str, body: MessagePreviewIn, auth: AuthDep,
+def preview_destination(destination_id: str, body: MessagePreviewIn, auth: AuthDep,
             session: SessionDep) -> PreviewOut:
     """What the destination would be sent for a stored message (`messageId`) or a sample
     (`body`, `headers`, `query`, `contentType`), under its filter or an unsaved one

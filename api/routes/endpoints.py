@@ -66,7 +66,7 @@ def get_endpoint(endpoint_id: str, auth: AuthDep, session: SessionDep) -> Endpoi
 
 
 @router.put("/{endpoint_id}/headers", response_model=Headers, responses=problems(404))
-def set_headers(endpoint_id: str, body: HeadersIn, auth: AuthDep,
+def set_endpoint_headers(endpoint_id: str, body: HeadersIn, auth: AuthDep,
                 session: SessionDep) -> Headers:
     """Replaces all fixed headers ({} removes them); answers the set now in force."""
     return targets.set_headers(session, Endpoint, auth.environment_id, endpoint_id,
@@ -75,7 +75,7 @@ def set_headers(endpoint_id: str, body: HeadersIn, auth: AuthDep,
 
 @router.post("/{endpoint_id}/rotate-secret", status_code=201, response_model=SecretOut,
              responses=problems(404))
-def rotate_secret(endpoint_id: str, auth: AuthDep, session: SessionDep,
+def rotate_endpoint_secret(endpoint_id: str, auth: AuthDep, session: SessionDep,
                   body: SecretIn | None = Body(default=None)) -> SecretOut:
     """A new secret (or the one given); the previous one also signs for 24 hours."""
     secret = body.secret if body else None
@@ -108,7 +108,7 @@ add_shared_routes(router, TargetResource(
 
 
 @router.post("/{endpoint_id}/preview", response_model=PreviewOut, responses=problems(404))
-def preview(endpoint_id: str, body: EventPreviewIn, auth: AuthDep,
+def preview_endpoint(endpoint_id: str, body: EventPreviewIn, auth: AuthDep,
             session: SessionDep) -> PreviewOut:
     """What the endpoint would be sent for a stored event (`eventId`) or a sample (`type`
     and `data`), under its filter or an unsaved one (`filter`). Nothing is sent or stored."""

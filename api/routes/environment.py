@@ -30,13 +30,14 @@ def _out(env: Environment) -> EnvironmentOut:
 
 
 @router.get("/environment", response_model=EnvironmentOut)
-def read(auth: AuthDep, session: SessionDep) -> EnvironmentOut:
+def get_environment(auth: AuthDep, session: SessionDep) -> EnvironmentOut:
     """The environment this API key belongs to."""
     return _out(accounts.get_env(session, auth.environment_id))
 
 
 @router.patch("/environment", response_model=EnvironmentOut)
-def update(body: EnvironmentPatch, auth: AuthDep, session: SessionDep) -> EnvironmentOut:
+def update_environment(body: EnvironmentPatch, auth: AuthDep, session: SessionDep
+                       ) -> EnvironmentOut:
     """`retentionDays` (1..3650): how long this environment's events and messages, with
     their Deliveries and attempts, are kept once nothing more can happen to them; null
     returns to the instance's HOOKLINE_RETENTION. The daily retention pass applies it."""

@@ -98,7 +98,7 @@ class Publish:
                  {"name": "Idempotency-Key", "in": "header", "required": False,
                   "description": "Repeats within 24 h answer the first Event, creating "
                                  "nothing", "schema": {"type": "string", "maxLength": 255}}]})
-async def publish(request: Request) -> Response:
+async def publish_event(request: Request) -> Response:
     headers = request.headers
     command = Publish(authorization=headers.get("authorization"),
                       idempotency_key=headers.get("idempotency-key"),
@@ -171,7 +171,7 @@ def get_event(event_id: str, auth: AuthDep, session: SessionDep) -> EventDetail:
 
 @router.get("/{event_id}/deliveries", response_model=Page[DeliveryOut],
             responses=problems(404))
-def event_deliveries(event_id: str, auth: AuthDep, session: SessionDep,
+def list_event_deliveries(event_id: str, auth: AuthDep, session: SessionDep,
                      cursor: str | None = None,
                      limit: PageLimit = 50) -> Page[DeliveryOut]:
     events.get_event(session, auth.environment_id, event_id)
@@ -179,7 +179,7 @@ def event_deliveries(event_id: str, auth: AuthDep, session: SessionDep,
 
 
 @router.delete("/{event_id}/payload", status_code=204, responses=problems(404, 409))
-async def erase_payload(event_id: str, auth: AuthDep, session: SessionDep,
+async def erase_event_payload(event_id: str, auth: AuthDep, session: SessionDep,
                         temporal: TemporalDep, cancel: CancelFirst = "false") -> Response:
     """Erase the event's data (GDPR); its metadata, Deliveries and attempts stay, and reads
     show `data: null`, `payloadErased: true`. 409 `payload-in-flight` while a Delivery may
@@ -192,7 +192,7 @@ async def erase_payload(event_id: str, auth: AuthDep, session: SessionDep,
 
 @router.post("/{event_id}/replay", status_code=202, response_model=ReplayOut,
              responses=problems(404, 409))
-def replay(event_id: str, auth: AuthDep, session: SessionDep) -> ReplayOut:
+def replay_event(event_id: str, auth: AuthDep, session: SessionDep) -> ReplayOut:
     starts = committed(session, events.replay, auth.environment_id, event_id,
                        get_settings().retry_delays)
     return ReplayOut(event_id=event_id, deliveries=[s.delivery_id for s in starts])

@@ -20,7 +20,7 @@ from hookline.persistence.db import committed
 from hookline.services import erasure, messages
 from hookline.settings import get_settings
 
-router = APIRouter(prefix="/v1/ingest", tags=["ingestion"], responses=COMMON_PROBLEMS,
+router = APIRouter(prefix="/v1/ingest", tags=["messages"], responses=COMMON_PROBLEMS,
                    route_class=JSONRoute)
 Verification = Literal["verified", "failed", "skipped", "not_configured"]
 
@@ -48,7 +48,7 @@ def get_message(message_id: str, auth: AuthDep, session: SessionDep) -> MessageD
 
 @router.get("/messages/{message_id}/deliveries", response_model=Page[DeliveryOut],
             responses=problems(404))
-def message_deliveries(message_id: str, auth: AuthDep, session: SessionDep,
+def list_message_deliveries(message_id: str, auth: AuthDep, session: SessionDep,
                        cursor: str | None = None,
                        limit: PageLimit = 50) -> Page[DeliveryOut]:
     messages.get_message(session, auth.environment_id, message_id)
@@ -57,7 +57,7 @@ def message_deliveries(message_id: str, auth: AuthDep, session: SessionDep,
 
 @router.delete("/messages/{message_id}/payload", status_code=204,
                responses=problems(404, 409))
-async def erase_payload(message_id: str, auth: AuthDep, session: SessionDep,
+async def erase_message_payload(message_id: str, auth: AuthDep, session: SessionDep,
                         temporal: TemporalDep, cancel: CancelFirst = "false") -> Response:
     """Erase the message's body, headers and query (GDPR); its metadata, Deliveries and
     attempts stay, and reads show `body: null`, `headers: {}`, `payloadErased: true`. 409
@@ -70,7 +70,7 @@ async def erase_payload(message_id: str, auth: AuthDep, session: SessionDep,
 
 @router.post("/messages/{message_id}/replay", status_code=202, response_model=ReplayOut,
              responses=problems(404, 409))
-def replay(message_id: str, auth: AuthDep, session: SessionDep) -> ReplayOut:
+def replay_message(message_id: str, auth: AuthDep, session: SessionDep) -> ReplayOut:
     starts = committed(session, messages.replay, auth.environment_id, message_id,
                        get_settings().retry_delays)
     return ReplayOut(message_id=message_id, deliveries=[s.delivery_id for s in starts])

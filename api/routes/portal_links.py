@@ -25,7 +25,7 @@ router = APIRouter(prefix="/v1", tags=["portal"], responses=COMMON_PROBLEMS,
 
 @router.post("/consumers/{ref}/portal", status_code=201, response_model=PortalLinkOut,
              responses=problems(404))
-def create_link(ref: str, auth: AuthDep, session: SessionDep,
+def create_portal_link(ref: str, auth: AuthDep, session: SessionDep,
                 body: PortalLinkIn | None = Body(default=None)) -> PortalLinkOut:
     """A magic link that opens the consumer portal for this Consumer only (id or
     externalId). The token is shown here only; the link works until it expires or is
@@ -39,7 +39,7 @@ def create_link(ref: str, auth: AuthDep, session: SessionDep,
 
 
 @router.delete("/consumers/{ref}/portal", status_code=204, responses=problems(404))
-def revoke_links(ref: str, auth: AuthDep, session: SessionDep) -> Response:
+def revoke_portal_links(ref: str, auth: AuthDep, session: SessionDep) -> Response:
     """Revokes every portal link of the Consumer; their open sessions end at once."""
     committed(session, portal.revoke_links, auth.environment_id, ref)
     return Response(status_code=204)
@@ -50,13 +50,13 @@ def _settings_out(row: PortalSettings) -> PortalSettingsOut:
 
 
 @router.get("/portal-settings", response_model=PortalSettingsOut)
-def get_settings_(auth: AuthDep, session: SessionDep) -> PortalSettingsOut:
+def get_portal_settings(auth: AuthDep, session: SessionDep) -> PortalSettingsOut:
     """The portal's branding in this environment: name, logo and accent colour."""
     return _settings_out(portal.branding(session, auth.environment_id))
 
 
 @router.patch("/portal-settings", response_model=PortalSettingsOut)
-def update_settings(body: PortalSettingsIn, auth: AuthDep,
+def update_portal_settings(body: PortalSettingsIn, auth: AuthDep,
                     session: SessionDep) -> PortalSettingsOut:
     """Absent fields stay; null clears one. `logoUrl` is https; `accentColor` #rrggbb."""
     return _settings_out(committed(session, portal.set_branding, auth.environment_id,

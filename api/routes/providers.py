@@ -10,7 +10,7 @@ from api.schemas.common import COMMON_PROBLEMS
 from api.schemas.sources import ProviderOut
 from hookline.providers import catalogue
 
-router = APIRouter(prefix="/v1/ingest/providers", tags=["ingestion"],
+router = APIRouter(prefix="/v1/ingest/providers", tags=["providers"],
                    responses=COMMON_PROBLEMS,
                    route_class=JSONRoute)
 

@@ -15,7 +15,7 @@ from api.deps import AuthDep, SessionDep, TemporalDep
 from api.dispatch import wake_cancelled
 from api.jsonbody import JSONRoute
 from api.schemas.common import COMMON_PROBLEMS, problems
-from api.schemas.sources import SecretIn, SourceIn, SourceOut, SourcePatch, source_out
+from api.schemas.sources import SourceIn, SourceOut, SourcePatch, SourceSecretIn, source_out
 from hookline.persistence import queries
 from hookline.persistence.db import committed
 from hookline.persistence.models import Source
@@ -24,7 +24,7 @@ from hookline.services import sources
 from hookline.settings import get_settings
 
 log = logging.getLogger("hookline.api.sources")
-router = APIRouter(prefix="/v1/ingest/sources", tags=["ingestion"], responses=COMMON_PROBLEMS,
+router = APIRouter(prefix="/v1/ingest/sources", tags=["sources"], responses=COMMON_PROBLEMS,
                    route_class=JSONRoute)
 
 
@@ -106,12 +106,12 @@ async def delete_source(source_id: str, auth: AuthDep, session: SessionDep,
 
 
 @router.put("/{source_id}/secret", response_model=SourceOut, responses=problems(404))
-def set_secret(source_id: str, body: SecretIn, auth: AuthDep, session: SessionDep
+def set_source_secret(source_id: str, body: SourceSecretIn, auth: AuthDep, session: SessionDep
                ) -> SourceOut:
     source = committed(session, sources.set_secret, auth.environment_id, source_id, body.secret)
     return _out(session, source)
 
 
 @router.post("/{source_id}/rotate-token", response_model=SourceOut, responses=problems(404))
-def rotate_token(source_id: str, auth: AuthDep, session: SessionDep) -> SourceOut:
+def rotate_source_token(source_id: str, auth: AuthDep, session: SessionDep) -> SourceOut:
     return _out(session, committed(session, sources.rotate_token, auth.environment_id, source_id))

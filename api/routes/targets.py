@@ -99,10 +99,10 @@ def add_shared_routes(router: APIRouter, resource: TargetResource) -> None:
         responses=problems(404), description="Its waiting Deliveries are cancelled; its "
                                              "delivery history stays.")
     router.add_api_route(
-        f"{path}/stats", stats, methods=["GET"], name=f"{word}_stats",
+        f"{path}/stats", stats, methods=["GET"], name=f"get_{word}_stats",
         response_model=TargetStatsOut, responses=problems(404), description=HEALTH_DOC)
     router.add_api_route(
-        f"{path}/attempts", list_attempts, methods=["GET"], name="list_attempts",
+        f"{path}/attempts", list_attempts, methods=["GET"], name=f"list_{word}_attempts",
         response_model=Page[AttemptOut], responses=problems(404),
         description=f"The attempts to this {word}, newest first (the delivery explorer's "
                     "filters).")

@@ -37,7 +37,7 @@ class SourcePatch(ApiInput):
                                      description="cron sources only; a JSON object's text")
 
 
-class SecretIn(ApiInput):
+class SourceSecretIn(ApiInput):
     secret: str | None = Field(description="The provider secret; null removes it")
 
 

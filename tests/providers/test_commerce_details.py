@@ -14,12 +14,15 @@ from typing import Any
 from urllib.parse import urlencode
 
 import pytest
+import razorpay
 from Adyen.util import is_valid_hmac_notification
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec, rsa
+from gocardless_pro import webhooks as gocardless_webhooks
 
 from hookline.providers import registry
 from hookline.providers.base import Incoming, Reply, Verification
+from tests.providers import cases_commerce
 from tests.providers.cases_commerce import (
     ADYEN_KEY,
     ADYEN_OTHER,
@@ -502,3 +505,22 @@ def test_junk_requests_fail_cleanly(code, env):
                 provider.event_id(incoming)
                 if provider.handshake is not None:
                     provider.handshake(incoming, "s", {})
+
+
+# --- the official SDKs accept the same requests -----------------------------------------
+# Razorpay's and GoCardless's Python SDKs verify offline but sign nothing, so the cases are
+# signed as their docs say and these tests hold that signing to the SDKs' own verifiers.
+
+
+def test_razorpay_sdk_accepts_the_case(env):
+    case = cases_commerce.razorpay_case(env)
+    utility = razorpay.Client(auth=("rzp_test_key", "rzp_test_secret")).utility
+    assert utility.verify_webhook_signature(
+        case.incoming.body.decode(), case.incoming.headers["x-razorpay-signature"], case.secret)
+
+
+def test_gocardless_sdk_accepts_the_case(env):
+    case = cases_commerce.gocardless_case(env)
+    events = gocardless_webhooks.parse(case.incoming.body, case.secret,
+                            case.incoming.headers["webhook-signature"])
+    assert [event.id for event in events]

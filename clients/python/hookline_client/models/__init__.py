@@ -1,0 +1,233 @@
+""" Contains all the data models used in inputs/outputs """
+
+from .accepted import Accepted
+from .attempt_out import AttemptOut
+from .config_field_out import ConfigFieldOut
+from .consumer_in import ConsumerIn
+from .consumer_out import ConsumerOut
+from .consumer_patch import ConsumerPatch
+from .delivery_counts import DeliveryCounts
+from .delivery_out import DeliveryOut
+from .destination_created import DestinationCreated
+from .destination_created_circuit import DestinationCreatedCircuit
+from .destination_created_customheaders import DestinationCreatedCustomheaders
+from .destination_in import DestinationIn
+from .destination_in_headers_type_0 import DestinationInHeadersType0
+from .destination_out import DestinationOut
+from .destination_out_circuit import DestinationOutCircuit
+from .destination_out_customheaders import DestinationOutCustomheaders
+from .destination_patch import DestinationPatch
+from .destination_patch_headers_type_0 import DestinationPatchHeadersType0
+from .destination_patch_status_type_0 import DestinationPatchStatusType0
+from .endpoint_created import EndpointCreated
+from .endpoint_created_circuit import EndpointCreatedCircuit
+from .endpoint_created_customheaders import EndpointCreatedCustomheaders
+from .endpoint_created_status import EndpointCreatedStatus
+from .endpoint_in import EndpointIn
+from .endpoint_in_headers_type_0 import EndpointInHeadersType0
+from .endpoint_out import EndpointOut
+from .endpoint_out_circuit import EndpointOutCircuit
+from .endpoint_out_customheaders import EndpointOutCustomheaders
+from .endpoint_out_status import EndpointOutStatus
+from .endpoint_patch_in import EndpointPatchIn
+from .endpoint_patch_in_status_type_0 import EndpointPatchInStatusType0
+from .endpoint_test_result import EndpointTestResult
+from .environment_out import EnvironmentOut
+from .environment_patch import EnvironmentPatch
+from .erase_event_payload_cancel import EraseEventPayloadCancel
+from .erase_message_payload_cancel import EraseMessagePayloadCancel
+from .event_detail import EventDetail
+from .event_out import EventOut
+from .event_preview_in import EventPreviewIn
+from .event_type_in import EventTypeIn
+from .event_type_in_schema_type_0 import EventTypeInSchemaType0
+from .event_type_in_validation import EventTypeInValidation
+from .event_type_out import EventTypeOut
+from .event_type_out_schema_type_0 import EventTypeOutSchemaType0
+from .event_type_out_validation import EventTypeOutValidation
+from .event_type_patch import EventTypePatch
+from .event_type_patch_schema_type_0 import EventTypePatchSchemaType0
+from .event_type_patch_validation_type_0 import EventTypePatchValidationType0
+from .field_error import FieldError
+from .headers_in import HeadersIn
+from .headers_in_headers import HeadersInHeaders
+from .healthz_response_healthz import HealthzResponseHealthz
+from .http_validation_error import HTTPValidationError
+from .last_failure import LastFailure
+from .list_deliveries_error_type_type_0 import ListDeliveriesErrorTypeType0
+from .list_deliveries_status_type_0 import ListDeliveriesStatusType0
+from .list_destination_attempts_error_type_type_0 import ListDestinationAttemptsErrorTypeType0
+from .list_destination_attempts_status_type_0 import ListDestinationAttemptsStatusType0
+from .list_endpoint_attempts_error_type_type_0 import ListEndpointAttemptsErrorTypeType0
+from .list_endpoint_attempts_status_type_0 import ListEndpointAttemptsStatusType0
+from .list_events_status_type_0 import ListEventsStatusType0
+from .list_messages_verification_type_0 import ListMessagesVerificationType0
+from .matching import Matching
+from .message_detail import MessageDetail
+from .message_detail_headers import MessageDetailHeaders
+from .message_item import MessageItem
+from .message_preview_in import MessagePreviewIn
+from .message_preview_in_headers_type_0 import MessagePreviewInHeadersType0
+from .operational_endpoint_in import OperationalEndpointIn
+from .operational_endpoint_in_headers_type_0 import OperationalEndpointInHeadersType0
+from .page_attempt_out import PageAttemptOut
+from .page_consumer_out import PageConsumerOut
+from .page_delivery_out import PageDeliveryOut
+from .page_event_out import PageEventOut
+from .page_event_type_out import PageEventTypeOut
+from .page_message_item import PageMessageItem
+from .page_schema_version_out import PageSchemaVersionOut
+from .portal_link_in import PortalLinkIn
+from .portal_link_out import PortalLinkOut
+from .portal_settings_in import PortalSettingsIn
+from .portal_settings_out import PortalSettingsOut
+from .preview_out import PreviewOut
+from .preview_out_headers_type_0 import PreviewOutHeadersType0
+from .problem import Problem
+from .provider_out import ProviderOut
+from .publish_in import PublishIn
+from .publish_in_data import PublishInData
+from .recover_in import RecoverIn
+from .recover_in_statuses_type_0_item import RecoverInStatusesType0Item
+from .recovery_out import RecoveryOut
+from .recovery_out_status import RecoveryOutStatus
+from .recovery_out_statuses_item import RecoveryOutStatusesItem
+from .recovery_started import RecoveryStarted
+from .replay_out import ReplayOut
+from .retry_out import RetryOut
+from .schema_error import SchemaError
+from .schema_version_out import SchemaVersionOut
+from .schema_version_out_schema import SchemaVersionOutSchema
+from .secret_in import SecretIn
+from .secret_out import SecretOut
+from .set_endpoint_headers_response_set_endpoint_headers import SetEndpointHeadersResponseSetEndpointHeaders
+from .source_in import SourceIn
+from .source_in_type import SourceInType
+from .source_out import SourceOut
+from .source_out_provider_config_type_0 import SourceOutProviderConfigType0
+from .source_patch import SourcePatch
+from .source_patch_provider_config_type_0 import SourcePatchProviderConfigType0
+from .source_patch_status_type_0 import SourcePatchStatusType0
+from .source_secret_in import SourceSecretIn
+from .target_stats_out import TargetStatsOut
+from .target_stats_out_attempts import TargetStatsOutAttempts
+from .target_stats_out_deliveries import TargetStatsOutDeliveries
+from .validation_error import ValidationError
+from .validation_error_context import ValidationErrorContext
+
+__all__ = (
+    "Accepted",
+    "AttemptOut",
+    "ConfigFieldOut",
+    "ConsumerIn",
+    "ConsumerOut",
+    "ConsumerPatch",
+    "DeliveryCounts",
+    "DeliveryOut",
+    "DestinationCreated",
+    "DestinationCreatedCircuit",
+    "DestinationCreatedCustomheaders",
+    "DestinationIn",
+    "DestinationInHeadersType0",
+    "DestinationOut",
+    "DestinationOutCircuit",
+    "DestinationOutCustomheaders",
+    "DestinationPatch",
+    "DestinationPatchHeadersType0",
+    "DestinationPatchStatusType0",
+    "EndpointCreated",
+    "EndpointCreatedCircuit",
+    "EndpointCreatedCustomheaders",
+    "EndpointCreatedStatus",
+    "EndpointIn",
+    "EndpointInHeadersType0",
+    "EndpointOut",
+    "EndpointOutCircuit",
+    "EndpointOutCustomheaders",
+    "EndpointOutStatus",
+    "EndpointPatchIn",
+    "EndpointPatchInStatusType0",
+    "EndpointTestResult",
+    "EnvironmentOut",
+    "EnvironmentPatch",
+    "EraseEventPayloadCancel",
+    "EraseMessagePayloadCancel",
+    "EventDetail",
+    "EventOut",
+    "EventPreviewIn",
+    "EventTypeIn",
+    "EventTypeInSchemaType0",
+    "EventTypeInValidation",
+    "EventTypeOut",
+    "EventTypeOutSchemaType0",
+    "EventTypeOutValidation",
+    "EventTypePatch",
+    "EventTypePatchSchemaType0",
+    "EventTypePatchValidationType0",
+    "FieldError",
+    "HeadersIn",
+    "HeadersInHeaders",
+    "HealthzResponseHealthz",
+    "HTTPValidationError",
+    "LastFailure",
+    "ListDeliveriesErrorTypeType0",
+    "ListDeliveriesStatusType0",
+    "ListDestinationAttemptsErrorTypeType0",
+    "ListDestinationAttemptsStatusType0",
+    "ListEndpointAttemptsErrorTypeType0",
+    "ListEndpointAttemptsStatusType0",
+    "ListEventsStatusType0",
+    "ListMessagesVerificationType0",
+    "Matching",
+    "MessageDetail",
+    "MessageDetailHeaders",
+    "MessageItem",
+    "MessagePreviewIn",
+    "MessagePreviewInHeadersType0",
+    "OperationalEndpointIn",
+    "OperationalEndpointInHeadersType0",
+    "PageAttemptOut",
+    "PageConsumerOut",
+    "PageDeliveryOut",
+    "PageEventOut",
+    "PageEventTypeOut",
+    "PageMessageItem",
+    "PageSchemaVersionOut",
+    "PortalLinkIn",
+    "PortalLinkOut",
+    "PortalSettingsIn",
+    "PortalSettingsOut",
+    "PreviewOut",
+    "PreviewOutHeadersType0",
+    "Problem",
+    "ProviderOut",
+    "PublishIn",
+    "PublishInData",
+    "RecoverIn",
+    "RecoverInStatusesType0Item",
+    "RecoveryOut",
+    "RecoveryOutStatus",
+    "RecoveryOutStatusesItem",
+    "RecoveryStarted",
+    "ReplayOut",
+    "RetryOut",
+    "SchemaError",
+    "SchemaVersionOut",
+    "SchemaVersionOutSchema",
+    "SecretIn",
+    "SecretOut",
+    "SetEndpointHeadersResponseSetEndpointHeaders",
+    "SourceIn",
+    "SourceInType",
+    "SourceOut",
+    "SourceOutProviderConfigType0",
+    "SourcePatch",
+    "SourcePatchProviderConfigType0",
+    "SourcePatchStatusType0",
+    "SourceSecretIn",
+    "TargetStatsOut",
+    "TargetStatsOutAttempts",
+    "TargetStatsOutDeliveries",
+    "ValidationError",
+    "ValidationErrorContext",
+)

@@ -1,0 +1,205 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..types import UNSET, Unset
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.destination_in_headers_type_0 import DestinationInHeadersType0
+
+
+
+
+
+T = TypeVar("T", bound="DestinationIn")
+
+
+
+@_attrs_define
+class DestinationIn:
+    """ 
+        Attributes:
+            url (str):
+            description (None | str | Unset):
+            headers (DestinationInHeadersType0 | None | Unset): Fixed headers
+            rate_limit (int | None | Unset): Deliveries per second at most, 1 to 10000, across every worker; null (the
+                default) is no limit
+            filter_ (None | str | Unset): A CEL expression, at most 4 KB, that decides at fan-out whether an event (for an
+                endpoint: `type`, `data`, `consumer`, `eventId`) or a message (for a destination: `body`, `headers`, `query`,
+                `contentType`, `provider`) makes a Delivery for it; an evaluation error counts as no match. null: no filter
+            transformation (None | str | Unset): JavaScript, at most 64 KB, defining `function handler(webhook)`: run at
+                every attempt with `{method, url, eventType, payload, headers, cancel}`, it returns the webhook changed
+                (`payload` is sent, `headers` added, `url` replaced, `cancel: true` sends nothing). An error, a timeout or the
+                memory limit fails the attempt with errorType `transformation`. null: none
+     """
+
+    url: str
+    description: None | str | Unset = UNSET
+    headers: DestinationInHeadersType0 | None | Unset = UNSET
+    rate_limit: int | None | Unset = UNSET
+    filter_: None | str | Unset = UNSET
+    transformation: None | str | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.destination_in_headers_type_0 import DestinationInHeadersType0 # noqa: PLC0415
+        url = self.url
+
+        description: None | str | Unset
+        if isinstance(self.description, Unset):
+            description = UNSET
+        else:
+            description = self.description
+
+        headers: dict[str, Any] | None | Unset
+        if isinstance(self.headers, Unset):
+            headers = UNSET
+        elif isinstance(self.headers, DestinationInHeadersType0):
+            headers = self.headers.to_dict()
+        else:
+            headers = self.headers
+
+        rate_limit: int | None | Unset
+        if isinstance(self.rate_limit, Unset):
+            rate_limit = UNSET
+        else:
+            rate_limit = self.rate_limit
+
+        filter_: None | str | Unset
+        if isinstance(self.filter_, Unset):
+            filter_ = UNSET
+        else:
+            filter_ = self.filter_
+
+        transformation: None | str | Unset
+        if isinstance(self.transformation, Unset):
+            transformation = UNSET
+        else:
+            transformation = self.transformation
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "url": url,
+        })
+        if description is not UNSET:
+            field_dict["description"] = description
+        if headers is not UNSET:
+            field_dict["headers"] = headers
+        if rate_limit is not UNSET:
+            field_dict["rateLimit"] = rate_limit
+        if filter_ is not UNSET:
+            field_dict["filter"] = filter_
+        if transformation is not UNSET:
+            field_dict["transformation"] = transformation
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.destination_in_headers_type_0 import DestinationInHeadersType0 # noqa: PLC0415
+        d = dict(src_dict)
+        url = d.pop("url")
+
+        def _parse_description(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        description = _parse_description(d.pop("description", UNSET))
+
+
+        def _parse_headers(data: object) -> DestinationInHeadersType0 | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                headers_type_0 = DestinationInHeadersType0.from_dict(data)
+
+
+
+                return headers_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(DestinationInHeadersType0 | None | Unset, data)
+
+        headers = _parse_headers(d.pop("headers", UNSET))
+
+
+        def _parse_rate_limit(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        rate_limit = _parse_rate_limit(d.pop("rateLimit", UNSET))
+
+
+        def _parse_filter_(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        filter_ = _parse_filter_(d.pop("filter", UNSET))
+
+
+        def _parse_transformation(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        transformation = _parse_transformation(d.pop("transformation", UNSET))
+
+
+        destination_in = cls(
+            url=url,
+            description=description,
+            headers=headers,
+            rate_limit=rate_limit,
+            filter_=filter_,
+            transformation=transformation,
+        )
+
+
+        destination_in.additional_properties = d
+        return destination_in
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

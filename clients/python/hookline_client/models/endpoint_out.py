@@ -1,0 +1,274 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.endpoint_out_circuit import EndpointOutCircuit
+from ..models.endpoint_out_status import EndpointOutStatus
+from ..types import UNSET, Unset
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.endpoint_out_customheaders import EndpointOutCustomheaders
+
+
+
+
+
+T = TypeVar("T", bound="EndpointOut")
+
+
+
+@_attrs_define
+class EndpointOut:
+    """ 
+        Attributes:
+            id (str):
+            url (str):
+            custom_headers (EndpointOutCustomheaders):
+            rate_limit (int | None): Deliveries per second at most, 1 to 10000, across every worker; null (the default) is
+                no limit
+            filter_ (None | str): A CEL expression, at most 4 KB, that decides at fan-out whether an event (for an endpoint:
+                `type`, `data`, `consumer`, `eventId`) or a message (for a destination: `body`, `headers`, `query`,
+                `contentType`, `provider`) makes a Delivery for it; an evaluation error counts as no match. null: no filter
+            transformation (None | str): JavaScript, at most 64 KB, defining `function handler(webhook)`: run at every
+                attempt with `{method, url, eventType, payload, headers, cancel}`, it returns the webhook changed (`payload` is
+                sent, `headers` added, `url` replaced, `cancel: true` sends nothing). An error, a timeout or the memory limit
+                fails the attempt with errorType `transformation`. null: none
+            circuit (EndpointOutCircuit): The circuit breaker: it opens after consecutive failures that say the receiver is
+                down (timeouts, connection errors, 5xx, 429) and stops attempts; when its time is up one probe attempt goes
+                (half_open), and a success closes it
+            circuit_opened_at (None | str): When the circuit last opened; null while closed
+            circuit_retry_at (None | str): While open: when one probe attempt may go
+            concurrency_limit (int): Read-only: the attempts the engine sends at once now. It adapts to the receiver: it
+                grows while answers come promptly and without errors, and shrinks on timeouts, connection errors, 5xx, 429 and
+                answers well slower than usual; from 1 up to the service's HOOKLINE_TARGET_MAX_IN_FLIGHT
+            created_at (str):
+            updated_at (str):
+            consumer (str):
+            status (EndpointOutStatus):
+            events (list[str]):
+            description (None | str | Unset):
+     """
+
+    id: str
+    url: str
+    custom_headers: EndpointOutCustomheaders
+    rate_limit: int | None
+    filter_: None | str
+    transformation: None | str
+    circuit: EndpointOutCircuit
+    circuit_opened_at: None | str
+    circuit_retry_at: None | str
+    concurrency_limit: int
+    created_at: str
+    updated_at: str
+    consumer: str
+    status: EndpointOutStatus
+    events: list[str]
+    description: None | str | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.endpoint_out_customheaders import EndpointOutCustomheaders # noqa: PLC0415
+        id = self.id
+
+        url = self.url
+
+        custom_headers = self.custom_headers.to_dict()
+
+        rate_limit: int | None
+        rate_limit = self.rate_limit
+
+        filter_: None | str
+        filter_ = self.filter_
+
+        transformation: None | str
+        transformation = self.transformation
+
+        circuit = self.circuit.value
+
+        circuit_opened_at: None | str
+        circuit_opened_at = self.circuit_opened_at
+
+        circuit_retry_at: None | str
+        circuit_retry_at = self.circuit_retry_at
+
+        concurrency_limit = self.concurrency_limit
+
+        created_at = self.created_at
+
+        updated_at = self.updated_at
+
+        consumer = self.consumer
+
+        status = self.status.value
+
+        events = self.events
+
+
+
+        description: None | str | Unset
+        if isinstance(self.description, Unset):
+            description = UNSET
+        else:
+            description = self.description
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "id": id,
+            "url": url,
+            "customHeaders": custom_headers,
+            "rateLimit": rate_limit,
+            "filter": filter_,
+            "transformation": transformation,
+            "circuit": circuit,
+            "circuitOpenedAt": circuit_opened_at,
+            "circuitRetryAt": circuit_retry_at,
+            "concurrencyLimit": concurrency_limit,
+            "createdAt": created_at,
+            "updatedAt": updated_at,
+            "consumer": consumer,
+            "status": status,
+            "events": events,
+        })
+        if description is not UNSET:
+            field_dict["description"] = description
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.endpoint_out_customheaders import EndpointOutCustomheaders # noqa: PLC0415
+        d = dict(src_dict)
+        id = d.pop("id")
+
+        url = d.pop("url")
+
+        custom_headers = EndpointOutCustomheaders.from_dict(d.pop("customHeaders"))
+
+
+
+
+        def _parse_rate_limit(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        rate_limit = _parse_rate_limit(d.pop("rateLimit"))
+
+
+        def _parse_filter_(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        filter_ = _parse_filter_(d.pop("filter"))
+
+
+        def _parse_transformation(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        transformation = _parse_transformation(d.pop("transformation"))
+
+
+        circuit = EndpointOutCircuit(d.pop("circuit"))
+
+
+
+
+        def _parse_circuit_opened_at(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        circuit_opened_at = _parse_circuit_opened_at(d.pop("circuitOpenedAt"))
+
+
+        def _parse_circuit_retry_at(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        circuit_retry_at = _parse_circuit_retry_at(d.pop("circuitRetryAt"))
+
+
+        concurrency_limit = d.pop("concurrencyLimit")
+
+        created_at = d.pop("createdAt")
+
+        updated_at = d.pop("updatedAt")
+
+        consumer = d.pop("consumer")
+
+        status = EndpointOutStatus(d.pop("status"))
+
+
+
+
+        events = cast(list[str], d.pop("events"))
+
+
+        def _parse_description(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        description = _parse_description(d.pop("description", UNSET))
+
+
+        endpoint_out = cls(
+            id=id,
+            url=url,
+            custom_headers=custom_headers,
+            rate_limit=rate_limit,
+            filter_=filter_,
+            transformation=transformation,
+            circuit=circuit,
+            circuit_opened_at=circuit_opened_at,
+            circuit_retry_at=circuit_retry_at,
+            concurrency_limit=concurrency_limit,
+            created_at=created_at,
+            updated_at=updated_at,
+            consumer=consumer,
+            status=status,
+            events=events,
+            description=description,
+        )
+
+
+        endpoint_out.additional_properties = d
+        return endpoint_out
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,249 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.endpoint_patch_in_status_type_0 import EndpointPatchInStatusType0
+from ..types import UNSET, Unset
+from typing import cast
+
+
+
+
+
+
+T = TypeVar("T", bound="EndpointPatchIn")
+
+
+
+@_attrs_define
+class EndpointPatchIn:
+    """ 
+        Attributes:
+            url (None | str | Unset):
+            events (list[str] | None | Unset): Replaces the list; [] = all
+            status (EndpointPatchInStatusType0 | None | Unset):
+            description (None | str | Unset):
+            rate_limit (int | None | Unset): Deliveries per second at most, 1 to 10000, across every worker; null (the
+                default) is no limit; absent: unchanged
+            filter_ (None | str | Unset): A CEL expression, at most 4 KB, that decides at fan-out whether an event (for an
+                endpoint: `type`, `data`, `consumer`, `eventId`) or a message (for a destination: `body`, `headers`, `query`,
+                `contentType`, `provider`) makes a Delivery for it; an evaluation error counts as no match. null: no filter;
+                absent: unchanged
+            transformation (None | str | Unset): JavaScript, at most 64 KB, defining `function handler(webhook)`: run at
+                every attempt with `{method, url, eventType, payload, headers, cancel}`, it returns the webhook changed
+                (`payload` is sent, `headers` added, `url` replaced, `cancel: true` sends nothing). An error, a timeout or the
+                memory limit fails the attempt with errorType `transformation`. null: none; absent: unchanged
+     """
+
+    url: None | str | Unset = UNSET
+    events: list[str] | None | Unset = UNSET
+    status: EndpointPatchInStatusType0 | None | Unset = UNSET
+    description: None | str | Unset = UNSET
+    rate_limit: int | None | Unset = UNSET
+    filter_: None | str | Unset = UNSET
+    transformation: None | str | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        url: None | str | Unset
+        if isinstance(self.url, Unset):
+            url = UNSET
+        else:
+            url = self.url
+
+        events: list[str] | None | Unset
+        if isinstance(self.events, Unset):
+            events = UNSET
+        elif isinstance(self.events, list):
+            events = self.events
+
+
+        else:
+            events = self.events
+
+        status: None | str | Unset
+        if isinstance(self.status, Unset):
+            status = UNSET
+        elif isinstance(self.status, EndpointPatchInStatusType0):
+            status = self.status.value
+        else:
+            status = self.status
+
+        description: None | str | Unset
+        if isinstance(self.description, Unset):
+            description = UNSET
+        else:
+            description = self.description
+
+        rate_limit: int | None | Unset
+        if isinstance(self.rate_limit, Unset):
+            rate_limit = UNSET
+        else:
+            rate_limit = self.rate_limit
+
+        filter_: None | str | Unset
+        if isinstance(self.filter_, Unset):
+            filter_ = UNSET
+        else:
+            filter_ = self.filter_
+
+        transformation: None | str | Unset
+        if isinstance(self.transformation, Unset):
+            transformation = UNSET
+        else:
+            transformation = self.transformation
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+        })
+        if url is not UNSET:
+            field_dict["url"] = url
+        if events is not UNSET:
+            field_dict["events"] = events
+        if status is not UNSET:
+            field_dict["status"] = status
+        if description is not UNSET:
+            field_dict["description"] = description
+        if rate_limit is not UNSET:
+            field_dict["rateLimit"] = rate_limit
+        if filter_ is not UNSET:
+            field_dict["filter"] = filter_
+        if transformation is not UNSET:
+            field_dict["transformation"] = transformation
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        def _parse_url(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        url = _parse_url(d.pop("url", UNSET))
+
+
+        def _parse_events(data: object) -> list[str] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                events_type_0 = cast(list[str], data)
+
+                return events_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[str] | None | Unset, data)
+
+        events = _parse_events(d.pop("events", UNSET))
+
+
+        def _parse_status(data: object) -> EndpointPatchInStatusType0 | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                status_type_0 = EndpointPatchInStatusType0(data)
+
+
+
+                return status_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(EndpointPatchInStatusType0 | None | Unset, data)
+
+        status = _parse_status(d.pop("status", UNSET))
+
+
+        def _parse_description(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        description = _parse_description(d.pop("description", UNSET))
+
+
+        def _parse_rate_limit(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        rate_limit = _parse_rate_limit(d.pop("rateLimit", UNSET))
+
+
+        def _parse_filter_(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        filter_ = _parse_filter_(d.pop("filter", UNSET))
+
+
+        def _parse_transformation(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        transformation = _parse_transformation(d.pop("transformation", UNSET))
+
+
+        endpoint_patch_in = cls(
+            url=url,
+            events=events,
+            status=status,
+            description=description,
+            rate_limit=rate_limit,
+            filter_=filter_,
+            transformation=transformation,
+        )
+
+
+        endpoint_patch_in.additional_properties = d
+        return endpoint_patch_in
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,132 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
+
+
+
+
+
+
+T = TypeVar("T", bound="EnvironmentOut")
+
+
+
+@_attrs_define
+class EnvironmentOut:
+    """ 
+        Attributes:
+            id (str):
+            name (str):
+            kind (str):
+            retention_days (int | None):
+            effective_retention_days (int | None): the retention in force, in whole days: `retentionDays`, else the
+                instance's HOOKLINE_RETENTION rounded up to a day; null: kept for ever
+            created_at (str):
+     """
+
+    id: str
+    name: str
+    kind: str
+    retention_days: int | None
+    effective_retention_days: int | None
+    created_at: str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        id = self.id
+
+        name = self.name
+
+        kind = self.kind
+
+        retention_days: int | None
+        retention_days = self.retention_days
+
+        effective_retention_days: int | None
+        effective_retention_days = self.effective_retention_days
+
+        created_at = self.created_at
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "id": id,
+            "name": name,
+            "kind": kind,
+            "retentionDays": retention_days,
+            "effectiveRetentionDays": effective_retention_days,
+            "createdAt": created_at,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        id = d.pop("id")
+
+        name = d.pop("name")
+
+        kind = d.pop("kind")
+
+        def _parse_retention_days(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        retention_days = _parse_retention_days(d.pop("retentionDays"))
+
+
+        def _parse_effective_retention_days(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        effective_retention_days = _parse_effective_retention_days(d.pop("effectiveRetentionDays"))
+
+
+        created_at = d.pop("createdAt")
+
+        environment_out = cls(
+            id=id,
+            name=name,
+            kind=kind,
+            retention_days=retention_days,
+            effective_retention_days=effective_retention_days,
+            created_at=created_at,
+        )
+
+
+        environment_out.additional_properties = d
+        return environment_out
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,219 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.event_type_out_validation import EventTypeOutValidation
+from ..types import UNSET, Unset
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.event_type_out_schema_type_0 import EventTypeOutSchemaType0
+
+
+
+
+
+T = TypeVar("T", bound="EventTypeOut")
+
+
+
+@_attrs_define
+class EventTypeOut:
+    """ 
+        Attributes:
+            name (str):
+            created_at (str):
+            description (None | str | Unset):
+            schema (EventTypeOutSchemaType0 | None | Unset): The current schema, or null
+            schema_version (int | None | Unset): Its version
+            examples (list[Any] | None | Unset):
+            validation (EventTypeOutValidation | Unset):  Default: EventTypeOutValidation.OFF.
+     """
+
+    name: str
+    created_at: str
+    description: None | str | Unset = UNSET
+    schema: EventTypeOutSchemaType0 | None | Unset = UNSET
+    schema_version: int | None | Unset = UNSET
+    examples: list[Any] | None | Unset = UNSET
+    validation: EventTypeOutValidation | Unset = EventTypeOutValidation.OFF
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.event_type_out_schema_type_0 import EventTypeOutSchemaType0 # noqa: PLC0415
+        name = self.name
+
+        created_at = self.created_at
+
+        description: None | str | Unset
+        if isinstance(self.description, Unset):
+            description = UNSET
+        else:
+            description = self.description
+
+        schema: dict[str, Any] | None | Unset
+        if isinstance(self.schema, Unset):
+            schema = UNSET
+        elif isinstance(self.schema, EventTypeOutSchemaType0):
+            schema = self.schema.to_dict()
+        else:
+            schema = self.schema
+
+        schema_version: int | None | Unset
+        if isinstance(self.schema_version, Unset):
+            schema_version = UNSET
+        else:
+            schema_version = self.schema_version
+
+        examples: list[Any] | None | Unset
+        if isinstance(self.examples, Unset):
+            examples = UNSET
+        elif isinstance(self.examples, list):
+            examples = self.examples
+
+
+        else:
+            examples = self.examples
+
+        validation: str | Unset = UNSET
+        if not isinstance(self.validation, Unset):
+            validation = self.validation.value
+
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "name": name,
+            "createdAt": created_at,
+        })
+        if description is not UNSET:
+            field_dict["description"] = description
+        if schema is not UNSET:
+            field_dict["schema"] = schema
+        if schema_version is not UNSET:
+            field_dict["schemaVersion"] = schema_version
+        if examples is not UNSET:
+            field_dict["examples"] = examples
+        if validation is not UNSET:
+            field_dict["validation"] = validation
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.event_type_out_schema_type_0 import EventTypeOutSchemaType0 # noqa: PLC0415
+        d = dict(src_dict)
+        name = d.pop("name")
+
+        created_at = d.pop("createdAt")
+
+        def _parse_description(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        description = _parse_description(d.pop("description", UNSET))
+
+
+        def _parse_schema(data: object) -> EventTypeOutSchemaType0 | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                schema_type_0 = EventTypeOutSchemaType0.from_dict(data)
+
+
+
+                return schema_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(EventTypeOutSchemaType0 | None | Unset, data)
+
+        schema = _parse_schema(d.pop("schema", UNSET))
+
+
+        def _parse_schema_version(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        schema_version = _parse_schema_version(d.pop("schemaVersion", UNSET))
+
+
+        def _parse_examples(data: object) -> list[Any] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                examples_type_0 = cast(list[Any], data)
+
+                return examples_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[Any] | None | Unset, data)
+
+        examples = _parse_examples(d.pop("examples", UNSET))
+
+
+        _validation = d.pop("validation", UNSET)
+        validation: EventTypeOutValidation | Unset
+        if isinstance(_validation,  Unset):
+            validation = UNSET
+        else:
+            validation = EventTypeOutValidation(_validation)
+
+
+
+
+        event_type_out = cls(
+            name=name,
+            created_at=created_at,
+            description=description,
+            schema=schema,
+            schema_version=schema_version,
+            examples=examples,
+            validation=validation,
+        )
+
+
+        event_type_out.additional_properties = d
+        return event_type_out
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+class EventTypeOutValidation(StrEnum):
+    ENFORCE = "enforce"
+    OFF = "off"
+    WARN = "warn"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,12 @@
+from enum import StrEnum
+
+class ListDeliveriesStatusType0(StrEnum):
+    CANCELLED = "cancelled"
+    DELIVERED = "delivered"
+    EXHAUSTED = "exhausted"
+    PENDING = "pending"
+    PROCESSING = "processing"
+    RETRYING = "retrying"
+
+    def __str__(self) -> str:
+        return str(self.value)

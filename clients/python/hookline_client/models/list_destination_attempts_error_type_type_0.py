@@ -1,0 +1,14 @@
+from enum import StrEnum
+
+class ListDestinationAttemptsErrorTypeType0(StrEnum):
+    BLOCKED_URL = "blocked_url"
+    CIRCUIT_OPEN = "circuit_open"
+    CONNECTION = "connection"
+    DNS = "dns"
+    HTTP_STATUS = "http_status"
+    TIMEOUT = "timeout"
+    TLS = "tls"
+    TRANSFORMATION = "transformation"
+
+    def __str__(self) -> str:
+        return str(self.value)

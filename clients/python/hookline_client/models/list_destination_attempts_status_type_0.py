@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+class ListDestinationAttemptsStatusType0(StrEnum):
+    FAILED = "failed"
+    SUCCEEDED = "succeeded"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,213 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..types import UNSET, Unset
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.operational_endpoint_in_headers_type_0 import OperationalEndpointInHeadersType0
+
+
+
+
+
+T = TypeVar("T", bound="OperationalEndpointIn")
+
+
+
+@_attrs_define
+class OperationalEndpointIn:
+    """ An endpoint's settings; an operational endpoint's `events` are operational types.
+
+        Attributes:
+            url (str):
+            events (list[str] | None | Unset): Absent or [] means all types
+            description (None | str | Unset):
+            headers (None | OperationalEndpointInHeadersType0 | Unset): Fixed headers
+            secret (None | str | Unset): A whsec_ secret; made when absent
+            rate_limit (int | None | Unset): Deliveries per second at most, 1 to 10000, across every worker; null (the
+                default) is no limit
+     """
+
+    url: str
+    events: list[str] | None | Unset = UNSET
+    description: None | str | Unset = UNSET
+    headers: None | OperationalEndpointInHeadersType0 | Unset = UNSET
+    secret: None | str | Unset = UNSET
+    rate_limit: int | None | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.operational_endpoint_in_headers_type_0 import OperationalEndpointInHeadersType0 # noqa: PLC0415
+        url = self.url
+
+        events: list[str] | None | Unset
+        if isinstance(self.events, Unset):
+            events = UNSET
+        elif isinstance(self.events, list):
+            events = self.events
+
+
+        else:
+            events = self.events
+
+        description: None | str | Unset
+        if isinstance(self.description, Unset):
+            description = UNSET
+        else:
+            description = self.description
+
+        headers: dict[str, Any] | None | Unset
+        if isinstance(self.headers, Unset):
+            headers = UNSET
+        elif isinstance(self.headers, OperationalEndpointInHeadersType0):
+            headers = self.headers.to_dict()
+        else:
+            headers = self.headers
+
+        secret: None | str | Unset
+        if isinstance(self.secret, Unset):
+            secret = UNSET
+        else:
+            secret = self.secret
+
+        rate_limit: int | None | Unset
+        if isinstance(self.rate_limit, Unset):
+            rate_limit = UNSET
+        else:
+            rate_limit = self.rate_limit
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "url": url,
+        })
+        if events is not UNSET:
+            field_dict["events"] = events
+        if description is not UNSET:
+            field_dict["description"] = description
+        if headers is not UNSET:
+            field_dict["headers"] = headers
+        if secret is not UNSET:
+            field_dict["secret"] = secret
+        if rate_limit is not UNSET:
+            field_dict["rateLimit"] = rate_limit
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.operational_endpoint_in_headers_type_0 import OperationalEndpointInHeadersType0 # noqa: PLC0415
+        d = dict(src_dict)
+        url = d.pop("url")
+
+        def _parse_events(data: object) -> list[str] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                events_type_0 = cast(list[str], data)
+
+                return events_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[str] | None | Unset, data)
+
+        events = _parse_events(d.pop("events", UNSET))
+
+
+        def _parse_description(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        description = _parse_description(d.pop("description", UNSET))
+
+
+        def _parse_headers(data: object) -> None | OperationalEndpointInHeadersType0 | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                headers_type_0 = OperationalEndpointInHeadersType0.from_dict(data)
+
+
+
+                return headers_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | OperationalEndpointInHeadersType0 | Unset, data)
+
+        headers = _parse_headers(d.pop("headers", UNSET))
+
+
+        def _parse_secret(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        secret = _parse_secret(d.pop("secret", UNSET))
+
+
+        def _parse_rate_limit(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        rate_limit = _parse_rate_limit(d.pop("rateLimit", UNSET))
+
+
+        operational_endpoint_in = cls(
+            url=url,
+            events=events,
+            description=description,
+            headers=headers,
+            secret=secret,
+            rate_limit=rate_limit,
+        )
+
+
+        operational_endpoint_in.additional_properties = d
+        return operational_endpoint_in
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

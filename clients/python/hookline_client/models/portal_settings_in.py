@@ -1,0 +1,133 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..types import UNSET, Unset
+from typing import cast
+
+
+
+
+
+
+T = TypeVar("T", bound="PortalSettingsIn")
+
+
+
+@_attrs_define
+class PortalSettingsIn:
+    """ 
+        Attributes:
+            name (None | str | Unset):
+            logo_url (None | str | Unset):
+            accent_color (None | str | Unset): #rrggbb
+     """
+
+    name: None | str | Unset = UNSET
+    logo_url: None | str | Unset = UNSET
+    accent_color: None | str | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        name: None | str | Unset
+        if isinstance(self.name, Unset):
+            name = UNSET
+        else:
+            name = self.name
+
+        logo_url: None | str | Unset
+        if isinstance(self.logo_url, Unset):
+            logo_url = UNSET
+        else:
+            logo_url = self.logo_url
+
+        accent_color: None | str | Unset
+        if isinstance(self.accent_color, Unset):
+            accent_color = UNSET
+        else:
+            accent_color = self.accent_color
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+        })
+        if name is not UNSET:
+            field_dict["name"] = name
+        if logo_url is not UNSET:
+            field_dict["logoUrl"] = logo_url
+        if accent_color is not UNSET:
+            field_dict["accentColor"] = accent_color
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        def _parse_name(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        name = _parse_name(d.pop("name", UNSET))
+
+
+        def _parse_logo_url(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        logo_url = _parse_logo_url(d.pop("logoUrl", UNSET))
+
+
+        def _parse_accent_color(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        accent_color = _parse_accent_color(d.pop("accentColor", UNSET))
+
+
+        portal_settings_in = cls(
+            name=name,
+            logo_url=logo_url,
+            accent_color=accent_color,
+        )
+
+
+        portal_settings_in.additional_properties = d
+        return portal_settings_in
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
