@@ -3,6 +3,7 @@ as docs/PROVIDERS.md, both written from the registry so neither can drift from t
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from .base import Provider
@@ -75,9 +76,5 @@ def markdown() -> str:
     out += ["", "Real providers it covers, with the providerConfig each needs (each is "
             "tested against a signature made as the provider documents it):", ""]
     for name, (config, source) in EXAMPLES.items():
-        out.append(f"- **{name}** ({source}): `{_config(config)}`")
+        out.append(f"- **{name}** ({source}): `{json.dumps(config)}`")
     return "\n".join(out) + "\n"
-
-
-def _config(config: dict[str, str]) -> str:
-    return "{" + ", ".join(f'"{k}": "{v}"' for k, v in config.items()) + "}"

@@ -10,8 +10,6 @@ import hmac
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-import jwt
-
 from .base import Incoming, Verification
 from .common import VERIFIED, failed, first, header, parse_int, parse_pairs, timestamp_problem
 
@@ -203,6 +201,10 @@ def decode_hs256(token: str, secret: str, label: str, **kwargs: Any) -> dict[str
     """The verified claims of an HS256 JWS, or why it does not verify. Only HS256 is
     accepted, so a token cannot pick a weaker or keyless algorithm. A key shorter than 32
     bytes still verifies; PyJWT warns about it (once per process, by default)."""
+    # Imported here: PyJWT costs the API and the worker over 100 ms at start-up, and only
+    # Netlify's and monday.com's messages need it.
+    import jwt
+
     try:
         claims: dict[str, Any] = jwt.decode(token, secret, algorithms=["HS256"], **kwargs)
     except (jwt.PyJWTError, ValueError, TypeError) as exc:
