@@ -5,14 +5,15 @@ PYTHON ?= python3
 VENV := .venv
 TEMPORAL_CLI_VERSION := v1.5.1
 TEMPORAL_SERVER_VERSION := v1.30.4
+HELM_VERSION := v3.22.0
 export PATH := $(CURDIR)/.tools/bin:$(PATH)
 
-.PHONY: run test test-cluster setup venv dev tools tools-cluster postgres compose chromium lint bench providers-doc openapi clients codegen clean
+.PHONY: run test test-cluster setup venv dev tools tools-cluster tools-helm chart postgres compose chromium lint bench providers-doc openapi clients codegen clean
 
 run: setup
 	$(VENV)/bin/hookline up
 
-test: setup dev postgres compose chromium codegen
+test: setup dev postgres compose chromium codegen tools-helm
 	$(VENV)/bin/pytest
 
 setup: venv tools
@@ -60,6 +61,22 @@ tools-cluster:
 		mv .tools/cluster/sql .tools/bin/temporal-sql-tool; \
 	else \
 		echo "Go is needed to build the Temporal server (https://go.dev/dl)."; exit 1; \
+	fi
+
+# Helm, for the chart's lint, render and manifest test (deploy/helm/hookline). The flags are
+# those of Helm's own release build: its version, and the Kubernetes version it renders for
+# by default (that of its client-go, v0.37: 1.37), else 1.20 and a kubeVersion check fails.
+HELM_LDFLAGS := -s -w -X helm.sh/helm/v3/internal/version.version=$(HELM_VERSION) \
+	-X helm.sh/helm/v3/pkg/chartutil.k8sVersionMajor=1 -X helm.sh/helm/v3/pkg/chartutil.k8sVersionMinor=37 \
+	-X helm.sh/helm/v3/pkg/lint/rules.k8sVersionMajor=1 -X helm.sh/helm/v3/pkg/lint/rules.k8sVersionMinor=37
+tools-helm:
+	@if command -v helm >/dev/null 2>&1; then :; \
+	elif command -v go >/dev/null 2>&1; then \
+		echo "Building Helm $(HELM_VERSION) into .tools/bin (a few minutes the first time)"; \
+		mkdir -p .tools/bin && CGO_ENABLED=0 GOBIN=$(CURDIR)/.tools/bin \
+			go install -ldflags "$(HELM_LDFLAGS)" helm.sh/helm/v3/cmd/helm@$(HELM_VERSION); \
+	else \
+		echo "Go is needed to build Helm (https://go.dev/dl), or put helm $(HELM_VERSION) on PATH."; exit 1; \
 	fi
 
 # The end-to-end subset on a real Temporal server with PostgreSQL, two APIs and two workers.
@@ -123,6 +140,14 @@ clients: openapi codegen
 	cd clients/typescript && npm run --silent generate && npm run --silent build
 
 # docs/PROVIDERS.md, written from the provider registry (tests/test_docs_providers.py compares).
+# The Helm chart, linted and rendered as CI does (tests/test_helm_chart.py checks the output).
+CHART := deploy/helm/hookline
+chart: tools-helm
+	helm lint --strict $(CHART) -f $(CHART)/ci/minimal-values.yaml
+	helm lint --strict $(CHART) -f $(CHART)/ci/production-values.yaml
+	helm template hookline $(CHART) -f $(CHART)/ci/minimal-values.yaml > /dev/null
+	helm template hookline $(CHART) -f $(CHART)/ci/production-values.yaml > /dev/null
+
 providers-doc: venv
 	$(VENV)/bin/hookline providers list --markdown > docs/PROVIDERS.md
 

@@ -15,6 +15,7 @@ import signal
 import subprocess
 import time
 from contextlib import closing, suppress
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,10 @@ import psycopg
 from sqlalchemy.engine import make_url
 from temporalio.client import Client
 
-from bench.stack import HOOKLINE, ProcSample, Stack, sample_tree, wait_healthy
+from bench.stack import HOOKLINE, ProcSample, Stack, free_port, sample_tree, wait_healthy
+from tests.support.procs import wait_port
+
+SERVICES = ("frontend", "history", "matching", "worker")
 
 
 def _free_run(count: int = 9) -> int:
@@ -36,9 +40,10 @@ class ClusterStack(Stack):
     """The bench's Stack, on the cluster: the same scenarios and measurements apply."""
 
     def __init__(self, folder: Path, postgres_url: str, name: str, workers: int,
-                 env: dict[str, str] | None = None) -> None:
+                 env: dict[str, str] | None = None, split: bool = False) -> None:
         super().__init__(folder, env)
-        self.name, self.workers = name, workers
+        self.name, self.workers, self.split = name, workers, split
+        self.service_metrics: dict[str, str] = {}
         self.server_url = postgres_url
         url = make_url(postgres_url)
         self.db_url = url.set(database=f"bench_{name}").render_as_string(hide_password=False)
@@ -51,13 +56,16 @@ class ClusterStack(Stack):
     async def start(self, seconds: float = 240) -> float:
         started = time.monotonic()
         await asyncio.to_thread(self._create_database)
-        self._spawn("temporal", [HOOKLINE, "temporal-server", "--postgres", self.server_url,
-                                 "--dir", str(self.folder / "temporal"),
-                                 "--port", str(self.temporal_port),
-                                 "--metrics-port", str(self.metrics_port),
-                                 "--database-prefix", self.name])
-        await asyncio.to_thread(self._wait_log, "temporal", "Temporal server up",
-                                started + seconds)
+        if self.split:
+            await self._start_services()
+        else:
+            self._spawn("temporal", [HOOKLINE, "temporal-server", "--postgres", self.server_url,
+                                     "--dir", str(self.folder / "temporal"),
+                                     "--port", str(self.temporal_port),
+                                     "--metrics-port", str(self.metrics_port),
+                                     "--database-prefix", self.name])
+            await asyncio.to_thread(self._wait_log, "temporal", "Temporal server up",
+                                    started + seconds)
         self.client = await Client.connect(self.temporal_address)
         if (pid := postmaster(self.server_url)) is not None:
             self.roles["postgres"] = pid  # Temporal's persistence and Hookline's database
@@ -72,6 +80,55 @@ class ClusterStack(Stack):
                                 started + seconds)
         self.proc = api
         return time.monotonic() - started
+
+    async def _start_services(self) -> None:
+        """Temporal's four services as four processes, as a production cluster runs them,
+        so that each one's CPU is its own; one config each, differing in the metrics port."""
+        from cli import temporal_server as ts
+
+        options = ts.ClusterOptions(postgres_url=self.server_url, folder=self.folder / "temporal",
+                                    port=self.temporal_port, database_prefix=self.name)
+        await asyncio.to_thread(ts.migrate, options)
+        # One at a time, history first: started together on a fresh database, they race to
+        # write the cluster's metadata and the losers exit.
+        for service in ("history", "matching", "frontend", "worker"):
+            port = free_port()
+            self.service_metrics[service] = f"http://127.0.0.1:{port}/metrics"
+            config = ts.write_config(replace(options, metrics_port=port))
+            own = config.with_name(f"config-{service}.yaml")
+            config.rename(own)
+            proc = self._spawn(f"temporal_{service}", [
+                ts.binary("temporal-server"), "--config-file", str(own), "--allow-no-auth",
+                "start", "--service", service])
+            if service != "worker":  # Temporal's own worker serves no gRPC until needed
+                grpc = options.port + 2 * SERVICES.index(service)  # ts.server_config's layout
+                await asyncio.to_thread(wait_port, grpc, 90, proc)
+        await ts.register(options, wait=180)
+
+    def metrics_urls(self) -> list[str]:
+        return list(self.service_metrics.values()) if self.split else [self.metrics_url]
+
+    def storage(self) -> dict[str, float] | None:
+        """PostgreSQL's WAL position and, per database of this stack (Hookline's, Temporal's
+        and its visibility), size and commits: their growth over a scenario is what it wrote."""
+        from cli.temporal_server import ClusterOptions, database_names
+
+        names = {"hookline": f"bench_{self.name}", **{
+            f"temporal_{store}": db for store, db in database_names(ClusterOptions(
+                postgres_url=self.server_url, folder=self.folder,
+                database_prefix=self.name)).items()}}
+        with closing(psycopg.connect(_libpq(self.server_url), autocommit=True)) as db:
+            wal = db.execute("SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')").fetchone()
+            found: dict[str, float] = {"wal_bytes": float(wal[0] if wal else 0)}
+            for role, name in names.items():
+                row = db.execute(
+                    "SELECT pg_database_size(datname), xact_commit, "
+                    "tup_inserted + tup_updated + tup_deleted FROM pg_stat_database "
+                    "WHERE datname = %s", (name,)).fetchone()
+                size, commits, rows = row if row else (0, 0, 0)
+                found |= {f"{role}_bytes": float(size), f"{role}_commits": float(commits),
+                          f"{role}_rows_written": float(rows)}
+        return found
 
     def _create_database(self) -> None:
         with closing(psycopg.connect(_libpq(self.server_url), autocommit=True)) as db:
@@ -108,6 +165,12 @@ class ClusterStack(Stack):
         """Per role, with every worker summed into `worker`: CPU per delivery is then the
         cluster's, whatever the number of workers."""
         found = {role: sample_tree(pid) for role, pid in self.roles.items()}
+        services = [s for role, s in found.items() if role.startswith("temporal_") and s]
+        if services:
+            found["temporal"] = ProcSample(services[0].pid,
+                                           round(sum(s.cpu_s for s in services), 2),
+                                           round(sum(s.hwm_mb for s in services), 1),
+                                           round(sum(s.rss_mb for s in services), 1))
         workers = [s for role, s in found.items() if role.startswith("worker_") and s]
         for other in workers:
             first = found.get("worker")

@@ -22,7 +22,9 @@ from bench.stack import Stack, all_cpu, children_of, machine_busy_s, sample
 OUT_DIR = Path(__file__).resolve().parent / "out"
 SERVICE = ("api", "worker")
 PER_DELIVERY = ("api", "worker", "temporal", "api+worker", "bench", "receiver",
-                "postgres")  # the last on the cluster only (bench/cluster.py)
+                # on the cluster only (bench/cluster.py); the services with --capacity
+                "postgres", "temporal_frontend", "temporal_history", "temporal_matching",
+                "temporal_worker")
 SETTLE = 1.0  # seconds between a scenario's end and its "after" measurements
 Step = Callable[[Out], Awaitable[None]]
 Log = Callable[[str], None]
@@ -92,7 +94,8 @@ async def scenario(name: str, run: Step, timeout: float, stack: Stack, receiver:
         go = {r: p for r, p in stack.roles.items() if r == "temporal"}
         profiler.start(python | go, timeout)
     everyone = all_cpu()
-    counters = await temporal_stats.read(stack.metrics_url)
+    counters = await temporal_stats.read(stack.metrics_urls())
+    stored = await asyncio.to_thread(stack.storage)
     before, busy, t0 = _snapshot(stack, receiver), machine_busy_s(), time.monotonic()
     try:
         await asyncio.wait_for(run(out), timeout + 90)  # the scenario stops itself at timeout
@@ -106,7 +109,11 @@ async def scenario(name: str, run: Step, timeout: float, stack: Stack, receiver:
     after = _snapshot(stack, receiver)
     delivered = _cpu(out, before, after, {k: v - busy[k] for k, v in machine_busy_s().items()})
     out["temporal"] = temporal_stats.per_delivery(
-        counters, await temporal_stats.read(stack.metrics_url), delivered)
+        counters, await temporal_stats.read(stack.metrics_urls()), delivered)
+    if stored is not None and delivered:
+        grown = await asyncio.to_thread(stack.storage)
+        out["postgres_per_delivery"] = {key: round((grown[key] - value) / delivered, 2)
+                                        for key, value in stored.items()} if grown else None
     ours = {s.pid for s in after.values() if s} | {stack.proc.pid if stack.proc else -1}
     ours |= {child for pid in list(ours) for child in children_of(pid)}  # uvicorn workers
     out["cpu_s"]["top_others"] = _others(everyone, ours)

@@ -247,6 +247,7 @@ def lines(results: dict[str, Any]) -> list[str]:
         if (types := get(s, name, "history", "types")) is not None:
             out.append(f"history, {label}: {len(types)} events: {' '.join(types)}")
     out.extend(_cluster_lines(s, results.get("work_per_delivery", {})))
+    out.extend(_capacity_lines(s))
     if (h := get(s, "isolation", "healthy")) is not None:
         out.append(f"isolation: healthy paced p50/p99/max {fmt(h['p50_ms'])}/{fmt(h['p99_ms'])}"
                    f"/{fmt(h['max_ms'])} ms (alone p99 {fmt(h['p99_ms_alone'])}) | burst "
@@ -328,4 +329,34 @@ def _cluster_lines(s: dict[str, Any], work: dict[str, Any]) -> list[str]:
                        f"{fmt(get(s, name, 'e2e', 'per_s'))} | "
                        f"{fmt(get(s, name, 'e2e', 'latency_ms', 'p99'))} | "
                        f"{fmt(get(work, name, 'service_cpu_ms'))}")
+    return out
+
+
+CAPACITY_CPU = ("api", "worker", "temporal_frontend", "temporal_history", "temporal_matching",
+                "temporal_worker", "postgres")
+CAPACITY_PG = ("wal_bytes", "hookline_bytes", "temporal_default_bytes",
+               "temporal_visibility_bytes", "hookline_commits", "temporal_default_commits",
+               "temporal_visibility_commits")
+
+
+def _capacity_lines(s: dict[str, Any]) -> list[str]:
+    """`--capacity`: the capacity plan's inputs (docs/SCALING.md), per scenario."""
+    names = [name for name in s if name.startswith("cap_")]
+    if not names:
+        return []
+    out = ["capacity: publish events/s | e2e deliveries/s | CPU ms per delivery: "
+           + " ".join(CAPACITY_CPU) + " = total | persistence, visibility requests | "
+           "PostgreSQL per delivery: " + " ".join(CAPACITY_PG)]
+    for name in names:
+        cpu = s[name].get("cpu_ms_per_delivery", {})
+        total = sum(cpu.get(role) or 0 for role in CAPACITY_CPU)
+        pg = s[name].get("postgres_per_delivery") or {}
+        requests = [get(s, name, "temporal", metric, "per_delivery") for metric in
+                    ("persistence_requests", "visibility_persistence_requests")]
+        out.append(f"{name:>22}: {fmt(get(s, name, 'publish', 'events_per_s'))} | "
+                   f"{fmt(get(s, name, 'e2e', 'per_s'))} | "
+                   + " ".join(fmt(cpu.get(role)) for role in CAPACITY_CPU)
+                   + f" = {fmt(round(total, 2))} | "
+                   + ", ".join(fmt(r) for r in requests) + " | "
+                   + " ".join(fmt(pg.get(key)) for key in CAPACITY_PG))
     return out

@@ -101,6 +101,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="also run publish_1 and publish_10 on a real Temporal server on PostgreSQL "
              "(`hookline temporal-server`, needs `make tools-cluster`) with Hookline on the "
              "same PostgreSQL, with 1 then 2 workers (groups K1, K2)")
+    add("--capacity", action="store_true",
+        help="instead of the groups: the capacity plan's inputs (docs/SCALING.md) on the "
+             "cluster with Temporal's four services as four processes, publish_1 and "
+             "publish_10 with 1 API and 1 worker (Q1), 1 API and 2 workers (Q2), 2 API "
+             "processes and 1 worker (QA): CPU per delivery of each process, persistence "
+             "requests, and what PostgreSQL wrote (WAL bytes, each database's growth)")
     add("--throttle-events", type=int, help="throttle: backlog size (400; quick 100)")
     add("--rate-limit", type=int, default=20, help="throttle: the endpoint's rateLimit (20)")
     add("--outage-seconds", type=float, help="outage: seconds the endpoint is down (300)")
@@ -305,14 +311,13 @@ class Bench:
             api, self.receiver, stack, seconds=a.forever_seconds, per_s=a.outage_rate,
             timeout=self.limits["outage_forever"] - 30, out=out))]
 
-    def plan_k(self, workers: int) -> Plan:
+    def plan_k(self, prefix: str) -> Plan:
         async def plan(stack: Stack, api: httpx.AsyncClient) -> list[tuple[str, Step]]:
-            one, ten = await self.target(api, f"k{workers}x1", 1), \
-                await self.target(api, f"k{workers}x10", 10)
-            return [(f"cluster{workers}_publish_1", self.publishing(api, stack, one,
-                                                                    self.args.events)),
-                    (f"cluster{workers}_publish_10", self.publishing(api, stack, ten,
-                                                                     self.args.events))]
+            one, ten = await self.target(api, f"{prefix}x1", 1), \
+                await self.target(api, f"{prefix}x10", 10)
+            return [(f"{prefix}_publish_1", self.publishing(api, stack, one, self.args.events)),
+                    (f"{prefix}_publish_10", self.publishing(api, stack, ten,
+                                                             self.args.events))]
         return plan
 
     async def clusters(self, env: dict[str, str]) -> None:
@@ -321,9 +326,21 @@ class Bench:
 
         with throwaway_postgres(max_connections=400) as url:
             for workers in (1, 2):
-                await self.group(f"K{workers}", self.plan_k(workers), env, partial(
+                await self.group(f"K{workers}", self.plan_k(f"cluster{workers}"), env, partial(
                     ClusterStack, postgres_url=url, name=f"k{workers}", workers=workers,
                     env=env))
+
+    async def capacity(self, env: dict[str, str]) -> None:
+        """The capacity plan's groups (`--capacity`): Temporal split into its services."""
+        from bench.cluster import ClusterStack
+        from tests.support.postgres import throwaway_postgres
+
+        with throwaway_postgres(max_connections=400) as url:
+            for name, workers, apis in (("Q1", 1, 1), ("Q2", 2, 1), ("QA", 1, 2)):
+                given = {**env, "HOOKLINE_API_WORKERS": str(apis)}
+                await self.group(name, self.plan_k(f"cap_{name.lower()}"), given, partial(
+                    ClusterStack, postgres_url=url, name=name.lower(), workers=workers,
+                    env=given, split=True))
 
     async def run(self) -> None:
         self.receiver.start()
@@ -338,6 +355,9 @@ class Bench:
                         api, stack, await self.target(api, f"mem{n}", 1), n))
                         for n in (2000, 10000)]
                 await self.group("M", memory_plan, given)
+                return
+            if a.capacity:
+                await self.capacity(given)
                 return
             short = {**given, "HOOKLINE_ATTEMPT_TIMEOUT": a.attempt_timeout}
             forever = {**given, "HOOKLINE_RETRY_SCHEDULE": a.forever_schedule}

@@ -197,6 +197,14 @@ class Stack:
             **(env or {}),
         }
 
+    def metrics_urls(self) -> list[str]:
+        """Where the Temporal server's counters are (one per process)."""
+        return [self.metrics_url]
+
+    def storage(self) -> dict[str, float] | None:
+        """PostgreSQL's write counters, on the cluster only (bench/cluster.py)."""
+        return None
+
     # lifecycle
     async def start(self, seconds: float = 120) -> float:
         """Start the dev server, then `hookline up`; returns the seconds until the API's

@@ -55,15 +55,20 @@ def parse(text: str) -> Counters:
     return dict(found)
 
 
-async def read(url: str | None) -> Counters | None:
-    if url is None:
-        return None
+async def read(urls: list[str]) -> Counters | None:
+    """The counters of every process of the server (one, or one per service), summed."""
+    found: defaultdict[tuple[str, str], float] = defaultdict(float)
     try:
         async with httpx.AsyncClient(timeout=10, trust_env=False) as client:
-            response = await client.get(url)
-        return parse(response.text) if response.is_success else None
+            for url in urls:
+                response = await client.get(url)
+                if not response.is_success:
+                    return None
+                for key, value in parse(response.text).items():
+                    found[key] += value
     except httpx.HTTPError:
         return None
+    return dict(found) if urls else None
 
 
 def per_delivery(before: Counters | None, after: Counters | None,
