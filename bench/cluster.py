@@ -10,6 +10,7 @@ on several machines; `hookline up` would start one worker only."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import signal
 import subprocess
@@ -25,8 +26,6 @@ from temporalio.client import Client
 
 from bench.stack import HOOKLINE, ProcSample, Stack, free_port, sample_tree, wait_healthy
 from tests.support.procs import wait_port
-
-SERVICES = ("frontend", "history", "matching", "worker")
 
 
 def _free_run(count: int = 9) -> int:
@@ -94,14 +93,13 @@ class ClusterStack(Stack):
         for service in ("history", "matching", "frontend", "worker"):
             port = free_port()
             self.service_metrics[service] = f"http://127.0.0.1:{port}/metrics"
-            config = ts.write_config(replace(options, metrics_port=port))
-            own = config.with_name(f"config-{service}.yaml")
-            config.rename(own)
+            own = ts.write_config(replace(options, metrics_port=port)).rename(
+                options.folder / f"config-{service}.yaml")
             proc = self._spawn(f"temporal_{service}", [
                 ts.binary("temporal-server"), "--config-file", str(own), "--allow-no-auth",
                 "start", "--service", service])
             if service != "worker":  # Temporal's own worker serves no gRPC until needed
-                grpc = options.port + 2 * SERVICES.index(service)  # ts.server_config's layout
+                grpc = json.loads(own.read_text())["services"][service]["rpc"]["grpcPort"]
                 await asyncio.to_thread(wait_port, grpc, 90, proc)
         await ts.register(options, wait=180)
 
@@ -167,22 +165,23 @@ class ClusterStack(Stack):
         found = {role: sample_tree(pid) for role, pid in self.roles.items()}
         services = [s for role, s in found.items() if role.startswith("temporal_") and s]
         if services:
-            found["temporal"] = ProcSample(services[0].pid,
-                                           round(sum(s.cpu_s for s in services), 2),
-                                           round(sum(s.hwm_mb for s in services), 1),
-                                           round(sum(s.rss_mb for s in services), 1))
-        workers = [s for role, s in found.items() if role.startswith("worker_") and s]
-        for other in workers:
-            first = found.get("worker")
-            if first is not None:
-                found["worker"] = ProcSample(first.pid, round(first.cpu_s + other.cpu_s, 2),
-                                             round(first.hwm_mb + other.hwm_mb, 1),
-                                             round(first.rss_mb + other.rss_mb, 1))
+            found["temporal"] = _summed(services)
+        workers = [s for role, s in found.items()
+                   if (role == "worker" or role.startswith("worker_")) and s]
+        if found.get("worker") is not None:
+            found["worker"] = _summed(workers)
         return {role: s for role, s in found.items() if not role.startswith("worker_")}
 
     def query(self, sql: str, *params: Any) -> list[tuple[Any, ...]]:
         with closing(psycopg.connect(_libpq(self.db_url))) as db:
             return db.execute(sql.replace("?", "%s"), params).fetchall()
+
+
+def _summed(samples: list[ProcSample]) -> ProcSample:
+    """Several processes of one role as one (the first one's pid)."""
+    return ProcSample(samples[0].pid, round(sum(s.cpu_s for s in samples), 2),
+                      round(sum(s.hwm_mb for s in samples), 1),
+                      round(sum(s.rss_mb for s in samples), 1))
 
 
 def _libpq(url: str) -> str:

@@ -88,16 +88,20 @@ envFrom:
 {{- end }}
 {{- end }}
 
-{{/* What every Hookline pod shares: its account, security context, image pull secrets. */}}
+{{/* What every Hookline pod shares: its account (pass "" for the namespace's default),
+     security context and image pull secrets. Pass (list $ accountName). */}}
 {{- define "hookline.podCommon" -}}
-serviceAccountName: {{ include "hookline.serviceAccountName" . }}
+{{- $root := index . 0 -}}
 automountServiceAccountToken: false
-{{- with .Values.imagePullSecrets }}
+{{- with index . 1 }}
+serviceAccountName: {{ . }}
+{{- end }}
+{{- with $root.Values.imagePullSecrets }}
 imagePullSecrets:
   {{- toYaml . | nindent 2 }}
 {{- end }}
 securityContext:
-  {{- toYaml .Values.podSecurityContext | nindent 2 }}
+  {{- toYaml $root.Values.podSecurityContext | nindent 2 }}
 {{- end }}
 
 {{/* The scheduling knobs of one component's pods: pass its values (api or worker). */}}
