@@ -1,10 +1,17 @@
 # One image for every Hookline process: the API (the default command), `hookline worker`,
 # `hookline migrate` and the chart's test pod (deploy/helm/hookline) all run it.
+# Payload filters run in cel-go, built here as the C shared library hookline/celgo.py loads.
+FROM golang:1.26-bookworm AS celgo
+WORKDIR /src
+COPY native/celgo ./
+RUN go build -buildmode=c-shared -trimpath -ldflags "-s -w" -o /out/_celgo.so .
+
 FROM python:3.11-slim
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1
 WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY hookline hookline
+COPY --from=celgo /out/_celgo.so hookline/_celgo.so
 COPY api api
 COPY workflows workflows
 COPY activities activities

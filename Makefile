@@ -20,7 +20,7 @@ setup: venv tools
 
 # `make run` installs what running needs; the tests, linters, benchmarks and provider SDKs
 # (the [dev] extra) come with the first `make test`, `make lint` or `make bench`.
-venv: $(VENV)/.installed
+venv: $(VENV)/.installed hookline/_celgo.so
 dev: $(VENV)/.installed-dev
 
 $(VENV)/.installed: pyproject.toml
@@ -29,9 +29,17 @@ $(VENV)/.installed: pyproject.toml
 	$(VENV)/bin/pip install --quiet -e .
 	touch $@
 
-$(VENV)/.installed-dev: $(VENV)/.installed
+$(VENV)/.installed-dev: $(VENV)/.installed hookline/_celgo.so
 	$(VENV)/bin/pip install --quiet -e ".[dev]" -e ./clients/python
 	touch $@
+
+# Payload filters run in cel-go, built as a C shared library that hookline/celgo.py loads
+# (native/celgo: the module's versions are pinned by its go.sum).
+hookline/_celgo.so: native/celgo/celgo.go native/celgo/go.mod native/celgo/go.sum
+	@command -v go >/dev/null 2>&1 || { echo "Go is needed to build the filter engine (https://go.dev/dl)."; exit 1; }
+	cd native/celgo && CGO_ENABLED=1 go build -buildmode=c-shared -trimpath -ldflags "-s -w" \
+		-o $(CURDIR)/hookline/_celgo.so .
+	rm -f hookline/_celgo.h
 
 # v1.5.1 is the last Temporal CLI release that `go install` accepts (later ones carry a
 # replace directive); see ../shared/reference/temporal.md.

@@ -12,6 +12,8 @@ from fastapi.concurrency import run_in_threadpool
 from sqlmodel import Session
 from temporalio.client import Client
 
+from api.filter_pool import FilterPool
+from hookline import filters
 from hookline.delivery.sender import Sender
 from hookline.errors import RateLimited, Unauthorized
 from hookline.observability import metrics
@@ -79,12 +81,23 @@ class RefusedAfterAdmission(Exception):
         self.error, self.decision = error, decision
 
 
-def authenticate_in_batch(authorization: str | None, session: Session) -> Admitted:
+class DeferredAfterAdmission(filters.Unevaluated):
+    """A batched job's filters to evaluate outside the batch (`api.filter_pool`), once its
+    caller was counted against the rate limit: its next run reuses the decision."""
+
+    def __init__(self, needed: filters.Unevaluated, decision: RateDecision) -> None:
+        super().__init__(needed.owner, needed.pending, needed.variables)
+        self.decision = decision
+
+
+def authenticate_in_batch(authorization: str | None, session: Session,
+                          counted: RateDecision | None = None) -> Admitted:
     """The same, as a batched job's check (`persistence.batches`): the batch's read transaction
-    goes on, and starts again if the rate limiter ended it to lease tokens."""
+    goes on, and starts again if the rate limiter ended it to lease tokens. A job run again
+    (`counted`: its first run's decision) is not counted twice."""
     key = _bearer(authorization)
     principal = shared_read(session, ("api-key", key), lambda: accounts.authenticate(session, key))
-    decision = admit(session, principal)
+    decision = counted or admit(session, principal)
     if (refused := over_rate(principal, decision)) is not None:
         raise RefusedAfterAdmission(refused, decision)
     begin_reading(session)
@@ -124,6 +137,12 @@ def batches_of(request: Request) -> BatchWriter:
     """The process's group commit, for the busiest routes (publish, ingestion)."""
     writer: BatchWriter = request.app.state.batches
     return writer
+
+
+def filter_pool_of(request: Request) -> FilterPool:
+    """Where the batched routes' filters run (`api.filter_pool`)."""
+    pool: FilterPool = request.app.state.filter_pool
+    return pool
 
 
 async def get_sender(request: Request) -> Sender:

@@ -14,6 +14,7 @@ from fastapi.routing import APIRoute
 from sqlalchemy.exc import OperationalError
 
 from api import docs, errors, pagination, portal
+from api.filter_pool import FilterPool
 from api.middleware import GuardMiddleware, TimingMiddleware
 from api.routes import ROUTERS
 from hookline import __version__
@@ -38,6 +39,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
                                        interceptors=tracing.interceptors())
     app.state.sender = sender_from_settings(get_settings())
     app.state.batches = BatchWriter()
+    app.state.filter_pool = FilterPool()
     try:
         await run_in_threadpool(pagination.load_key)
     except OperationalError:
@@ -50,6 +52,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     gc.freeze()
     yield
     await run_in_threadpool(app.state.batches.close)
+    await run_in_threadpool(app.state.filter_pool.close)
     await app.state.sender.aclose()
 
 

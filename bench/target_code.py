@@ -3,7 +3,7 @@ filter evaluation, and one transformation call.
 
 Filters run at fan-out, in the publish or ingestion request, once per subscribed target that
 has one: this prints the process CPU per evaluation of a typical filter over the bench's
-event (`scenarios.payload`) already converted to CEL values, per conversion (once per
+event (`scenarios.payload`) already decoded in cel-go, per decoding (once per
 fan-out), per first compile of a filter's text (later ones hit the
 cache), and per fan-out of one event to ten filtered endpoints (`filters.admitted`, the code
 publish runs); then per call of a transformation that reshapes the event for Slack in its
@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from bench.scenarios import EVENT_TYPE, HALF_MATCHING, SLACK, payload
-from hookline import filters
+from hookline import celgo, filters
 from hookline.delivery.attempts import Outgoing
 from hookline.delivery.shaping import shaped
 from hookline.persistence.models import Endpoint
@@ -38,13 +38,18 @@ def _cpu_us(work: Callable[[], object], count: int) -> float:
 def main(count: int, rounds: int) -> None:
     variables = filters.event_variables(EVENT_TYPE, payload(7), "bench", "evt_1")
     converted = filters.context(variables)
+    programs = celgo.Programs(filters.COST_BUDGET)
     source = HALF_MATCHING[1]
     targets = [Endpoint(id=f"ep_{n}", environment_id="env", consumer_id="c", url="u",
                         secret="s", filter=f) for n, f in enumerate(HALF_MATCHING)]
     texts = iter(f"data.amount > {n}" for n in range(10**9))
 
     def compile_new() -> object:
-        return filters.compiled(next(texts))
+        return programs.get(next(texts))
+
+    def convert() -> object:
+        with filters.context(variables) as made:
+            return made
 
     def fan_out() -> object:
         return filters.admitted(targets, lambda: variables)
@@ -65,13 +70,15 @@ def main(count: int, rounds: int) -> None:
                                      "fan_out_10_us": [], "transform_us": [],
                                      "transform_first_us": []}
     for _ in range(rounds):
-        found["evaluate_us"].append(_cpu_us(lambda: filters.evaluate(source, converted), count))
-        found["convert_us"].append(_cpu_us(lambda: filters.context(variables), count))
+        found["evaluate_us"].append(_cpu_us(lambda: filters.evaluate(source, converted, "endpoint"),
+                                            count))
+        found["convert_us"].append(_cpu_us(convert, count))
         found["compile_us"].append(_cpu_us(compile_new, max(1, count // 10)))
         found["fan_out_10_us"].append(_cpu_us(fan_out, max(1, count // 10)))
         found["transform_us"].append(_cpu_us(lambda: shaped(sandbox, out), max(1, count // 20)))
         found["transform_first_us"].append(_cpu_us(cold, max(1, count // 500)))
     sandbox.close()
+    converted.__exit__()
     print(json.dumps({"filter": source, "count": count, "rounds": rounds,
                       **{k: round(statistics.median(v), 2) for k, v in found.items()}},
                      indent=1))

@@ -2,27 +2,32 @@
 side effects) on an endpoint or a destination decides at fan-out whether an event or a
 message makes a Delivery for it at all.
 
-CEL runs in `common-expression-language` (the Rust `cel` crate through PyO3): 12 µs an
-evaluation here against 620 µs for the pure-Python `cel-python` (bench/RESULTS.md, issue 35).
-Programs are compiled once per source text and kept (`compiled`): a target whose filter
-changes gets its new text's program, and the old one ages out of the cache.
+A filter is a tenant's code on a path every tenant shares, so it runs within a budget
+(docs/FEATURES.md says what it allows). CEL runs in cel-go (`hookline.celgo`) for its cost
+model:
+- at save, the checker's worst-case estimate on an event or message whose strings, lists
+  and maps hold SAVE_SIZE items or characters must fit COST_BUDGET: this refuses nested
+  comprehensions over the data or over large literals, and long chains of growth;
+- at evaluation, cel-go stops at COST_BUDGET units (milliseconds): a filter that fits on a
+  small event may still meet a large one.
 
-An evaluation that fails (a missing key, a comparison of a string with a number) or gives
-anything but `true` is no match: the target gets no Delivery. Failures are counted
-(`hookline_filter_errors`) and the preview shows them."""
+An evaluation that fails (a missing key, a comparison of a string with a number), runs past
+its budget or gives anything but `true` is no match: the target gets no Delivery. Failures
+are counted (`hookline_filter_errors`, and `hookline_filter_over_budget`) and the preview
+shows them, in CEL's words."""
 
 from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, TypeVar
 from urllib.parse import parse_qsl
 
-import cel
-
+from hookline import celgo
+from hookline.celgo import Activation, Outcome
 from hookline.errors import invalid
 from hookline.observability import metrics
 from hookline.persistence.models import DeliveryTarget
@@ -30,25 +35,25 @@ from hookline.persistence.models import DeliveryTarget
 AnyTarget = TypeVar("AnyTarget", bound=DeliveryTarget)
 
 MAX_FILTER = 4096  # bytes of CEL source
-# "Failed to parse expression '...': ERROR: <input>:1:17: Syntax error: ..." and a caret
-# drawing: the line, the column and the first line of the reason are what a user needs.
-_PARSE_ERROR = re.compile(r"<input>:(\d+):(\d+): ([^\n|]*)")
+# cel-go's cost units: about one per operation, and per ten characters of a string compared
+# or copied. 100,000 units took 9 to 28 ms on this machine's slowest shapes (building lists
+# in nested comprehensions) under load, 1 to 10 ms for the usual ones (bench/RESULTS.md).
+COST_BUDGET = 100_000
+SAVE_SIZE = 64  # items or characters in each string, list and map a filter reads, at save
+_POSITION = re.compile(r"^(\d+):(\d+): (.*)$")
+programs = celgo.Programs(COST_BUDGET)
 
 
 @dataclass(frozen=True)
 class Verdict:
     matched: bool
     error: str | None = None  # why the evaluation failed (then matched is False)
-
-
-@lru_cache(maxsize=4096)
-def compiled(source: str) -> Any:
-    """The program of a filter's source; ValueError when it does not compile."""
-    return cel.compile(source)
+    over_budget: bool = False
 
 
 def check(source: Any) -> str | None:
-    """A filter as the API takes it (None: no filter), or 422 naming `filter`."""
+    """A filter as the API takes it (None: no filter), or 422 naming `filter`: it must
+    compile, give a bool, and fit the budget."""
     if source is None:
         return None
     if not isinstance(source, str):
@@ -57,65 +62,102 @@ def check(source: Any) -> str | None:
         raise invalid("filter", f"must be at most {MAX_FILTER} bytes")
     if not source.strip():
         raise invalid("filter", "must not be empty; null removes the filter")
-    try:
-        compiled(source)
-    except ValueError as exc:
-        raise invalid("filter", f"does not compile: {_position(str(exc))}") from None
+    found = celgo.estimate(source, SAVE_SIZE)
+    if isinstance(found, celgo.Refused):
+        if found.reason == "result":
+            raise invalid("filter", found.message)
+        raise invalid("filter", f"does not compile: {_position(found.message)}")
+    if found.most > COST_BUDGET:
+        raise invalid("filter", (
+            f"could cost {found.most:,} units, over the budget of {COST_BUDGET:,}: "
+            "comprehensions nested over the data, or over large lists or maps written in "
+            "the filter, multiply their costs"))
     return source
 
 
 def _position(message: str) -> str:
-    found = _PARSE_ERROR.search(message)
+    found = _POSITION.match(message)
     if found is None:
-        return message.splitlines()[0] if message else "syntax error"
+        return message or "syntax error"
     line, column, reason = found.groups()
     return f"line {line}, column {column}: {reason.strip()}"
 
 
-def context(variables: Mapping[str, Any]) -> Any:
-    """The variables as CEL values, converted once for every filter evaluated on them (a
-    seventh of the CPU of converting a dict per evaluation, over ten targets:
-    bench/RESULTS.md, issue 35). Not thread-safe: one per fan-out."""
-    found = cel.Context()
-    found.update(dict(variables))
+def context(variables: Mapping[str, Any]) -> Activation:
+    """The variables decoded once in cel-go for every filter evaluated on them (a context
+    manager: the library holds them until it exits)."""
+    return Activation(dict(variables))
+
+
+def evaluate(source: str, variables: Activation, target_kind: str) -> Verdict:
+    """Whether the filter lets this event or message through, within its budget;
+    `variables` from `context`."""
+    try:
+        program = programs.get(source)
+    except ValueError as exc:  # saved before a change of engine, say: no match
+        return Verdict(False, str(exc))
+    found = celgo.evaluate(program, variables)
+    if found.outcome is Outcome.MATCHED:
+        return Verdict(True)
+    if found.outcome is Outcome.NOT_MATCHED:
+        return Verdict(False)
+    if found.outcome is Outcome.OVER_BUDGET:
+        return Verdict(False, f"stopped past its budget of {COST_BUDGET:,} cost units",
+                       over_budget=True)
+    return Verdict(False, found.message or "the filter failed")
+
+
+# Verdicts by (target kind, filter source), for one event's or message's variables.
+Verdicts = dict[tuple[str, str], Verdict]
+
+
+class Unevaluated(Exception):
+    """A batched check (`persistence.batches`) met filters it has no verdict for. Filters
+    never run on the batch thread, which every tenant's publishes share: the caller
+    evaluates them elsewhere (`evaluate_all`) and runs the job again with the verdicts.
+    `owner` is whose filters they are (a Consumer's or a Source's id), so that the caller
+    can keep one owner's evaluations from taking every thread."""
+
+    def __init__(self, owner: str, pending: set[tuple[str, str]],
+                 variables: Mapping[str, Any]) -> None:
+        super().__init__(f"{len(pending)} filters to evaluate")
+        self.owner, self.pending, self.variables = owner, pending, variables
+
+
+def evaluate_all(needed: Unevaluated) -> Verdicts:
+    """The verdicts a deferred check asked for (on a thread of the caller's choosing: cel-go
+    holds no GIL while it evaluates), and their CPU counted."""
+    started = time.thread_time()
+    with context(needed.variables) as seen:
+        found = {(kind, source): evaluate(source, seen, kind) for kind, source in needed.pending}
+    metrics.user_code(next(iter(needed.pending))[0], "filter", time.thread_time() - started)
     return found
 
 
-def evaluate(source: str, variables: Any) -> Verdict:
-    """Whether the filter lets this event or message through; `variables` from `context`."""
-    try:
-        result = compiled(source).execute(variables)
-    except Exception as exc:
-        return Verdict(False, f"{type(exc).__name__}: {exc}")
-    if result is True:
-        return Verdict(True)
-    if result is False:
-        return Verdict(False)
-    return Verdict(False, f"the filter gave {type(result).__name__} {result!r}, not a bool")
-
-
-def admitted(targets: Sequence[AnyTarget], variables: Callable[[], Mapping[str, Any]]
+def admitted(targets: Sequence[AnyTarget], variables: Callable[[], Mapping[str, Any]],
+             verdicts: Verdicts | None = None, owner: str = ""
              ) -> tuple[list[AnyTarget], int]:
     """The targets whose filter lets the event or message through (every target without a
     filter), and how many were kept out. `variables` is called once, and only when some
-    target has a filter."""
-    kept: list[AnyTarget] = []
-    seen: Any = None
-    out = errors = 0
-    for target in targets:
-        if target.filter is None:
-            kept.append(target)
-            continue
-        if seen is None:
-            seen = context(variables())
-        verdict = evaluate(target.filter, seen)
-        errors += verdict.error is not None
-        if verdict.matched:
-            kept.append(target)
-        else:
-            out += 1
+    target has a filter. With `verdicts` (a batched check), a filter without one raises
+    Unevaluated instead of running here; without, filters run here."""
+    filtered = [target for target in targets if target.filter is not None]
+    if not filtered:
+        return list(targets), 0
+    if verdicts is not None:
+        pending = {(t.KIND, str(t.filter)) for t in filtered} - verdicts.keys()
+        if pending:
+            raise Unevaluated(owner, pending, variables())
+        found = verdicts
+    else:
+        found = evaluate_all(Unevaluated(owner, {(t.KIND, str(t.filter)) for t in filtered},
+                                         variables()))
+    kept = [t for t in targets if t.filter is None or found[(t.KIND, t.filter)].matched]
+    out = len(targets) - len(kept)
     if out:
-        metrics.filtered(targets[0].KIND, out, errors)
+        seen = [found[(t.KIND, str(t.filter))] for t in filtered]
+        metrics.filtered(targets[0].KIND, out, sum(v.error is not None for v in seen),
+                         sum(v.over_budget for v in seen))
     return kept, out
 
 

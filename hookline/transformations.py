@@ -19,6 +19,7 @@ limit."""
 from __future__ import annotations
 
 import json
+import time
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -33,6 +34,7 @@ from py_mini_racer import (
 )
 
 from hookline.errors import invalid
+from hookline.observability import metrics
 
 # The one thread every mini-racer call of the process runs on (see above): a property of
 # the library, so of the process, not of any one Sandbox.
@@ -171,12 +173,16 @@ class Sandbox:
             while len(self._contexts) > self.size:
                 self._contexts.popitem(last=False)[1].close()
         self._contexts.move_to_end(key)
+        started = time.thread_time()
         try:
             return str(_guarded(context, f"__hookline_run({webhook})", self.limits,
                                 "running the handler"))
         except TransformFailed:
             self._contexts.pop(key).close()  # out of time or memory, or half-run: afresh
             raise
+        finally:
+            metrics.user_code("endpoint" if key[0].startswith("ep_") else "destination",
+                              "transformation", time.thread_time() - started)
 
     def close(self) -> None:
         self.executor.shutdown(wait=True)

@@ -15,22 +15,27 @@ from sqlmodel import Session
 from api import pagination
 from api.deps import (
     AuthDep,
+    DeferredAfterAdmission,
     RefusedAfterAdmission,
     SessionDep,
     TemporalDep,
     authenticate_in_batch,
     batches_of,
+    filter_pool_of,
 )
 from api.dispatch import wake_cancelled
+from api.filter_pool import run_filtered
 from api.jsonbody import JSONRoute
 from api.pages import deliveries_page
 from api.rawbody import parse_body, request_body_doc, short_header
 from api.schemas.common import COMMON_PROBLEMS, CancelFirst, Page, PageLimit, problems
 from api.schemas.deliveries import DeliveryOut
 from api.schemas.events import EventDetail, EventOut, PublishIn, ReplayOut
+from hookline import filters
 from hookline.errors import DomainError, invalid
+from hookline.ids import new_id
 from hookline.persistence import queries
-from hookline.persistence.batches import Write
+from hookline.persistence.batches import Job, Write
 from hookline.persistence.db import committed
 from hookline.persistence.models import Event
 from hookline.services import erasure, events
@@ -85,6 +90,7 @@ class Publish:
     idempotency_key: str | None
     content_type: str | None
     body: bytes
+    event_id: str  # made here, so that a run again after filters (api.filter_pool) keeps it
 
 
 # The busiest route reads its own body and writes its own answer, and runs its database work
@@ -102,11 +108,13 @@ async def publish_event(request: Request) -> Response:
     headers = request.headers
     command = Publish(authorization=headers.get("authorization"),
                       idempotency_key=headers.get("idempotency-key"),
-                      content_type=headers.get("content-type"), body=await request.body())
+                      content_type=headers.get("content-type"), body=await request.body(),
+                      event_id=new_id("evt"))
     # The batch commits the Deliveries' workflow starts to the outbox with them; the
     # workers' relay makes the starts, so publishing never waits on (or for) Temporal.
     try:
-        published, decision = await batches_of(request).run(partial(_publish, command))
+        published, decision = await run_filtered(
+            batches_of(request), filter_pool_of(request), partial(_job, command))
     except RefusedAfterAdmission as refused:
         request.state.ratelimit = refused.decision
         raise refused.error from None
@@ -116,10 +124,16 @@ async def publish_event(request: Request) -> Response:
                     headers=replayed, media_type="application/json")
 
 
-def _publish(command: Publish, session: Session
-             ) -> tuple[events.Published, RateDecision] \
+def _job(command: Publish, verdicts: filters.Verdicts | None,
+         deferred: filters.Unevaluated | None) -> Job[tuple[events.Published, RateDecision]]:
+    counted = deferred.decision if isinstance(deferred, DeferredAfterAdmission) else None
+    return partial(_publish, command, verdicts, counted)
+
+
+def _publish(command: Publish, verdicts: filters.Verdicts | None, counted: RateDecision | None,
+             session: Session) -> tuple[events.Published, RateDecision] \
         | Write[tuple[events.Published, RateDecision]]:
-    admitted = authenticate_in_batch(command.authorization, session)
+    admitted = authenticate_in_batch(command.authorization, session, counted)
     try:
         errors: list[dict[str, Any]] = []
         key = short_header("idempotency-key", command.idempotency_key, 255, errors)
@@ -128,9 +142,11 @@ def _publish(command: Publish, session: Session
             raise RequestValidationError(errors)
         checked = events.publish(session, admitted.principal, publish_in.type,
                                  publish_in.consumer, publish_in.data, key,
-                                 get_settings().retry_delays)
+                                 get_settings().retry_delays, verdicts, command.event_id)
     except (DomainError, RequestValidationError) as exc:
         raise RefusedAfterAdmission(exc, admitted.decision) from None
+    except filters.Unevaluated as needed:
+        raise DeferredAfterAdmission(needed, admitted.decision) from None
     if not isinstance(checked, Write):
         return checked, admitted.decision
     return Write(partial(_written, checked, admitted.decision))

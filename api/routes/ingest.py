@@ -12,7 +12,8 @@ from typing import Any
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 
-from api.deps import batches_of
+from api.deps import batches_of, filter_pool_of
+from api.filter_pool import run_filtered
 from api.schemas.common import problems
 from api.schemas.messages import Accepted
 from hookline.errors import Unauthorized
@@ -49,9 +50,11 @@ def _received(token: str, request: Request, body: bytes) -> ingest.Received:
 
 async def receive(token: str, request: Request) -> Response:
     body = await request.body()  # the middleware refuses (413) beyond 5 MiB
-    outcome = await batches_of(request).run(partial(
-        ingest.receive, received=_received(token, request, body),
-        schedule=get_settings().retry_delays))
+    received, schedule = _received(token, request, body), get_settings().retry_delays
+    outcome = await run_filtered(
+        batches_of(request), filter_pool_of(request),
+        lambda verdicts, _: partial(ingest.receive, received=received, schedule=schedule,
+                                    verdicts=verdicts))
     if outcome.reply is not None:
         reply = outcome.reply
         return Response(b"" if request.method == "HEAD" else reply.body,

@@ -77,6 +77,23 @@ FILTER_ERRORS = Counter(
 """Failed filter evaluations; the preview shows the error of one."""
 _FILTER_ERRORS = {k: FILTER_ERRORS.labels(k) for k in TARGET_KINDS}
 
+FILTER_OVER_BUDGET = Counter(
+    "hookline_filter_over_budget",
+    "Payload filter evaluations stopped at their cost budget (also counted in "
+    "hookline_filter_errors), by target kind.",
+    ["target_kind"])
+"""Filters that met an event or message too large for their cost: no match."""
+_FILTER_OVER_BUDGET = {k: FILTER_OVER_BUDGET.labels(k) for k in TARGET_KINDS}
+
+USER_CODE_SECONDS = Counter(
+    "hookline_user_code_seconds",
+    "CPU seconds spent in tenants' code (code: filter or transformation), by target kind. "
+    "Counted where it ran.",
+    ["target_kind", "code"])
+"""Where tenants' filters and transformations spend this process's CPU."""
+_USER_CODE = {(k, c): USER_CODE_SECONDS.labels(k, c) for k in TARGET_KINDS
+              for c in ("filter", "transformation")}
+
 # -- the delivery engine (the worker; cancellations by API actions count in the API) ------
 
 DELIVERIES = Counter(
@@ -143,11 +160,17 @@ def ingested(provider: str, verification: str, outcome: str) -> None:
     _child(_INGESTED, INGESTED, (provider, verification, outcome)).inc()
 
 
-def filtered(kind: str, count: int, errors: int) -> None:
+def filtered(kind: str, count: int, errors: int, over_budget: int = 0) -> None:
     if count:
         _FILTERED[kind].inc(count)
     if errors:
         _FILTER_ERRORS[kind].inc(errors)
+    if over_budget:
+        _FILTER_OVER_BUDGET[kind].inc(over_budget)
+
+
+def user_code(kind: str, code: str, seconds: float) -> None:
+    _USER_CODE[(kind, code)].inc(seconds)
 
 
 def request_took(route: str, status: int, seconds: float) -> None:

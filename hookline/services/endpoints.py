@@ -51,7 +51,8 @@ def create_endpoint(session: Session, env_id: str, *, consumer: str, url: str,
         description=description, events=check_events(session, env_id, events or []),
         custom_headers=check_headers(headers or {}),
         secret=new_secret() if secret is None else check_secret(secret),
-        rate_limit=targets.check_rate_limit(rate_limit), filter=filters.check(filter),
+        rate_limit=targets.check_rate_limit(rate_limit),
+        filter=filters.check(filter),
         transformation=check_transformation(transformation))
     session.add(endpoint)
     return TargetRow(endpoint, Health(), owner.external_id)  # never gated yet: closed

@@ -89,10 +89,12 @@ def fan_out(session: Session, event: Event, schedule: list[float]) -> list[Deliv
 
 
 def publish(session: Session, principal: Principal, event_type: str, consumer_ref: str,
-            data: dict[str, Any], idempotency_key: str | None, schedule: list[float]
+            data: dict[str, Any], idempotency_key: str | None, schedule: list[float],
+            verdicts: filters.Verdicts | None = None, event_id: str | None = None
             ) -> Published | Write[Published]:
     """A batched job's check (`hookline.persistence.batches`): it only reads, so on SQLite no writer
-    waits for it; the Write it returns holds just the quota count and the inserts."""
+    waits for it; the Write it returns holds just the quota count and the inserts. With
+    `verdicts`, filters without one raise filters.Unevaluated (see there)."""
     env_id = principal.environment_id
     if idempotency_key and (found := _existing(session, env_id, idempotency_key)):
         return Published(found, replayed=True)
@@ -110,9 +112,10 @@ def publish(session: Session, principal: Principal, event_type: str, consumer_re
                                               consumer.id)), event_type)
     created = utcnow()
     data_text = data_json(data)
-    event_id = new_id("evt")
+    event_id = event_id or new_id("evt")
     endpoints, filtered = filters.admitted(subscribed, partial(
-        filters.event_variables, event_type, data, consumer.external_id, event_id))
+        filters.event_variables, event_type, data, consumer.external_id, event_id),
+        verdicts, owner=consumer.id)
     body = event_body(event_type, created, data_text)
     event = Event(id=event_id, environment_id=env_id, type=event_type,
                   consumer_id=consumer.id, consumer_external_id=consumer.external_id,

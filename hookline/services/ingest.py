@@ -139,11 +139,12 @@ def _message(source: Source, received: Received, provider: Provider, result: Ver
         "created_at": utcnow()}
 
 
-def receive(session: Session, received: Received, schedule: list[float]
-            ) -> Outcome | Write[Outcome]:
+def receive(session: Session, received: Received, schedule: list[float],
+            verdicts: filters.Verdicts | None = None) -> Outcome | Write[Outcome]:
     """A batched job's check (`hookline.persistence.batches`): the handshake, the signature and the
     Source's destinations only read; the Write it returns dedupes, stores and fans out in the
-    write transaction, which on SQLite every other writer waits for."""
+    write transaction, which on SQLite every other writer waits for. With `verdicts`,
+    filters without one raise filters.Unevaluated (see there)."""
     source = shared_read(session, ("source", received.token), partial(
         queries.sources.by_token, session, received.token))
     if source is None:
@@ -167,7 +168,7 @@ def receive(session: Session, received: Received, schedule: list[float]
     message = _message(source, received, provider, result, event_id, 0)
     targets, _ = filters.admitted(enabled, lambda: filters.message_variables(
         message["body"], message["content_type"], message["headers"], message["query"],
-        source.provider))
+        source.provider), verdicts, owner=source.id)
     message["fanout"] = len(targets)
     failure = (result.reason or "signature mismatch") if failed else None
     return Write(partial(_store, source=source, message=message, targets=targets,

@@ -78,7 +78,8 @@ class Tried:
 
     def of(self, target: targets.Target) -> tuple[str | None, str | None]:
         """(filter, transformation) to run, checked as a PATCH would check them."""
-        found = target.filter if isinstance(self.filter, Keep) else filters.check(self.filter)
+        found = target.filter if isinstance(self.filter, Keep) \
+            else filters.check(self.filter)
         code = target.transformation if isinstance(self.transformation, Keep) \
             else check_transformation(self.transformation)
         return found, code
@@ -149,8 +150,10 @@ def _preview(target: targets.Target, source: str | None, code: str | None,
     """The filter, then the transformation in a V8 context of its own (made and dropped
     here: a preview is rare, and its code is not the target's saved one)."""
     started = time.perf_counter()
-    verdict = filters.evaluate(source, filters.context(variables)) if source \
-        else filters.Verdict(True)
+    verdict = filters.Verdict(True)
+    if source:
+        with filters.context(variables) as seen:
+            verdict = filters.evaluate(source, seen, target.KIND)
     found: Outgoing | AttemptResult | None = out
     if verdict.matched and code is not None:
         sandbox = Sandbox(transformation_limits(), size=1)

@@ -1,0 +1,63 @@
+"""Where publish's and ingestion's filters run: threads of their own, never the batch thread
+that every tenant's publishes and messages share (`persistence.batches`).
+
+A batched check that meets filters raises `filters.Unevaluated` before it writes anything;
+`run_filtered` evaluates them here and runs the job again with their verdicts. cel-go holds
+no GIL while it evaluates, and each evaluation stops at its budget, so a costly filter costs
+its owner's request its time and little else. One owner (a Consumer, a Source) evaluates on
+one thread at a time, so that its burst cannot take every thread from the others."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import TypeVar
+
+from hookline import filters
+from hookline.persistence.batches import BatchWriter, Job
+
+T = TypeVar("T")
+THREADS = 4
+ROUNDS = 3  # a filter changed under a request this often: it runs inside the batch
+
+
+class FilterPool:
+    def __init__(self, threads: int = THREADS) -> None:
+        self._executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="filters")
+        self._owners: dict[str, tuple[asyncio.Lock, int]] = {}
+
+    async def verdicts(self, needed: filters.Unevaluated, known: filters.Verdicts
+                       ) -> filters.Verdicts:
+        lock, users = self._owners.get(needed.owner, (asyncio.Lock(), 0))
+        self._owners[needed.owner] = (lock, users + 1)
+        try:
+            async with lock:
+                found = await asyncio.get_running_loop().run_in_executor(
+                    self._executor, filters.evaluate_all, needed)
+        finally:
+            lock, users = self._owners[needed.owner]
+            if users == 1:
+                del self._owners[needed.owner]
+            else:
+                self._owners[needed.owner] = (lock, users - 1)
+        return {**known, **found}
+
+    def close(self) -> None:
+        self._executor.shutdown(wait=True)
+
+
+async def run_filtered(batches: BatchWriter, pool: FilterPool,
+                       job: Callable[[filters.Verdicts | None, filters.Unevaluated | None],
+                                     Job[T]]) -> T:
+    """`job(verdicts, deferred)` run in the batch, its filters evaluated in the pool; a job
+    is given what its last run raised (`deferred`, None at first) to carry on from it."""
+    verdicts: filters.Verdicts = {}
+    deferred: filters.Unevaluated | None = None
+    for _ in range(ROUNDS):
+        try:
+            return await batches.run(job(verdicts, deferred))
+        except filters.Unevaluated as needed:
+            deferred = needed
+            verdicts = await pool.verdicts(needed, verdicts)
+    return await batches.run(job(None, deferred))
