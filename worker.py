@@ -29,7 +29,8 @@ from hookline.scheduling.schedules import reconcile_schedules_forever
 from hookline.services import operational
 from hookline.settings import Settings, get_settings
 from hookline.temporal import connect, ensure_search_attributes, metrics_runtime
-from hookline.transformations import Limits, Sandbox
+from hookline.transform_pool import ExecutorPool
+from hookline.transformations import Limits
 from workflows.cron import CronRunWorkflow
 from workflows.delivery import DeliveryWorkflow
 from workflows.recovery import RecoveryWorkflow
@@ -73,9 +74,10 @@ async def main(settings: Settings | None = None) -> None:
     client = await _connect_until_up(settings, _serve_metrics(settings))
     sender = sender_from_settings(settings)
     handoff = Handoff()  # between this worker's relay and its attempts
-    sandbox = Sandbox(Limits(*settings.transform_limits))  # the targets' transformations
+    # The targets' transformations, in V8 executor processes of this worker's.
+    transforms = ExecutorPool(Limits(*settings.transform_limits))
     delivery = DeliveryActivities(sender, client, gate.limits_from(settings), handoff,
-                                  sandbox=sandbox)
+                                  transforms=transforms)
     cron = CronActivities(client, settings)
     mail = AlertActivities(settings)
     recovery = RecoveryActivities(settings.retry_delays)
@@ -109,7 +111,7 @@ async def main(settings: Settings | None = None) -> None:
     for loop_task in loops:
         loop_task.cancel()
     await sender.aclose()
-    sandbox.close()
+    transforms.close()
 
 
 if __name__ == "__main__":

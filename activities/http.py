@@ -24,13 +24,14 @@ from hookline.observability import tracing
 from hookline.persistence.db import session_scope
 from hookline.services import operational
 from hookline.timeutil import utcnow
-from hookline.transformations import Limits, Sandbox
+from hookline.transform_pool import ExecutorPool
+from hookline.transformations import Limits
 
 
 class DeliveryActivities:
     def __init__(self, sender: Sender, client: Client, limits: gate.Limits,
                  handoff: Handoff | None = None, baselines: Baselines | None = None,
-                 sandbox: Sandbox | None = None) -> None:
+                 transforms: ExecutorPool | None = None) -> None:
         self.sender = sender
         self.client = client
         self.limits = limits
@@ -39,8 +40,8 @@ class DeliveryActivities:
         self.handoff = handoff or Handoff()
         # Each target's usual attempt duration, which says when one is slow (`limit`).
         self.baselines = baselines or Baselines()
-        # The targets' transformations, each in a V8 context of its own.
-        self.sandbox = sandbox or Sandbox(Limits(1.0, 64 * 2**20))
+        # The targets' transformations: V8 executor processes, started on first use.
+        self.transforms = transforms or ExecutorPool(Limits(1.0, 64 * 2**20))
 
     async def prepare(self, delivery_id: str) -> Outgoing | Refused | str:
         """A first attempt the relay just admitted is sent from what the relay read; any
@@ -95,7 +96,7 @@ class DeliveryActivities:
         else:
             if prepared.transformation is not None:
                 found = await asyncio.get_running_loop().run_in_executor(
-                    self.sandbox.executor, shaped, self.sandbox, prepared)
+                    self.transforms.executor, shaped, self.transforms, prepared)
                 if found is None:  # the handler cancelled it: nothing is sent
                     status = await asyncio.to_thread(self._cancel, data.delivery_id, prepared)
                     self.handoff.slot_freed()

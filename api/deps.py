@@ -21,6 +21,7 @@ from hookline.persistence.batches import BatchWriter, shared_read
 from hookline.persistence.db import begin_reading, get_engine, get_read_engine
 from hookline.services import accounts
 from hookline.services.accounts import Principal
+from hookline.transform_pool import ExecutorPool
 from hookline.usecases import admission
 from hookline.usecases.admission import RateDecision
 
@@ -137,6 +138,15 @@ def batches_of(request: Request) -> BatchWriter:
     """The process's group commit, for the busiest routes (publish, ingestion)."""
     writer: BatchWriter = request.app.state.batches
     return writer
+
+
+def transform_pool_of(request: Request) -> ExecutorPool:
+    """The API's V8 executors, for previews (`hookline.transform_pool`)."""
+    pool: ExecutorPool = request.app.state.transform_pool
+    return pool
+
+
+TransformsDep = Annotated[ExecutorPool, Depends(transform_pool_of)]
 
 
 def filter_pool_of(request: Request) -> FilterPool:

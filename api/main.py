@@ -24,6 +24,8 @@ from hookline.persistence.batches import BatchWriter
 from hookline.process import die_with_parent
 from hookline.settings import get_settings
 from hookline.temporal import connect
+from hookline.transform_pool import ExecutorPool
+from hookline.transformations import Limits
 
 log = logging.getLogger("hookline.api")
 
@@ -40,6 +42,9 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     app.state.sender = sender_from_settings(get_settings())
     app.state.batches = BatchWriter()
     app.state.filter_pool = FilterPool()
+    # Previews' transformations: V8 executor processes, started at the first preview.
+    app.state.transform_pool = ExecutorPool(Limits(*get_settings().transform_limits),
+                                            regular=1, heavy=1)
     try:
         await run_in_threadpool(pagination.load_key)
     except OperationalError:
@@ -53,6 +58,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     yield
     await run_in_threadpool(app.state.batches.close)
     await run_in_threadpool(app.state.filter_pool.close)
+    await run_in_threadpool(app.state.transform_pool.close)
     await app.state.sender.aclose()
 
 

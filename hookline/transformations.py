@@ -7,19 +7,18 @@ JSON), `headers` are added to the fixed ones (never the `webhook-*` signature he
 `url` replaces the target's (and passes the URL guard at send), `cancel: true` sends nothing.
 
 Each target's code runs in a V8 context of its own, made from its source and kept while the
-source stays the same (`Sandbox`), so nothing one target's code sets is seen by another's.
+source stays the same (`Contexts`), so nothing one target's code sets is seen by another's.
 A context has no network, file system, module loading or timers; each call has a time limit
 and a memory limit, and a context that ran out of either is dropped.
 
 mini-racer crashes the process (a segfault) when its contexts are used from more than one
-thread, even one thread at a time: every V8 call of the process runs on one thread
-(`_V8`). Transformations of every target therefore take turns, each at most its time
-limit."""
+thread, even one thread at a time. Attempts' calls therefore run in executor processes
+(`hookline.transform_executor`, scheduled by `hookline.transform_pool`), each on its one
+thread; the check at save runs here, on this process's one V8 thread (`_V8`)."""
 
 from __future__ import annotations
 
 import json
-import time
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -34,12 +33,12 @@ from py_mini_racer import (
 )
 
 from hookline.errors import invalid
-from hookline.observability import metrics
 
 # The one thread every mini-racer call of the process runs on (see above): a property of
-# the library, so of the process, not of any one Sandbox.
+# the library, so of the process.
 _V8 = ThreadPoolExecutor(max_workers=1, thread_name_prefix="v8")
 MAX_SOURCE = 64 * 1024  # bytes of JavaScript
+MAX_BODY = 5 * 2**20  # bytes a handler may make the body: what ingestion itself accepts
 _BREAKS = frozenset("\r\n\0")
 CONTEXTS = 64  # targets' contexts kept, least recently used dropped first
 # Run once in every context before the target's code: no timers, and one entry point that
@@ -63,7 +62,13 @@ function __hookline_run(webhook) {
 
 class TransformFailed(Exception):
     """The handler threw, ran out of time or memory, or returned something unusable: the
-    attempt fails with `errorType: transformation` and this message."""
+    attempt fails with `errorType: transformation` and this message. `exhausted`: it ran out
+    of time or memory, or its executor died, which counts against the target as a receiver
+    that times out does (its adaptive limit and breaker)."""
+
+    def __init__(self, message: str, exhausted: bool = False, timed_out: bool = False) -> None:
+        super().__init__(message)
+        self.exhausted, self.timed_out = exhausted, timed_out
 
 
 @dataclass(frozen=True)
@@ -128,10 +133,10 @@ def _guarded(context: MiniRacer, code: str, limits: Limits, doing: str) -> Any:
         raise TransformFailed(f"does not parse: {_first_lines(exc)}") from None
     except JSTimeoutException:
         raise TransformFailed(f"ran past its time limit ({limits.timeout:g} s) "
-                              f"{doing}") from None
+                              f"{doing}", exhausted=True, timed_out=True) from None
     except JSOOMException:
         raise TransformFailed(f"ran past its memory limit ({limits.max_memory // 2**20} MB) "
-                              f"{doing}") from None
+                              f"{doing}", exhausted=True) from None
     except JSEvalException as exc:
         raise TransformFailed(f"threw {doing}: {_first_lines(exc)}") from None
 
@@ -142,55 +147,47 @@ def _first_lines(exc: Exception) -> str:
     return (lines[0] if lines else type(exc).__name__).replace("<anonymous>", "line")[:500]
 
 
-class Sandbox:
-    """The worker's (or the API's, for previews) V8 contexts: one per target and source."""
+class Contexts:
+    """An executor's V8 contexts: one per target and source, the least recently used dropped
+    past `size`. Single-threaded: an executor process calls it from its one thread."""
 
-    def __init__(self, limits: Limits, size: int = CONTEXTS, waiters: int = 8) -> None:
+    def __init__(self, limits: Limits, size: int = CONTEXTS) -> None:
         self.limits = limits
         self.size = size
-        # Threads that wait for the V8 thread, so that attempts waiting for a transformation
-        # hold none of the threads the attempts' database work runs on.
-        self.executor = ThreadPoolExecutor(max_workers=waiters, thread_name_prefix="transform")
         self._contexts: OrderedDict[tuple[str, str], MiniRacer] = OrderedDict()
 
-    def run(self, target_id: str, source: str, webhook: dict[str, Any]) -> dict[str, Any]:
-        """The handler's result for this webhook; TransformFailed otherwise. Blocks (up to
-        the time limit, and the turns of the calls before it)."""
-        text = _V8.submit(self._call, (target_id, source), json.dumps(webhook)).result()
-        try:
-            result = json.loads(text)
-        except (TypeError, ValueError):
-            raise TransformFailed("the handler's result could not be read back") from None
-        if not isinstance(result, dict):
-            raise TransformFailed("handler must return the webhook object")
-        return result
+    def warm(self) -> None:
+        """Start V8 (its first context costs what later ones do not)."""
+        MiniRacer().close()
 
-    def _call(self, key: tuple[str, str], webhook: str) -> str:
-        """On the V8 thread: the target's context (made on first use), then the call."""
+    def call(self, target_id: str, source: str, webhook: str, timeout: float) -> str:
+        """The handler's result (JSON text) for this webhook (JSON text), within `timeout`
+        seconds (at most the limit's); TransformFailed."""
+        key = (target_id, source)
         context = self._contexts.get(key)
         if context is None:
-            context = self._contexts[key] = _load(key[1], self.limits)
+            context = self._contexts[key] = _load(source, self.limits)
             while len(self._contexts) > self.size:
                 self._contexts.popitem(last=False)[1].close()
         self._contexts.move_to_end(key)
-        started = time.thread_time()
         try:
-            return str(_guarded(context, f"__hookline_run({webhook})", self.limits,
+            return str(_guarded(context, f"__hookline_run({webhook})",
+                                Limits(min(timeout, self.limits.timeout), self.limits.max_memory),
                                 "running the handler"))
         except TransformFailed:
             self._contexts.pop(key).close()  # out of time or memory, or half-run: afresh
             raise
-        finally:
-            metrics.user_code("endpoint" if key[0].startswith("ep_") else "destination",
-                              "transformation", time.thread_time() - started)
 
-    def close(self) -> None:
-        self.executor.shutdown(wait=True)
-        _V8.submit(self._close_contexts).result()
 
-    def _close_contexts(self) -> None:
-        while self._contexts:
-            self._contexts.popitem()[1].close()
+def result_of(text: str) -> dict[str, Any]:
+    """The handler's result read back from its JSON text."""
+    try:
+        result = json.loads(text)
+    except (TypeError, ValueError):
+        raise TransformFailed("the handler's result could not be read back") from None
+    if not isinstance(result, dict):
+        raise TransformFailed("handler must return the webhook object")
+    return result
 
 
 def webhook_of(*, url: str, event_type: str | None, body: bytes, content_type: str | None,
@@ -224,6 +221,9 @@ def changed(result: dict[str, Any], url: str, body: bytes) -> Changed:
         new_body = json.dumps(result["payload"], separators=(",", ":"),
                               ensure_ascii=False).encode()
         content_type = "application/json"
+    if len(new_body) > MAX_BODY:
+        raise TransformFailed(f"webhook.payload must be at most {MAX_BODY // 2**20} MiB "
+                              f"once serialized, not {len(new_body) / 2**20:.1f} MiB")
     kept = {k: v for k, v in headers.items() if not k.lower().startswith("webhook-")}
     return Changed(cancel=result.get("cancel") is True, url=new_url, body=new_body,
                    headers=kept, content_type=content_type)

@@ -12,7 +12,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import RedirectResponse
 from sqlmodel import Session
 
-from api.deps import SenderDep, SessionDep, TemporalDep
+from api.deps import SenderDep, SessionDep, TemporalDep, transform_pool_of
 from api.dispatch import wake_cancelled
 from api.portal.auth import ChangeDep, Form, PortalDep
 from api.portal.web import Portal, PortalRoute, render
@@ -200,7 +200,8 @@ async def preview(request: Request, endpoint_id: str, changed: ChangeDep,
     chosen = changed.form.get("event") or None
     try:
         result = await run_in_threadpool(committed, session, portal.preview, access,
-                                         endpoint_id, chosen, draft.filter_or_none)
+                                         endpoint_id, chosen, draft.filter_or_none,
+                                         transform_pool_of(request))
     except ValidationFailed as exc:
         return await _form(request, changed.portal, session, draft, row=row,
                            error=exc.detail, status=422)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 from fastapi.concurrency import run_in_threadpool
 
-from api.deps import AuthDep, SenderDep, SessionDep
+from api.deps import AuthDep, SenderDep, SessionDep, TransformsDep
 from api.jsonbody import JSONRoute
 from api.routes.targets import TargetResource, add_shared_routes
 from api.schemas.common import COMMON_PROBLEMS, problems
@@ -70,7 +70,7 @@ add_shared_routes(router, TargetResource(
 @router.post("/destinations/{destination_id}/preview", response_model=PreviewOut,
              responses=problems(404))
 def preview_destination(destination_id: str, body: MessagePreviewIn, auth: AuthDep,
-            session: SessionDep) -> PreviewOut:
+                        session: SessionDep, transforms: TransformsDep) -> PreviewOut:
     """What the destination would be sent for a stored message (`messageId`) or a sample
     (`body`, `headers`, `query`, `contentType`), under its filter or an unsaved one
     (`filter`). Nothing is sent or stored."""
@@ -81,4 +81,4 @@ def preview_destination(destination_id: str, body: MessagePreviewIn, auth: AuthD
         content_type=body.content_type)
     return PreviewOut(**vars(committed(session, previews.destination_preview,
                                        auth.environment_id, destination_id, sample,
-                                       body.tried())))
+                                       body.tried(), transforms)))

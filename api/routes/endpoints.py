@@ -9,7 +9,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Body
 from fastapi.concurrency import run_in_threadpool
 
-from api.deps import AuthDep, SenderDep, SessionDep
+from api.deps import AuthDep, SenderDep, SessionDep, TransformsDep
 from api.jsonbody import JSONRoute
 from api.routes.targets import TargetResource, add_shared_routes
 from api.schemas.common import COMMON_PROBLEMS, problems
@@ -109,11 +109,11 @@ add_shared_routes(router, TargetResource(
 
 @router.post("/{endpoint_id}/preview", response_model=PreviewOut, responses=problems(404))
 def preview_endpoint(endpoint_id: str, body: EventPreviewIn, auth: AuthDep,
-            session: SessionDep) -> PreviewOut:
+                     session: SessionDep, transforms: TransformsDep) -> PreviewOut:
     """What the endpoint would be sent for a stored event (`eventId`) or a sample (`type`
     and `data`), under its filter or an unsaved one (`filter`). Nothing is sent or stored."""
     sample = EventSample(event_id=body.event_id, type=body.type, data=body.data,
                          has_data="data" in body.model_fields_set)
     return PreviewOut(**vars(committed(session, previews.endpoint_preview,
                                        auth.environment_id, endpoint_id, sample,
-                                       body.tried())))
+                                       body.tried(), transforms)))

@@ -72,7 +72,15 @@ class AttemptResult:
     error_message: str | None
     duration_ms: int
     retry_after: float | None = None  # seconds a 429 or 503 asked us to wait
+    # The target's own code ran out of time or memory (its transformation): counted against
+    # the target as a receiver that times out is, though nothing was sent.
+    exhausted: bool = False
 
+
+# The error type of an attempt its target's transformation failed (nothing was sent). A
+# Delivery it exhausts does not count towards disabling the target: the receiver never saw
+# it, and the code is the operator's.
+TRANSFORMATION = "transformation"
 
 # The error type of the final attempt of a Delivery whose retry window ended while its
 # target's circuit was open: recorded with no request sent, it ends the Delivery `exhausted`.
@@ -272,7 +280,8 @@ def record_attempt(session: Session, delivery_id: str, result: AttemptResult,
     # A success of a clean target has nothing to change; an attempt never sent says
     # nothing of the receiver.
     quiet = (result.succeeded and clean) or result.error_type == CIRCUIT_OPEN
-    down = not result.succeeded and gate.counts_against(result.error_type, result.status_code)
+    down = not result.succeeded and (
+        result.exhausted or gate.counts_against(result.error_type, result.status_code))
     circuit = None if quiet else gate.record(session, target_id, now=now, limits=limits,
                                              pause=pause, down=down)
     gate.adapt(session, target_id, adaptive.verdict(result.succeeded, down, slow), in_flight,
@@ -352,8 +361,8 @@ def _tell(session: Session, delivery_id: str, row: Any, status: str, gone: bool,
         cancelled = cancel_waiting(session, target)
         notify(session, env, f"{kind}.disabled", target,
                {"reason": "gone", "lastAttempt": last})
-    elif status == "exhausted" and targets.count_outcome(target, succeeded=False,
-                                                         exhausted=True):
+    elif status == "exhausted" and last["errorType"] != TRANSFORMATION and \
+            targets.count_outcome(target, succeeded=False, exhausted=True):
         cancelled = cancel_waiting(session, target)
         notify(session, env, f"{kind}.disabled", target,
                {"reason": "failures", "failures": target.failure_count, "lastAttempt": last})

@@ -8,14 +8,15 @@ import time
 from dataclasses import replace
 
 from hookline import transformations
-from hookline.delivery.attempts import AttemptResult, Outgoing
-from hookline.transformations import Sandbox, TransformFailed
+from hookline.delivery.attempts import TRANSFORMATION, AttemptResult, Outgoing
+from hookline.transform_pool import ExecutorPool
+from hookline.transformations import TransformFailed
 
-TRANSFORMATION = "transformation"
 
-
-def shaped(sandbox: Sandbox, out: Outgoing) -> Outgoing | AttemptResult | None:
-    """Blocks for up to the sandbox's time limit: call it from a thread."""
+def shaped(pool: ExecutorPool, out: Outgoing, key: str | None = None
+           ) -> Outgoing | AttemptResult | None:
+    """Blocks for an executor's turn and up to the time limit: call it from a thread. `key`:
+    the V8 context to run in (the target's, unless a preview wants a fresh one)."""
     assert out.transformation is not None
     started = time.monotonic()
     webhook = transformations.webhook_of(url=out.url, event_type=out.event_type, body=out.body,
@@ -23,11 +24,12 @@ def shaped(sandbox: Sandbox, out: Outgoing) -> Outgoing | AttemptResult | None:
                                          headers=out.custom_headers)
     try:
         changed = transformations.changed(
-            sandbox.run(out.target_id, out.transformation, webhook), out.url, out.body)
+            pool.run(key or out.target_id, out.transformation, webhook), out.url, out.body)
     except TransformFailed as exc:
         return AttemptResult(succeeded=False, status_code=None, response_body=None,
                              error_type=TRANSFORMATION, error_message=str(exc),
-                             duration_ms=int((time.monotonic() - started) * 1000))
+                             duration_ms=int((time.monotonic() - started) * 1000),
+                             exhausted=exc.exhausted)
     if changed.cancel:
         return None
     return replace(out, url=changed.url, body=changed.body, custom_headers=changed.headers,

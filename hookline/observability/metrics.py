@@ -94,6 +94,15 @@ USER_CODE_SECONDS = Counter(
 _USER_CODE = {(k, c): USER_CODE_SECONDS.labels(k, c) for k in TARGET_KINDS
               for c in ("filter", "transformation")}
 
+TRANSFORM_EXECUTOR_RESTARTS = Counter(
+    "hookline_transform_executor_restarts",
+    "Transformation executors replaced (`hookline.transform_pool`), by reason: crashed, "
+    "wedged (no answer within the time limit and a grace), memory (past its bound).",
+    ["reason"])
+"""Executor processes started in place of another."""
+_RESTARTS = {r: TRANSFORM_EXECUTOR_RESTARTS.labels(r)
+             for r in ("crashed", "wedged", "memory")}
+
 # -- the delivery engine (the worker; cancellations by API actions count in the API) ------
 
 DELIVERIES = Counter(
@@ -167,6 +176,10 @@ def filtered(kind: str, count: int, errors: int, over_budget: int = 0) -> None:
         _FILTER_ERRORS[kind].inc(errors)
     if over_budget:
         _FILTER_OVER_BUDGET[kind].inc(over_budget)
+
+
+def transform_executor_restarted(reason: str) -> None:
+    _RESTARTS[reason].inc()
 
 
 def user_code(kind: str, code: str, seconds: float) -> None:

@@ -36,6 +36,7 @@ from hookline.services.accounts import hash_key
 from hookline.services.patch import KEEP, Keep
 from hookline.services.targets import TargetRow, row_of
 from hookline.timeutil import aware, utcnow
+from hookline.transform_pool import ExecutorPool
 
 TOKEN_PREFIX = "hkp_"
 EXPIRES_MIN, EXPIRES_MAX, EXPIRES_DEFAULT = 60, 7 * 86400, 3600
@@ -205,7 +206,7 @@ def recent_events(session: Session, found: Access) -> list[Event]:
 
 
 def preview(session: Session, found: Access, endpoint_id: str, event_id: str | None,
-            filter: str | None) -> previews.Preview:
+            filter: str | None, transforms: ExecutorPool) -> previews.Preview:
     """A filter as typed, tried on one of the Consumer's own events (another's is 422, as
     one of another environment is to the API)."""
     own_endpoint(session, found, endpoint_id)
@@ -216,7 +217,7 @@ def preview(session: Session, found: Access, endpoint_id: str, event_id: str | N
         raise invalid("event", f"no event {event_id!r} of yours")
     return previews.endpoint_preview(session, found.environment_id, endpoint_id,
                                      previews.EventSample(event_id=event_id),
-                                     previews.Tried(filter=filter))
+                                     previews.Tried(filter=filter), transforms)
 
 
 def catalogue(session: Session, found: Access) -> list[EventType]:

@@ -30,10 +30,9 @@ from hookline.services.targets import (
     check_transformation,
     consumer_of,
     get_scoped,
-    transformation_limits,
 )
 from hookline.timeutil import utcnow
-from hookline.transformations import Sandbox
+from hookline.transform_pool import ExecutorPool
 
 
 @dataclass(frozen=True)
@@ -86,7 +85,7 @@ class Tried:
 
 
 def endpoint_preview(session: Session, env_id: str, endpoint_id: str, sample: EventSample,
-                     tried: Tried) -> Preview:
+                     tried: Tried, transforms: ExecutorPool) -> Preview:
     endpoint = get_scoped(session, Endpoint, env_id, endpoint_id)
     source, code = tried.of(endpoint)
     if sample.event_id is not None:
@@ -105,11 +104,12 @@ def endpoint_preview(session: Session, env_id: str, endpoint_id: str, sample: Ev
     else:
         raise invalid("eventId", "give the eventId of a stored event, or a type and data")
     return _preview(endpoint, source, code, variables, _outgoing(
-        endpoint, code, msg_id, body.encode(), "application/json", event_type))
+        endpoint, code, msg_id, body.encode(), "application/json", event_type), transforms)
 
 
 def destination_preview(session: Session, env_id: str, destination_id: str,
-                        sample: MessageSample, tried: Tried) -> Preview:
+                        sample: MessageSample, tried: Tried, transforms: ExecutorPool
+                        ) -> Preview:
     destination = get_scoped(session, Destination, env_id, destination_id)
     source, code = tried.of(destination)
     owner = session.get(Source, destination.source_id)
@@ -128,7 +128,7 @@ def destination_preview(session: Session, env_id: str, destination_id: str,
     variables = filters.message_variables(body, content_type, headers, query, provider)
     return _preview(destination, source, code, variables, _outgoing(
         destination, code, msg_id, body or b"", content_type or "application/octet-stream",
-        None))
+        None), transforms)
 
 
 def _own(session: Session, model: Any, env_id: str, row_id: str, field: str, what: str) -> Any:
@@ -146,9 +146,10 @@ def _outgoing(target: targets.Target, code: str | None, msg_id: str, body: bytes
 
 
 def _preview(target: targets.Target, source: str | None, code: str | None,
-             variables: dict[str, Any], out: Outgoing) -> Preview:
-    """The filter, then the transformation in a V8 context of its own (made and dropped
-    here: a preview is rare, and its code is not the target's saved one)."""
+             variables: dict[str, Any], out: Outgoing, transforms: ExecutorPool) -> Preview:
+    """The filter, then the transformation on the API's executors, in a V8 context of its
+    own (a preview's code may not be the target's saved one, and must see no state a
+    previous preview left)."""
     started = time.perf_counter()
     verdict = filters.Verdict(True)
     if source:
@@ -156,11 +157,7 @@ def _preview(target: targets.Target, source: str | None, code: str | None,
             verdict = filters.evaluate(source, seen, target.KIND)
     found: Outgoing | AttemptResult | None = out
     if verdict.matched and code is not None:
-        sandbox = Sandbox(transformation_limits(), size=1)
-        try:
-            found = shaped(sandbox, out)
-        finally:
-            sandbox.close()
+        found = shaped(transforms, out, key=f"{target.id}#{new_id('preview')}")
     took = round((time.perf_counter() - started) * 1000, 3)
     if not verdict.matched or not isinstance(found, Outgoing):
         error = verdict.error if not verdict.matched else \
