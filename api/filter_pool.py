@@ -10,6 +10,9 @@ one thread at a time, so that its burst cannot take every thread from the others
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
+import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
@@ -22,9 +25,21 @@ THREADS = 4
 ROUNDS = 3  # a filter changed under a request this often: it runs inside the batch
 
 
+NICE = 10
+
+
+def _nice() -> None:
+    """A filter thread yields the CPU to the process's other threads (a thread's niceness is
+    its own on Linux)."""
+    with contextlib.suppress(OSError):
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), NICE)
+
+
 class FilterPool:
     def __init__(self, threads: int = THREADS) -> None:
-        self._executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="filters")
+        # Niced: under load the event loop and the batch thread go first.
+        self._executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="filters",
+                                            initializer=_nice)
         self._owners: dict[str, tuple[asyncio.Lock, int]] = {}
 
     async def verdicts(self, needed: filters.Unevaluated, known: filters.Verdicts

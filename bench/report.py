@@ -183,6 +183,12 @@ def _targets(s: dict[str, Any], summary: dict[str, Any]) -> dict[str, Any]:
         "#35 e2e with a transformation on every endpoint >= 0.85 x publish_10": _check(
             ratio(get(s, "publish_10_transformed", "e2e", "per_s"),
                   get(s, "publish_10", "e2e", "per_s")), _at_least(0.85)),
+        "#47 others' publish p99 beside a costly filter <= 1.2 x without": _check(
+            get(s, "costly_filter", "ratio"), lambda v: v <= 1.2,
+            get(s, "costly_filter", "complete")),
+        "#47 healthy publish->arrival p99 < 1000 ms beside 10 looping transformations":
+            _check(get(s, "looping_transformations", "healthy", "p99_ms"), lambda v: v < 1000,
+                   get(s, "looping_transformations", "complete")),
         "earlier: publish p99 (10 endpoints) < 100 ms": _check(
             get(s, "publish_10", "publish", "latency_ms", "p99"), lambda v: v < 100),
         f"#18 healthy p99 < 1000 ms while {hanging} hang": _check(
@@ -263,6 +269,16 @@ def lines(results: dict[str, Any]) -> list[str]:
                    f"open at the receiver {fmt(slow.get('most_open_at_receiver'))} | "
                    f"concurrencyLimit by second {slow.get('limit_by_second')} | "
                    f"{slow.get('db_statuses')}")
+    if (c := get(s, "costly_filter")) is not None:
+        out.append(f"costly_filter ({c.get('filter')}, ~1 MiB events): others' publish p99 "
+                   f"{c.get('others_publish_p99_ms')} ms, x{fmt(c.get('ratio'))} | hostile "
+                   f"publish {get(c, 'with', 'hostile', 'latency_ms')} vs without its filter "
+                   f"{get(c, 'without', 'hostile', 'latency_ms')}")
+    if (lt := get(s, "looping_transformations", "healthy")) is not None:
+        out.append(f"looping_transformations: healthy p50/p99/max {fmt(lt['p50_ms'])}/"
+                   f"{fmt(lt['p99_ms'])}/{fmt(lt['max_ms'])} ms (alone p99 "
+                   f"{fmt(lt['p99_ms_alone'])}) beside "
+                   f"{fmt(get(s, 'looping_transformations', 'loopers'))} looping endpoints")
     if (t := get(s, "throttle", "at_receiver")) is not None:
         out.append(f"throttle {fmt(get(s, 'throttle', 'rate_limit'))}/s: {t}")
     out.extend(_outage_lines(s))

@@ -37,7 +37,7 @@ from typing import Any
 
 import httpx
 
-from bench import adaptive, ceilings, fairness, outage, report, scenarios
+from bench import adaptive, ceilings, fairness, outage, report, scenarios, tenant_code
 from bench.measure import OUT_DIR, Step, memory, scenario
 from bench.posters import CLIENTS
 from bench.receiver import Receiver
@@ -66,10 +66,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     add("--memory-check", action="store_true",
         help="instead of the scenarios: publish 2000 then 10000 events (1 endpoint) on one "
              "stack; API+worker peak memory after each")
-    add("--groups", default="ABCFTDOP",
-        help="which stacks to run (ABCFTDOP): A sending, both ceilings, the paced loads and "
+    add("--groups", default="ABCFTUDOP",
+        help="which stacks to run (ABCFTUDOP): A sending, both ceilings, the paced loads and "
              "the open loops at 50%% and 80%% of publish_1's rate, B ingestion, C ten "
-             "endpoints, F ten filtered endpoints, T ten transformed, D throttle, isolation "
+             "endpoints, F ten filtered endpoints, T ten transformed, U a costly filter and "
+             "looping transformations beside other tenants, D throttle, isolation "
              "and a slow endpoint, O an outage and its drain, P an endpoint "
              "that never comes back; fewer make a quicker loop")
     add("--keep", action="store_true", help="keep the temp folder (logs, DBs)")
@@ -264,6 +265,18 @@ class Bench:
         return [("publish_10_transformed", self.publishing(api, stack, shaped,
                                                            self.args.events))]
 
+    async def plan_u(self, stack: Stack, api: httpx.AsyncClient) -> list[tuple[str, Step]]:
+        """Issue 47: tenants' code beside other tenants (bench/tenant_code.py)."""
+        self.limits["costly_filter"] = self.limits["looping_transformations"] = 240
+        return [
+            ("costly_filter", lambda out: tenant_code.costly_filter(
+                api, self.receiver, stack, per_s=20, seconds=20, concurrency=4, timeout=90,
+                out=out)),
+            ("looping_transformations", lambda out: tenant_code.looping_transformations(
+                api, self.receiver, stack, loopers=10, looping_events=200, per_s=10,
+                seconds=20, concurrency=8, timeout=90, out=out)),
+        ]
+
     async def plan_d(self, stack: Stack, api: httpx.AsyncClient) -> list[tuple[str, Step]]:
         from hookline.settings import Settings
 
@@ -363,7 +376,8 @@ class Bench:
             forever = {**given, "HOOKLINE_RETRY_SCHEDULE": a.forever_schedule}
             for name, plan, env in (("A", self.plan_a, given), ("B", self.plan_b, given),
                                     ("C", self.plan_c, given), ("F", self.plan_f, given),
-                                    ("T", self.plan_t, given), ("D", self.plan_d, short),
+                                    ("T", self.plan_t, given), ("U", self.plan_u, given),
+                                    ("D", self.plan_d, short),
                                     ("O", self.plan_o, given), ("P", self.plan_p, forever)):
                 if name in a.groups.upper():
                     await self.group(name, plan, env)

@@ -13,6 +13,7 @@ import ctypes
 import json
 import threading
 from collections import OrderedDict
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import IntEnum
 from pathlib import Path
@@ -69,7 +70,7 @@ def _declare(lib: ctypes.CDLL) -> ctypes.CDLL:
     lib.hl_program.restype = i64
     lib.hl_program.argtypes = [text, ctypes.c_int, ctypes.c_uint64]
     lib.hl_activation.restype = i64
-    lib.hl_activation.argtypes = [text, ctypes.c_int]
+    lib.hl_activation.argtypes = [text, ctypes.c_int, text, text, ctypes.c_int]
     lib.hl_eval.restype = ctypes.c_int
     lib.hl_eval.argtypes = [i64, i64, ctypes.POINTER(ctypes.c_uint64),
                             ctypes.POINTER(ctypes.c_void_p)]
@@ -123,14 +124,37 @@ class Programs:
         return int(handle)
 
 
+@dataclass(frozen=True)
+class RawJSON:
+    """A variable's value already serialized (an event's data as published): spliced into
+    the variables' JSON as it is, not encoded again under the GIL."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class MaybeJSON:
+    """A variable's bytes that cel-go decodes, as null when they are not JSON (a message's
+    body): parsed without the GIL. At most one per activation."""
+
+    raw: bytes
+
+
 class Activation:
     """Variables decoded once in the library for every filter evaluated on them; a context
     manager, since the library holds them until dropped."""
 
-    def __init__(self, variables: dict[str, Any]) -> None:
-        raw = json.dumps(variables, separators=(",", ":"), ensure_ascii=False,
-                         default=str).encode()
-        self.handle = library().hl_activation(raw, len(raw))
+    def __init__(self, variables: Mapping[str, Any]) -> None:
+        parts, extra, raw = [], b"", b""
+        for name, value in variables.items():
+            if isinstance(value, MaybeJSON):
+                extra, raw = name.encode(), value.raw
+                continue
+            encoded = value.text if isinstance(value, RawJSON) else json.dumps(
+                value, separators=(",", ":"), ensure_ascii=False, default=str)
+            parts.append(f"{json.dumps(name)}:{encoded}")
+        text = ("{" + ",".join(parts) + "}").encode()
+        self.handle = library().hl_activation(text, len(text), extra, raw, len(raw))
         if not self.handle:
             raise ValueError("the variables could not be decoded")
 

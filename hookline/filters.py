@@ -18,7 +18,6 @@ shows them, in CEL's words."""
 
 from __future__ import annotations
 
-import json
 import re
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -27,7 +26,7 @@ from typing import Any, TypeVar
 from urllib.parse import parse_qsl
 
 from hookline import celgo
-from hookline.celgo import Activation, Outcome
+from hookline.celgo import Activation, MaybeJSON, Outcome, RawJSON
 from hookline.errors import invalid
 from hookline.observability import metrics
 from hookline.persistence.models import DeliveryTarget
@@ -86,7 +85,7 @@ def _position(message: str) -> str:
 def context(variables: Mapping[str, Any]) -> Activation:
     """The variables decoded once in cel-go for every filter evaluated on them (a context
     manager: the library holds them until it exits)."""
-    return Activation(dict(variables))
+    return Activation(variables)
 
 
 def evaluate(source: str, variables: Activation, target_kind: str) -> Verdict:
@@ -161,10 +160,12 @@ def admitted(targets: Sequence[AnyTarget], variables: Callable[[], Mapping[str, 
     return kept, out
 
 
-def event_variables(event_type: str, data: Any, consumer: str, event_id: str
-                    ) -> dict[str, Any]:
-    """What an endpoint's filter sees of an event."""
-    return {"type": event_type, "data": data, "consumer": consumer, "eventId": event_id}
+def event_variables(event_type: str, data: Any, consumer: str, event_id: str,
+                    data_text: str | None = None) -> dict[str, Any]:
+    """What an endpoint's filter sees of an event (`data_text`: its data already
+    serialized, which cel-go then decodes as it is)."""
+    return {"type": event_type, "data": data if data_text is None else RawJSON(data_text),
+            "consumer": consumer, "eventId": event_id}
 
 
 def message_variables(body: bytes | None, content_type: str | None,
@@ -173,15 +174,7 @@ def message_variables(body: bytes | None, content_type: str | None,
     """What a destination's filter sees of a message: its body parsed when it is JSON (else
     null), its headers by lower-case name, its query string's parameters (the first value
     of each) and its content type and provider."""
-    return {"body": parse_body(body), "headers": {k.lower(): v for k, v in headers.items()},
+    return {"body": MaybeJSON(body) if body else None,
+            "headers": {k.lower(): v for k, v in headers.items()},
             "query": dict(reversed(parse_qsl(query, keep_blank_values=True))),
             "contentType": content_type, "provider": provider}
-
-
-def parse_body(body: bytes | None) -> Any:
-    if not body:
-        return None
-    try:
-        return json.loads(body)
-    except ValueError:
-        return None

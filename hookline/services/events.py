@@ -114,7 +114,7 @@ def publish(session: Session, principal: Principal, event_type: str, consumer_re
     data_text = data_json(data)
     event_id = event_id or new_id("evt")
     endpoints, filtered = filters.admitted(subscribed, partial(
-        filters.event_variables, event_type, data, consumer.external_id, event_id),
+        filters.event_variables, event_type, data, consumer.external_id, event_id, data_text),
         verdicts, owner=consumer.id)
     body = event_body(event_type, created, data_text)
     event = Event(id=event_id, environment_id=env_id, type=event_type,

@@ -202,18 +202,25 @@ func hl_drop_program(h C.int64_t) {
 }
 
 // hl_activation decodes the variables (a JSON object) once, for every filter evaluated on
-// them: integers stay integers and other numbers are doubles, as in the JSON's text.
+// them: integers stay integers and other numbers are doubles, as in the JSON's text. `raw`
+// (rn bytes, when `name` is not empty) is one more variable: its bytes decoded as JSON, or
+// null when they are not JSON (a message's body), decoded here rather than by the caller.
 //
 //export hl_activation
-func hl_activation(src *C.char, n C.int) C.int64_t {
-	decoder := json.NewDecoder(bytes.NewReader(C.GoBytes(unsafe.Pointer(src), n)))
-	decoder.UseNumber()
+func hl_activation(src *C.char, n C.int, name *C.char, raw *C.char, rn C.int) C.int64_t {
 	var vars map[string]any
-	if err := decoder.Decode(&vars); err != nil {
+	if decode(C.GoBytes(unsafe.Pointer(src), n), &vars) != nil {
 		return 0
 	}
-	for name, value := range vars {
-		vars[name] = celValue(value)
+	for key, value := range vars {
+		vars[key] = celValue(value)
+	}
+	if extra := C.GoString(name); extra != "" {
+		var found any
+		if decode(C.GoBytes(unsafe.Pointer(raw), rn), &found) != nil {
+			found = nil
+		}
+		vars[extra] = celValue(found)
 	}
 	if found, ok := vars["type"]; ok {
 		vars[hiddenType] = found
@@ -223,6 +230,18 @@ func hl_activation(src *C.char, n C.int) C.int64_t {
 
 // celValue converts decoded JSON into CEL's own values once, so that evaluations read them
 // without reflection (seven times slower per item with the decoded Go values as they are).
+func decode(text []byte, into any) error {
+	decoder := json.NewDecoder(bytes.NewReader(text))
+	decoder.UseNumber()
+	if err := decoder.Decode(into); err != nil {
+		return err
+	}
+	if decoder.More() {
+		return fmt.Errorf("more than one JSON value")
+	}
+	return nil
+}
+
 func celValue(value any) ref.Val {
 	switch v := value.(type) {
 	case json.Number:
