@@ -89,7 +89,7 @@ def main(count: int, rounds: int) -> None:
                                      "fan_out_10_us": [], "transform_us": [],
                                      "transform_first_us": []}
     for _ in range(rounds):
-        found["evaluate_us"].append(_cpu_us(lambda: filters.evaluate(source, converted, "endpoint"),
+        found["evaluate_us"].append(_cpu_us(lambda: filters.evaluate(source, converted),
                                             count))
         found["convert_us"].append(_cpu_us(convert, count))
         found["compile_us"].append(_cpu_us(compile_new, max(1, count // 10)))

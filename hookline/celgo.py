@@ -107,18 +107,17 @@ class Programs:
         self._lock = threading.Lock()
 
     def get(self, source: str) -> int:
-        key = source
         with self._lock:
-            handle = self._handles.get(key)
+            handle = self._handles.get(source)
             if handle is not None:
-                self._handles.move_to_end(key)
+                self._handles.move_to_end(source)
                 return handle
         lib, raw = library(), source.encode()
         handle = lib.hl_program(raw, len(raw), self.limit)
         if not handle:
             raise ValueError("the filter does not compile")
         with self._lock:
-            self._handles[key] = handle
+            self._handles[source] = handle
             while len(self._handles) > self.size:
                 lib.hl_drop_program(self._handles.popitem(last=False)[1])
         return int(handle)

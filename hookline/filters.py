@@ -88,7 +88,7 @@ def context(variables: Mapping[str, Any]) -> Activation:
     return Activation(variables)
 
 
-def evaluate(source: str, variables: Activation, target_kind: str) -> Verdict:
+def evaluate(source: str, variables: Activation) -> Verdict:
     """Whether the filter lets this event or message through, within its budget;
     `variables` from `context`."""
     try:
@@ -128,7 +128,7 @@ def evaluate_all(needed: Unevaluated) -> Verdicts:
     holds no GIL while it evaluates), and their CPU counted."""
     started = time.thread_time()
     with context(needed.variables) as seen:
-        found = {(kind, source): evaluate(source, seen, kind) for kind, source in needed.pending}
+        found = {(kind, source): evaluate(source, seen) for kind, source in needed.pending}
     metrics.user_code(next(iter(needed.pending))[0], "filter", time.thread_time() - started)
     return found
 

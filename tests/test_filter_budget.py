@@ -42,7 +42,7 @@ def _endpoints(*sources: str | None) -> list[Endpoint]:
 
 def _verdict(source: str, data: Any) -> filters.Verdict:
     with filters.context(filters.event_variables("a.b", data, "c", "evt_1")) as seen:
-        return filters.evaluate(source, seen, "endpoint")
+        return filters.evaluate(source, seen)
 
 
 def _refusal(source: str) -> str:

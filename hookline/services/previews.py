@@ -154,7 +154,7 @@ def _preview(target: targets.Target, source: str | None, code: str | None,
     verdict = filters.Verdict(True)
     if source:
         with filters.context(variables) as seen:
-            verdict = filters.evaluate(source, seen, target.KIND)
+            verdict = filters.evaluate(source, seen)
     found: Outgoing | AttemptResult | None = out
     if verdict.matched and code is not None:
         found = shaped(transforms, out, key=f"{target.id}#{new_id('preview')}")
