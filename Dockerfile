@@ -6,12 +6,21 @@ WORKDIR /src
 COPY native/celgo ./
 RUN go build -buildmode=c-shared -trimpath -ldflags "-s -w" -o /out/_celgo.so .
 
+# Transformations run in V8 isolates (isolated-vm, a native module) on Node executor
+# processes: the module is compiled here, and Node itself is copied into the image.
+FROM node:20-bookworm AS v8
+WORKDIR /src
+COPY hookline/v8/package.json hookline/v8/package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund
+
 FROM python:3.11-slim
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1
 WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY hookline hookline
 COPY --from=celgo /out/_celgo.so hookline/_celgo.so
+COPY --from=v8 /src/node_modules hookline/v8/node_modules
+COPY --from=v8 /usr/local/bin/node /usr/local/bin/node
 COPY api api
 COPY workflows workflows
 COPY activities activities

@@ -6,6 +6,7 @@ VENV := .venv
 TEMPORAL_CLI_VERSION := v1.5.1
 TEMPORAL_SERVER_VERSION := v1.30.4
 HELM_VERSION := v3.22.0
+V8 := hookline/v8/node_modules/.installed
 export PATH := $(CURDIR)/.tools/bin:$(PATH)
 
 .PHONY: run test test-cluster setup venv dev tools tools-cluster tools-helm chart postgres compose chromium lint bench providers-doc openapi clients codegen clean
@@ -20,7 +21,7 @@ setup: venv tools
 
 # `make run` installs what running needs; the tests, linters, benchmarks and provider SDKs
 # (the [dev] extra) come with the first `make test`, `make lint` or `make bench`.
-venv: $(VENV)/.installed hookline/_celgo.so
+venv: $(VENV)/.installed hookline/_celgo.so $(V8)
 dev: $(VENV)/.installed-dev
 
 $(VENV)/.installed: pyproject.toml
@@ -29,7 +30,7 @@ $(VENV)/.installed: pyproject.toml
 	$(VENV)/bin/pip install --quiet -e .
 	touch $@
 
-$(VENV)/.installed-dev: $(VENV)/.installed hookline/_celgo.so
+$(VENV)/.installed-dev: $(VENV)/.installed hookline/_celgo.so $(V8)
 	$(VENV)/bin/pip install --quiet -e ".[dev]" -e ./clients/python
 	touch $@
 
@@ -40,6 +41,14 @@ hookline/_celgo.so: native/celgo/celgo.go native/celgo/go.mod native/celgo/go.su
 	cd native/celgo && CGO_ENABLED=1 go build -buildmode=c-shared -trimpath -ldflags "-s -w" \
 		-o $(CURDIR)/hookline/_celgo.so .
 	rm -f hookline/_celgo.h
+
+# Transformations run in V8 isolates (isolated-vm) on Node executor processes
+# (hookline/v8/executor.js); isolated-vm is a native module, compiled here by node-gyp against
+# the machine's Node.js headers.
+$(V8): hookline/v8/package.json hookline/v8/package-lock.json
+	@command -v node >/dev/null 2>&1 || { echo "Node.js is needed to run transformations (https://nodejs.org)."; exit 1; }
+	cd hookline/v8 && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
 
 # v1.5.1 is the last Temporal CLI release that `go install` accepts (later ones carry a
 # replace directive); see ../shared/reference/temporal.md.
@@ -163,4 +172,5 @@ bench: setup dev
 	$(VENV)/bin/python -m bench.run $(BENCH_ARGS)
 
 clean:
-	rm -rf $(VENV) .tools .hookline hookline.db* clients/typescript/node_modules clients/typescript/dist
+	rm -rf $(VENV) .tools .hookline hookline.db* clients/typescript/node_modules clients/typescript/dist \
+		hookline/v8/node_modules hookline/_celgo.so

@@ -1,4 +1,4 @@
-"""The V8 executors that run targets' transformations (`hookline.transform_executor`), and
+"""The V8 executors that run targets' transformations (`hookline/v8/executor.js`), and
 how calls take turns on them, so that one target's slow handler never delays another's.
 
 Executors are processes in two lanes:
@@ -22,14 +22,15 @@ from __future__ import annotations
 import itertools
 import json
 import select
+import shutil
 import struct
 import subprocess
-import sys
 import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from hookline.observability import metrics
@@ -42,14 +43,21 @@ START = 10.0  # seconds an executor has to start
 REGULAR, HEAVY = "regular", "heavy"
 
 
+EXECUTOR = Path(__file__).with_name("v8") / "executor.js"
+
+
 class Executor:
-    """One executor process, and the pipe to it; ready when made."""
+    """One executor process (Node, running EXECUTOR), and the pipe to it; ready when made."""
 
     def __init__(self, limits: Limits) -> None:
+        node = shutil.which("node")
+        if node is None:
+            raise TransformFailed("a V8 executor cannot start: Node.js (`node`) is not on "
+                                  "the PATH", exhausted=True)
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "hookline.transform_executor", str(limits.timeout),
-             str(limits.max_memory)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL, close_fds=True)
+            [node, str(EXECUTOR), str(limits.timeout), str(limits.max_memory)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            close_fds=True)
         try:
             ready = self.receive(START)
         except EOFError:
@@ -121,7 +129,18 @@ class ExecutorPool:
     def run(self, target_id: str, source: str, webhook: dict[str, Any]) -> dict[str, Any]:
         """The handler's result for this webhook; TransformFailed otherwise. Blocks for the
         executors' turns and the call (at most QUANTUM, then the time limit, and GRACE)."""
-        request = {"target": target_id, "source": source, "webhook": json.dumps(webhook)}
+        return result_of(str(self._call(target_id, {
+            "target": target_id, "source": source, "webhook": json.dumps(webhook)})))
+
+    def defines_handler(self, owner: str, source: str) -> bool:
+        """Whether `source` loads within the limits and defines `handler`, loaded in an
+        isolate of its own; TransformFailed when it does not load. `owner` (an environment)
+        takes its turns as a target does."""
+        return self._call(f"check:{owner}", {"check": source}) == "true"
+
+    def _call(self, target_id: str, request: dict[str, Any]) -> str:
+        """The answer's text: first in the regular lane within QUANTUM, then, for a target
+        whose calls run longer, in the heavy lane with the full limit."""
         short = min(QUANTUM, self.limits.timeout)
         if not self._is_heavy(target_id):
             answer = self._turn(REGULAR, target_id, request, short)
@@ -136,10 +155,10 @@ class ExecutorPool:
                 self._heavy_until.pop(target_id, None)
         return self._result(answer)
 
-    def _result(self, answer: dict[str, Any]) -> dict[str, Any]:
+    def _result(self, answer: dict[str, Any]) -> str:
         if "failed" in answer:
             raise TransformFailed(str(answer["failed"]), exhausted=bool(answer["exhausted"]))
-        return result_of(str(answer["ok"]))
+        return str(answer["ok"])
 
     def _is_heavy(self, target_id: str) -> bool:
         with self._lock:
@@ -166,8 +185,9 @@ class ExecutorPool:
             self._retire(lane, executor, "wedged")
             raise TransformFailed(f"did not answer within {timeout + GRACE:g} s; its executor "
                                   "was replaced", exhausted=True)
-        metrics.user_code("endpoint" if target_id.startswith("ep_") else "destination",
-                          "transformation", float(answer.get("cpu", 0.0)))
+        if not target_id.startswith("check:"):
+            metrics.user_code("endpoint" if target_id.startswith("ep_") else "destination",
+                              "transformation", float(answer.get("cpu", 0.0)))
         if answer.get("recycle"):
             self._retire(lane, executor, "memory")
         else:

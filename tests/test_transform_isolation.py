@@ -49,3 +49,21 @@ def test_looping_handlers_never_delay_a_healthy_endpoint(tenant: Tenant,
     assert any(ok(tenant.client.get(f"/v1/endpoints/{e['id']}"))["circuit"] != "closed"
                for e in loopers)
     assert receiver.at("/loop0") == []
+
+
+def test_a_handlers_failures_never_disable_its_endpoint(tenant: Tenant,
+                                                        receiver: Receiver) -> None:
+    """Twenty exhausted Deliveries in a row disable a target whose receiver fails them. A
+    looping handler's Deliveries end refused by the breaker its time-outs opened
+    (`circuit_open`, which counts for a failing receiver): they are its code's failures all
+    the same, and the endpoint stays enabled however many there are."""
+    looper = with_code(tenant, receiver, LOOP, "/looping")
+    events = [publish(tenant, {"n": n}) for n in range(25)]
+    ended = [wait_delivery(tenant, deliveries_of(tenant, e["id"])[0]["id"], timeout=120)
+             for e in events]
+    assert {d["status"] for d in ended} == {"exhausted"}
+    refused_last = sum(attempts(tenant, d["id"])[-1]["errorType"] == "circuit_open"
+                       for d in ended)
+    assert refused_last >= 20, refused_last  # what would have disabled a failing receiver's
+    assert ok(tenant.client.get(f"/v1/endpoints/{looper['id']}"))["status"] == "Enabled"
+    assert receiver.at("/looping") == []

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from prometheus_client import REGISTRY
 
 from hookline.transform_pool import ExecutorPool
 from hookline.transformations import Limits, TransformFailed
@@ -40,7 +41,7 @@ def _children() -> list[int]:
                 with open(f"/proc/{entry}/stat") as stat:
                     parent = int(stat.read().rsplit(")", 1)[1].split()[1])
                 with open(f"/proc/{entry}/cmdline", "rb") as cmdline:
-                    executor = b"hookline.transform_executor" in cmdline.read()
+                    executor = b"hookline/v8/executor.js" in cmdline.read()
             except OSError:
                 continue
             if parent == os.getpid() and executor:
@@ -56,6 +57,25 @@ def _failure(pool: ExecutorPool, target: str, code: str) -> TransformFailed:
 
 def test_a_call_runs_and_keeps_its_targets_context(pool: ExecutorPool) -> None:
     assert pool.run("ep_a", TRIVIAL, {"payload": {"n": 1}}) == {"payload": {"n": 2}}
+
+
+def _sample(name: str, labels: dict[str, str]) -> float:
+    return REGISTRY.get_sample_value(name, labels) or 0.0
+
+
+def test_the_handlers_cpu_and_the_executors_restarts_are_counted(pool: ExecutorPool) -> None:
+    spent = {"target_kind": "endpoint", "code": "transformation"}
+    before = _sample("hookline_user_code_seconds_total", spent)
+    heavy = "function handler(w) { let x = 0; for (let i = 0; i < 3e7; i++) x += i; return w; }"
+    pool.run("ep_cpu", heavy, {"payload": {}})
+    assert _sample("hookline_user_code_seconds_total", spent) - before > 0.005
+    crashed = _sample("hookline_transform_executor_restarts_total", {"reason": "crashed"})
+    [pid] = _children()
+    os.kill(pid, signal.SIGKILL)
+    failed = _failure(pool, "ep_cpu", TRIVIAL)
+    assert "crashed" in str(failed)
+    assert _sample("hookline_transform_executor_restarts_total",
+                   {"reason": "crashed"}) == crashed + 1
     counter = "let calls = 0; function handler(w) { calls += 1; w.payload = calls; return w; }"
     seen = [pool.run("ep_c", counter, {})["payload"] for _ in range(6)]
     assert seen[-1] > 1  # a context is kept per target and executor

@@ -22,7 +22,7 @@ from hookline.persistence.db import committed
 from hookline.persistence.models import Destination
 from hookline.services import destinations, previews, sources
 from hookline.services.previews import MessageSample
-from hookline.services.targets import check_url
+from hookline.services.targets import check_transformation, check_url
 from hookline.usecases import targets
 
 router = APIRouter(prefix="/v1/ingest", tags=["destinations"], responses=COMMON_PROBLEMS,
@@ -32,14 +32,17 @@ router = APIRouter(prefix="/v1/ingest", tags=["destinations"], responses=COMMON_
 @router.post("/sources/{source_id}/destinations", status_code=201,
              response_model=DestinationCreated, responses=problems(404))
 async def create_destination(source_id: str, body: DestinationIn, auth: AuthDep,
-                             session: SessionDep, sender: SenderDep) -> DestinationCreated:
+                             session: SessionDep, sender: SenderDep, transforms: TransformsDep
+                             ) -> DestinationCreated:
     await run_in_threadpool(committed, session, sources.get_source, auth.environment_id, source_id)
     await check_url(sender, body.url, auth.requires_https)
+    code = await run_in_threadpool(check_transformation, transforms, body.transformation,
+                                   auth.environment_id)
     created = await run_in_threadpool(committed, session, destinations.create_destination,
                                       auth.environment_id, source_id, url=body.url,
                                       description=body.description, headers=body.headers,
                                       rate_limit=body.rate_limit, filter=body.filter,
-                                      transformation=body.transformation)
+                                      transformation=code)
     return DestinationCreated.of(created)
 
 

@@ -29,7 +29,7 @@ from hookline.persistence.db import committed
 from hookline.persistence.models import Endpoint
 from hookline.services import endpoints, previews
 from hookline.services.previews import EventSample
-from hookline.services.targets import check_url
+from hookline.services.targets import check_transformation, check_url
 from hookline.usecases import targets
 
 router = APIRouter(prefix="/v1/endpoints", tags=["endpoints"], responses=COMMON_PROBLEMS,
@@ -38,16 +38,18 @@ router = APIRouter(prefix="/v1/endpoints", tags=["endpoints"], responses=COMMON_
 
 @router.post("", status_code=201, response_model=EndpointCreated)
 async def create_endpoint(body: EndpointIn, auth: AuthDep, session: SessionDep,
-                          sender: SenderDep) -> EndpointCreated:
+                          sender: SenderDep, transforms: TransformsDep) -> EndpointCreated:
     """The secret appears in this response only. An unknown consumer, an unregistered
     event type, a refused URL, an invalid header, secret or rateLimit: 422."""
     await check_url(sender, body.url, auth.requires_https)
+    code = await run_in_threadpool(check_transformation, transforms, body.transformation,
+                                   auth.environment_id)
     row = await run_in_threadpool(committed, session, endpoints.create_endpoint,
                                   auth.environment_id, consumer=body.consumer, url=body.url,
                                   events=body.events, description=body.description,
                                   headers=body.headers, secret=body.secret,
                                   rate_limit=body.rate_limit, filter=body.filter,
-                                  transformation=body.transformation)
+                                  transformation=code)
     return EndpointCreated.of(row)
 
 

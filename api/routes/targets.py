@@ -4,14 +4,14 @@ attempts and recover, added to each resource's router under its own paths, names
 No `from __future__ import annotations` here: FastAPI reads the handlers' annotations, and
 they name the factory's arguments, which exist only while it runs."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Annotated, Any, Protocol
 
 from fastapi import APIRouter, Depends, Path, Response
 from fastapi.concurrency import run_in_threadpool
 
-from api.deps import AuthDep, SenderDep, SessionDep, TemporalDep
+from api.deps import AuthDep, SenderDep, SessionDep, TemporalDep, TransformsDep
 from api.dispatch import wake_cancelled
 from api.explorer import attempt_filter
 from api.pages import attempts_page
@@ -22,7 +22,8 @@ from api.schemas.recoveries import RecoverIn, RecoveryStarted
 from api.schemas.stats import HEALTH_DOC, Since, TargetStatsOut, stats_out
 from hookline.delivery.targets import Target
 from hookline.persistence.queries.explorer import Filter
-from hookline.services.targets import TargetPatch, TargetRow, check_url
+from hookline.services.patch import Keep
+from hookline.services.targets import TargetPatch, TargetRow, check_transformation, check_url
 from hookline.usecases import targets
 
 
@@ -58,12 +59,16 @@ def add_shared_routes(router: APIRouter, resource: TargetResource) -> None:
     Out = resource.out
 
     async def update(target_id: TargetId, body: Body, auth: AuthDep,  # type: ignore[valid-type]
-                     session: SessionDep, sender: SenderDep, temporal: TemporalDep) -> Any:
+                     session: SessionDep, sender: SenderDep, temporal: TemporalDep,
+                     transforms: TransformsDep) -> Any:
         patch: TargetPatch = body.to_patch()  # type: ignore[attr-defined]
         env = auth.environment_id
         await run_in_threadpool(targets.find, session, kind, env, target_id)
         if patch.url is not None:
             await check_url(sender, patch.url, auth.requires_https)
+        if not isinstance(patch.transformation, Keep):
+            patch = replace(patch, transformation=await run_in_threadpool(
+                check_transformation, transforms, patch.transformation, env))
         row, cancelled = await run_in_threadpool(targets.update, session, kind, env,
                                                  target_id, patch)
         await wake_cancelled(temporal, cancelled)

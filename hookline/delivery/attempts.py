@@ -341,6 +341,16 @@ def _insert_attempt(session: Session, delivery_id: str, row: Any, result: Attemp
             "durationMs": result.duration_ms, "at": iso(now)}
 
 
+def _failed_on_code(session: Session, target_id: str, last: dict[str, Any]) -> bool:
+    """An exhausted Delivery is its target's code's failure, not its receiver's, and never
+    counts toward disabling the target, when its transformation failed last, or when the
+    breaker refused it (`circuit_open`) and what the breaker last let run failed in the
+    transformation: the breaker is open because of the code."""
+    if last["errorType"] == "circuit_open":
+        return queries.attempts.last_run_error(session, target_id) == TRANSFORMATION
+    return bool(last["errorType"] == TRANSFORMATION)
+
+
 def _tell(session: Session, delivery_id: str, row: Any, status: str, gone: bool,
           circuit: str | None, last: dict[str, Any], notify: Notify) -> list[str]:
     """The rarer outcomes, which move the target: an exhausted Delivery counts towards
@@ -361,7 +371,7 @@ def _tell(session: Session, delivery_id: str, row: Any, status: str, gone: bool,
         cancelled = cancel_waiting(session, target)
         notify(session, env, f"{kind}.disabled", target,
                {"reason": "gone", "lastAttempt": last})
-    elif status == "exhausted" and last["errorType"] != TRANSFORMATION and \
+    elif status == "exhausted" and not _failed_on_code(session, target.id, last) and \
             targets.count_outcome(target, succeeded=False, exhausted=True):
         cancelled = cancel_waiting(session, target)
         notify(session, env, f"{kind}.disabled", target,

@@ -16,7 +16,7 @@ from hookline.persistence import queries
 from hookline.persistence.models import Destination
 from hookline.services import sources
 from hookline.services.headers import check_headers
-from hookline.services.targets import TargetRow, check_transformation
+from hookline.services.targets import TargetRow
 from hookline.signing import new_secret
 
 MAX_PER_SOURCE = 10
@@ -26,12 +26,12 @@ def create_destination(session: Session, env_id: str, source_id: str, *, url: st
                        description: str | None, headers: dict[str, str] | None,
                        rate_limit: int | None = None, filter: str | None = None,
                        transformation: str | None = None) -> TargetRow:
-    """The URL is checked by the caller (check_url) first; everything else here."""
+    """The URL and the transformation are checked by the caller first (check_url,
+    check_transformation); everything else here."""
     source = sources.get_source(session, env_id, source_id)
     custom = check_headers(headers or {})
     rate_limit = targets.check_rate_limit(rate_limit)
     filter = filters.check(filter)
-    transformation = check_transformation(transformation)
     # Lock the Source row (PostgreSQL) so that concurrent creations cannot pass the limit.
     queries.sources.lock(session, source.id)
     count = queries.targets.destination_counts(session, [source.id]).get(source.id, 0)

@@ -19,7 +19,7 @@ from hookline.persistence import queries
 from hookline.persistence.models import Endpoint
 from hookline.services import consumers, event_types
 from hookline.services.headers import check_headers
-from hookline.services.targets import TargetRow, check_secret, check_transformation, get_scoped
+from hookline.services.targets import TargetRow, check_secret, get_scoped
 from hookline.signing import new_secret
 from hookline.timeutil import iso, utcnow
 
@@ -41,7 +41,8 @@ def create_endpoint(session: Session, env_id: str, *, consumer: str, url: str,
                     headers: dict[str, str] | None, secret: str | None,
                     rate_limit: int | None = None, filter: str | None = None,
                     transformation: str | None = None) -> TargetRow:
-    """The URL is checked by the caller (check_url) first; everything else here."""
+    """The URL and the transformation are checked by the caller first (check_url,
+    check_transformation); everything else here."""
     try:
         owner = consumers.get_consumer(session, env_id, consumer)
     except NotFound:
@@ -53,7 +54,7 @@ def create_endpoint(session: Session, env_id: str, *, consumer: str, url: str,
         secret=new_secret() if secret is None else check_secret(secret),
         rate_limit=targets.check_rate_limit(rate_limit),
         filter=filters.check(filter),
-        transformation=check_transformation(transformation))
+        transformation=transformation)
     session.add(endpoint)
     return TargetRow(endpoint, Health(), owner.external_id)  # never gated yet: closed
 

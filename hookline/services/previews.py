@@ -75,19 +75,20 @@ class Tried:
     filter: str | Keep | None = KEEP
     transformation: str | Keep | None = KEEP
 
-    def of(self, target: targets.Target) -> tuple[str | None, str | None]:
+    def of(self, target: targets.Target, transforms: ExecutorPool
+           ) -> tuple[str | None, str | None]:
         """(filter, transformation) to run, checked as a PATCH would check them."""
         found = target.filter if isinstance(self.filter, Keep) \
             else filters.check(self.filter)
         code = target.transformation if isinstance(self.transformation, Keep) \
-            else check_transformation(self.transformation)
+            else check_transformation(transforms, self.transformation, target.environment_id)
         return found, code
 
 
 def endpoint_preview(session: Session, env_id: str, endpoint_id: str, sample: EventSample,
                      tried: Tried, transforms: ExecutorPool) -> Preview:
     endpoint = get_scoped(session, Endpoint, env_id, endpoint_id)
-    source, code = tried.of(endpoint)
+    source, code = tried.of(endpoint, transforms)
     if sample.event_id is not None:
         event = _own(session, Event, env_id, sample.event_id, "eventId", "event")
         if event.payload_erased:
@@ -111,7 +112,7 @@ def destination_preview(session: Session, env_id: str, destination_id: str,
                         sample: MessageSample, tried: Tried, transforms: ExecutorPool
                         ) -> Preview:
     destination = get_scoped(session, Destination, env_id, destination_id)
-    source, code = tried.of(destination)
+    source, code = tried.of(destination, transforms)
     owner = session.get(Source, destination.source_id)
     provider = owner.provider if owner is not None else "generic"
     if sample.message_id is not None:

@@ -22,13 +22,14 @@ from hookline.services import operational
 from hookline.services.headers import check_headers
 from hookline.services.patch import KEEP, Keep
 from hookline.services.scoped import get_in
-from hookline.settings import get_settings
 from hookline.signing import is_valid_secret
 from hookline.timeutil import utcnow
+from hookline.transformations import TransformFailed
 from hookline.url_guard import DNSFailure, URLRefused
 
 if TYPE_CHECKING:
     from hookline.delivery.sender import Sender
+    from hookline.transform_pool import ExecutorPool
 
 AnyTarget = TypeVar("AnyTarget", bound=Target)
 SECRET_RULE = "must be 'whsec_' followed by the base64 of 24 to 64 random bytes"
@@ -71,13 +72,21 @@ def check_secret(secret: str) -> str:
     return secret
 
 
-def check_transformation(source: object) -> str | None:
-    """A transformation as the API takes it, loaded in V8 within this process's limits."""
-    return transformations.check(source, transformation_limits())
-
-
-def transformation_limits() -> transformations.Limits:
-    return transformations.Limits(*get_settings().transform_limits)
+def check_transformation(transforms: ExecutorPool, source: object, env_id: str
+                         ) -> str | None:
+    """A transformation as the API takes it: loaded on the API's V8 executors within the
+    limits every call has, and defining `handler`. Runs outside any transaction: it may wait
+    for an executor's turn."""
+    code = transformations.check(source)
+    if code is None:
+        return None
+    try:
+        defined = transforms.defines_handler(env_id, code)
+    except TransformFailed as exc:
+        raise invalid("transformation", str(exc)) from None
+    if not defined:
+        raise invalid("transformation", "must define `function handler(webhook)`")
+    return code
 
 
 def get_scoped(session: Session, kind: type[AnyTarget], env_id: str, target_id: str
@@ -107,8 +116,8 @@ def apply_patch(session: Session, target: Target, patch: TargetPatch) -> list[st
     headers = check_headers(patch.headers) if patch.headers is not None else None
     if not isinstance(patch.filter, Keep):
         target.filter = filters.check(patch.filter)
-    if not isinstance(patch.transformation, Keep):
-        target.transformation = check_transformation(patch.transformation)
+    if not isinstance(patch.transformation, Keep):  # checked by the caller (check_transformation)
+        target.transformation = patch.transformation
     if not isinstance(patch.rate_limit, Keep):
         target.rate_limit = targets.check_rate_limit(patch.rate_limit)
     if patch.url is not None and patch.url != target.url:

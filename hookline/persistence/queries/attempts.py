@@ -74,6 +74,15 @@ def count_after(session: Session, target_id: str, attempt_id: str | None) -> int
     return _count(session, _A.c.target_id == target_id, *after)
 
 
+def last_run_error(session: Session, target_id: str) -> str | None:
+    """The errorType of the target's latest attempt that the breaker let run (None: it
+    succeeded, or there is none)."""
+    return session.execute(sa.select(_A.c.error_type).where(
+        _A.c.target_id == target_id,
+        sa.or_(_A.c.error_type.is_(None), _A.c.error_type != "circuit_open"))
+        .order_by(_A.c.id.desc()).limit(1)).scalar()
+
+
 def _count(session: Session, *where: Any) -> int:
     return int(session.execute(sa.select(sa.func.count()).select_from(_A).where(*where))
                .scalar_one())
