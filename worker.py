@@ -25,10 +25,12 @@ from hookline.delivery.reconciler import reconcile_forever
 from hookline.delivery.relay import RELAY_STARTS_IN_FLIGHT, relay_forever
 from hookline.delivery.sender import sender_from_settings
 from hookline.observability import serving, tracing
+from hookline.observability.readiness import WorkerProbes
 from hookline.scheduling.schedules import reconcile_schedules_forever
 from hookline.services import operational
-from hookline.settings import Settings, get_settings
-from hookline.temporal import connect, ensure_search_attributes, metrics_runtime
+from hookline.settings import InvalidSettings, Settings, get_settings
+from hookline.temporal import connect_checked, ensure_search_attributes, metrics_runtime
+from hookline.temporal_access import Refused, access_of
 from hookline.transform_pool import ExecutorPool
 from hookline.transformations import Limits
 from workflows.cron import CronRunWorkflow
@@ -43,26 +45,29 @@ log = logging.getLogger("hookline.worker")
 async def _connect_until_up(settings: Settings, runtime: Runtime | None = None) -> Client:
     while True:
         try:
-            client = await connect(settings, runtime=runtime,
-                                   interceptors=tracing.interceptors())
+            client = await connect_checked(settings, runtime=runtime,
+                                           interceptors=tracing.interceptors())
             await ensure_search_attributes(client, settings.temporal_namespace)
             return client
+        except Refused as exc:
+            raise InvalidSettings(str(exc)) from None
         except Exception as exc:
             log.warning("Temporal at %s not reachable (%s); retrying", 
                         settings.temporal_address, exc)
             await asyncio.sleep(2)
 
 
-def _serve_metrics(settings: Settings) -> Runtime | None:
+def _serve_metrics(settings: Settings, probes: WorkerProbes) -> Runtime | None:
     """With HOOKLINE_WORKER_METRICS_PORT set: this worker's metrics on that port, the
     Temporal SDK's among them (its runtime serves them on a free loopback port, read at
-    each scrape). Returns that runtime, for the client; None, and nothing served, without."""
+    each scrape), and its /healthz and /readyz. Returns that runtime, for the client; None,
+    and nothing served, without."""
     if settings.worker_metrics_port is None:
         return None
     sdk = f"127.0.0.1:{serving.free_loopback_port()}"
     runtime = metrics_runtime(sdk)
     serving.serve_worker(settings.worker_metrics_host, settings.worker_metrics_port,
-                         f"http://{sdk}/metrics", [DatabaseCollector()])
+                         f"http://{sdk}/metrics", [DatabaseCollector()], probes)
     return runtime
 
 
@@ -70,8 +75,10 @@ async def main(settings: Settings | None = None) -> None:
     settings = settings or get_settings()
     logging.basicConfig(level=settings.log_level.upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    access_of(settings)  # a misconfiguration stops the worker before anything starts
     tracing.setup(settings, "hookline-worker")
-    client = await _connect_until_up(settings, _serve_metrics(settings))
+    probes = WorkerProbes(asyncio.get_running_loop())
+    client = probes.client = await _connect_until_up(settings, _serve_metrics(settings, probes))
     sender = sender_from_settings(settings)
     handoff = Handoff()  # between this worker's relay and its attempts
     # The targets' transformations, in V8 executor processes of this worker's.
@@ -107,7 +114,9 @@ async def main(settings: Settings | None = None) -> None:
              asyncio.create_task(reconcile_schedules_forever(client, settings))]
     log.info("worker polling task queue %r", settings.task_queue)
     async with worker:
+        probes.polling = True
         await stop.wait()
+        probes.polling = False
     for loop_task in loops:
         loop_task.cancel()
     await sender.aclose()

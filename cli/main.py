@@ -3,6 +3,7 @@ the providers."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import tempfile
@@ -41,7 +42,10 @@ def api(port: Annotated[int | None, typer.Option(
     """Serve the HTTP API."""
     import uvicorn
 
+    from hookline.temporal import check_at_start
+
     s = get_settings()
+    asyncio.run(check_at_start(s))
     with contextlib.ExitStack() as stack:
         if s.api_workers > 1:
             # Several processes: prometheus_client's multiprocess mode, so that /metrics

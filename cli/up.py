@@ -19,13 +19,15 @@ from hookline.persistence.db import committed, session_scope
 from hookline.persistence.migrations import upgrade
 from hookline.process import die_with_parent, stop_on_signal
 from hookline.services import accounts
-from hookline.settings import Settings, parse_duration
+from hookline.settings import InvalidSettings, Settings, parse_duration
 from hookline.temporal import (
     connect,
+    connect_checked,
     dev_server_flags,
     ensure_namespace,
     ensure_search_attributes,
 )
+from hookline.temporal_access import Refused, access_of
 
 REPO = Path(__file__).resolve().parents[1]
 WORKER_METRICS_PORT = 9464
@@ -52,9 +54,11 @@ def _port_open(host: str, port: int) -> bool:
 
 async def _temporal_ready(settings: Settings) -> bool:
     try:
-        client = await asyncio.wait_for(connect(settings), 5)
+        client = await asyncio.wait_for(connect_checked(settings), 5)
         await ensure_search_attributes(client, settings.temporal_namespace)
         return True
+    except Refused as exc:
+        raise InvalidSettings(str(exc)) from None
     except Exception:
         return False
 
@@ -69,10 +73,15 @@ async def _keep_histories(settings: Settings) -> None:
 def _dev_server_args(cli: str, settings: Settings, db_file: Path) -> list[str]:
     host, port = _split(settings.temporal_address)
     args = [cli, "server", "start-dev", "--ip", host, "--port", str(port),
-            "--ui-port", str(port + 1000), "--db-filename", str(db_file),
+            "--ui-port", str(_ui_port(settings)), "--db-filename", str(db_file),
             "--namespace", settings.temporal_namespace, "--log-level", "error",
             "--sqlite-pragma", "journal_mode=WAL", "--sqlite-pragma", "synchronous=NORMAL"]
     return args + dev_server_flags()
+
+
+def _ui_port(settings: Settings) -> int:
+    """The dev server's UI: HOOKLINE_TEMPORAL_UI_PORT, else the server's port + 1000 (8233)."""
+    return settings.temporal_ui_port or _split(settings.temporal_address)[1] + 1000
 
 
 def _temporal_db_file(settings: Settings) -> Path:
@@ -219,8 +228,9 @@ def _ensure_temporal(settings: Settings, children: list[subprocess.Popen[bytes]]
     """Uses the Temporal server that answers, else starts the dev server. Returns the UI
     address of a dev server it started, "" when it uses a server it did not start (whose UI,
     if any, only HOOKLINE_TEMPORAL_UI_URL can tell), None when there is none."""
+    access_of(settings)  # a misconfiguration stops `up` before anything starts
     host, port = _split(settings.temporal_address)
-    ui_url = f"http://{host}:{port + 1000}"
+    ui_url = f"http://{host}:{_ui_port(settings)}"
     if _port_open(host, port) and asyncio.run(_temporal_ready(settings)):
         print(f"Using the Temporal server at {settings.temporal_address}")
         return ""

@@ -7,7 +7,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import Field, ValidationError, field_validator
+from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 _UNITS = {"ms": 0.001, "s": 1, "m": 60, "h": 3600, "d": 86400}
@@ -42,9 +42,27 @@ class Settings(BaseSettings):
     database_url: str = "sqlite:///hookline.db"
     temporal_address: str = "127.0.0.1:7233"
     temporal_namespace: str = "default"
+    # A secured Temporal (`hookline.temporal_access`; Temporal Cloud, or a cluster with
+    # `requireClientAuth`): TLS on, with a private CA's certificate (empty: the system's
+    # roots), a client certificate and key for mTLS (PEM files), the name the server's
+    # certificate carries when it is not the address's host; or an API key (a JWT for a
+    # self-hosted cluster's authorizer), given or read from a file (a mounted Secret).
+    temporal_tls: bool = False
+    temporal_tls_ca: str = ""
+    temporal_tls_cert: str = ""
+    temporal_tls_key: str = ""
+    temporal_tls_server_name: str = ""
+    temporal_api_key: SecretStr = SecretStr("")
+    temporal_api_key_file: str = ""
+    # The API's /readyz answers 503 while Temporal is unreachable only when this is on:
+    # publishes and ingestion never need Temporal (the outbox keeps them), so by default the
+    # API stays ready and /readyz reports Temporal in its checks.
+    ready_requires_temporal: bool = False
     # Where the Temporal UI is, for `hookline up` to print when it uses a server it did not
     # start (the UI of a dev server it starts is printed anyway).
     temporal_ui_url: str = ""
+    # The UI port of the dev server `hookline up` starts (empty: the server's port + 1000).
+    temporal_ui_port: int | None = Field(default=None, ge=1, le=65535)
     # How long Temporal keeps closed workflows' histories (the Temporal UI's traces of
     # finished Deliveries): set on the namespace by `hookline up` when it starts the dev
     # server, and the default of `hookline temporal-server --retention`.
@@ -61,6 +79,8 @@ class Settings(BaseSettings):
     # Processes serving the API on one port (uvicorn workers): one per spare core. Rate
     # limits, queues and the SQLite writer queue already work across processes.
     api_workers: int = Field(default=1, ge=1, le=64)
+    # Where ingestion URLs and portal links point; unset, this machine's API port
+    # (`_public_url_follows_the_port`).
     public_url: str = "http://127.0.0.1:8000"
     retry_schedule: str = "5s,5m,30m,2h,5h,10h,10h"
     attempt_timeout: str = "15s"
@@ -121,6 +141,12 @@ class Settings(BaseSettings):
     # Who may frame the consumer portal: a Content-Security-Policy `frame-ancestors` source
     # list (e.g. `https://app.example.com`); empty: nobody. Nothing else may ever be framed.
     portal_frame_ancestors: str = Field(default="", pattern=r"^[^;,\r\n]*$")
+
+    @model_validator(mode="after")
+    def _public_url_follows_the_port(self) -> Settings:
+        if "public_url" not in self.model_fields_set:
+            self.public_url = f"http://127.0.0.1:{self.api_port}"
+        return self
 
     @field_validator("retry_schedule")
     @classmethod

@@ -7,11 +7,16 @@ import logging
 import time
 from collections.abc import Iterable, Sequence
 from datetime import timedelta
+from typing import Any
 
 from temporalio.api.enums.v1 import IndexedValueType
 from temporalio.api.namespace.v1 import NamespaceConfig
 from temporalio.api.operatorservice.v1 import AddSearchAttributesRequest
-from temporalio.api.workflowservice.v1 import RegisterNamespaceRequest, UpdateNamespaceRequest
+from temporalio.api.workflowservice.v1 import (
+    DescribeNamespaceRequest,
+    RegisterNamespaceRequest,
+    UpdateNamespaceRequest,
+)
 from temporalio.client import Client, Interceptor
 from temporalio.common import (
     SearchAttributeKey,
@@ -24,7 +29,8 @@ from temporalio.service import RPCError, RPCStatusCode
 
 from hookline.contracts import WORKFLOW_DELIVERY, WORKFLOW_RECOVERY, DeliveryInput, DeliveryStart
 from hookline.observability import tracing
-from hookline.settings import Settings
+from hookline.settings import InvalidSettings, Settings
+from hookline.temporal_access import Refused, access_of, refusal
 
 log = logging.getLogger("hookline.temporal")
 
@@ -56,11 +62,42 @@ def dev_server_flags() -> list[str]:
 async def connect(settings: Settings, *, lazy: bool = False,
                   interceptors: Sequence[Interceptor] = (),
                   runtime: Runtime | None = None) -> Client:
-    """`interceptors` apply to the client's calls and to any worker made on it (tracing);
-    `runtime` is the SDK's (`metrics_runtime`), for the worker's metrics."""
+    """With the settings' TLS and API key (`temporal_access`: InvalidSettings when they do
+    not hold). `interceptors` apply to the client's calls and to any worker made on it
+    (tracing); `runtime` is the SDK's (`metrics_runtime`), for the worker's metrics."""
+    access = access_of(settings)
     return await Client.connect(settings.temporal_address,
                                 namespace=settings.temporal_namespace, lazy=lazy,
-                                interceptors=interceptors, runtime=runtime)
+                                interceptors=interceptors, runtime=runtime,
+                                tls=access.tls, api_key=access.api_key)
+
+
+async def connect_checked(settings: Settings, **options: Any) -> Client:
+    """`connect`, and one call that Temporal must answer, so that a refusal of these
+    settings is told apart (Refused, its one line: retrying will not help); other failures
+    (not reachable yet) are raised as they are."""
+    try:
+        client = await connect(settings, **options)
+        await client.workflow_service.describe_namespace(
+            DescribeNamespaceRequest(namespace=settings.temporal_namespace))
+        return client
+    except Exception as exc:
+        if (line := refusal(exc, settings)) is not None:
+            raise Refused(line) from None
+        raise
+
+
+async def check_at_start(settings: Settings, wait: float = 5) -> None:
+    """For a process that can work without Temporal (the API): settings Temporal refuses
+    stop it (InvalidSettings, one line); a Temporal not reachable now only gets a warning."""
+    access_of(settings)
+    try:
+        await asyncio.wait_for(connect_checked(settings), wait)
+    except Refused as exc:
+        raise InvalidSettings(str(exc)) from None
+    except Exception as exc:
+        log.warning("Temporal at %s not reachable (%s); serving without it until it is",
+                    settings.temporal_address, " ".join(str(exc).split())[:300])
 
 
 def metrics_runtime(bind_address: str) -> Runtime:
@@ -90,7 +127,9 @@ async def ensure_namespace(client: Client, namespace: str, retention: timedelta)
 
 
 async def ensure_search_attributes(client: Client, namespace: str) -> None:
-    """Register our Keyword attributes; a cluster that already has them answers AlreadyExists."""
+    """Register our Keyword attributes; a cluster that already has them answers AlreadyExists.
+    Where registering is not ours to do (Temporal Cloud registers them with `tcld`, a
+    namespace-scoped API key may not), say which are needed and go on."""
     request = AddSearchAttributesRequest(
         namespace=namespace,
         search_attributes={k.name: IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD
@@ -99,7 +138,11 @@ async def ensure_search_attributes(client: Client, namespace: str) -> None:
     try:
         await client.operator_service.add_search_attributes(request)
     except RPCError as exc:
-        if exc.status != RPCStatusCode.ALREADY_EXISTS:
+        if exc.status in (RPCStatusCode.PERMISSION_DENIED, RPCStatusCode.UNIMPLEMENTED):
+            log.warning("could not register the search attributes (%s): the namespace %r "
+                        "needs the Keyword attributes %s (docs/CLUSTER.md)", exc.message,
+                        namespace, ", ".join(k.name for k in SEARCH_ATTRIBUTES))
+        elif exc.status != RPCStatusCode.ALREADY_EXISTS:
             raise
 
 

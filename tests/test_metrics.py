@@ -18,7 +18,7 @@ from sqlmodel import Session
 from hookline.persistence.db import committed
 from hookline.services import accounts
 from tests.support.api import deliveries_of, ok, publish, setup_endpoint, wait_delivery
-from tests.support.procs import free_port
+from tests.support.procs import free_port, stop
 from tests.support.receiver import Receiver
 from tests.support.stack import Stack, Tenant
 from tests.test_ingest import github_headers, github_source
@@ -249,3 +249,29 @@ def test_one_api_process_serves_its_own_metrics(stack: Stack, receiver: Receiver
     assert moved(before, after, "hookline_api_request_duration_seconds_count",
                  route="publish", status="2xx") == 1
     assert "process_cpu_seconds_total" in names(after)
+
+
+def test_the_worker_answers_its_probes_on_the_metrics_port(metered: Metered) -> None:
+    """Issue 48: /healthz while its loop runs, /readyz while it polls Temporal and reaches
+    its database, on the port its metrics are on."""
+    base = metered.worker.removesuffix("/metrics")
+    assert httpx.get(base + "/healthz", timeout=10).json() == {"status": "ok"}
+    _eventually(lambda: httpx.get(base + "/readyz", timeout=10).status_code == 200, "ready")
+    assert httpx.get(base + "/readyz", timeout=10).json() == {
+        "status": "ok", "checks": {"database": "ok", "polling": "ok", "temporal": "ok"}}
+
+
+def test_a_worker_that_cannot_reach_temporal_is_alive_but_not_ready(stack: Stack) -> None:
+    port, closed = free_port(), free_port()
+    worker = stack.start_worker(log_name="worker-no-temporal.log",
+                                HOOKLINE_WORKER_METRICS_PORT=str(port),
+                                HOOKLINE_TEMPORAL_ADDRESS=f"127.0.0.1:{closed}")
+    try:
+        base = f"http://127.0.0.1:{port}"
+        _eventually(lambda: _answers(base + "/healthz"), "worker alive")
+        ready = httpx.get(base + "/readyz", timeout=10)
+        assert ready.status_code == 503
+        assert ready.json()["checks"] == {"database": "ok", "polling": "unavailable",
+                                          "temporal": "unavailable"}
+    finally:
+        stop(worker)

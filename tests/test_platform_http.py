@@ -28,7 +28,8 @@ def test_health_and_ready(stack: Stack) -> None:
     assert httpx.get(stack.base_url + "/healthz").json() == {"status": "ok"}
     ready = httpx.get(stack.base_url + "/readyz")
     assert ready.status_code == 200
-    assert ready.json() == {"status": "ok", "database": "ok", "temporal": "ok"}
+    checks = {"database": "ok", "temporal": "ok"}
+    assert ready.json() == {"status": "ok", **checks, "checks": checks}
 
 
 def test_missing_malformed_unknown_keys_are_401(stack: Stack) -> None:

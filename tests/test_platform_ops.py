@@ -183,20 +183,28 @@ def _wait_ready(url: str, seconds: float = 60) -> None:
 
 
 def test_temporal_down_is_reported_and_recovered(stack: Stack, tmp_path) -> None:
+    """Issue 48: the API is ready while its database answers (publishes never need
+    Temporal); Temporal's state is a check in the body, and 503 only when asked for."""
     port = free_port()
     proc, url = stack.start_api(HOOKLINE_TEMPORAL_ADDRESS=f"127.0.0.1:{port}")
+    strict, strict_url = stack.start_api(HOOKLINE_TEMPORAL_ADDRESS=f"127.0.0.1:{port}",
+                                         HOOKLINE_READY_REQUIRES_TEMPORAL="true")
     try:
         down = _ready(url)
-        body = assert_problem(down, 503)
+        assert down.status_code == 200
+        assert down.json()["checks"] == {"database": "ok", "temporal": "unavailable"}
+        body = assert_problem(_ready(strict_url), 503)
         assert body["checks"] == {"database": "ok", "temporal": "unavailable"}
         assert "temporal" in body["detail"]
         temporal, _ = start_temporal(tmp_path, port=port)
         try:
-            _wait_ready(url)
+            _wait_ready(strict_url)
+            assert _ready(url).json()["checks"] == {"database": "ok", "temporal": "ok"}
         finally:
             stop(temporal)  # type: ignore[arg-type]
     finally:
         stop(proc)
+        stop(strict)
 
 
 def test_database_down_is_503_and_recovered(temporal: str, tmp_path: Path) -> None:

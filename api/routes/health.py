@@ -1,4 +1,6 @@
-"""Liveness and readiness: /readyz names whichever of the database and Temporal is down."""
+"""Liveness and readiness. The API is ready while its database answers: publishes and
+ingestion never need Temporal (the outbox keeps what they accept), so Temporal's state is a
+check in /readyz's body, and makes it 503 only with HOOKLINE_READY_REQUIRES_TEMPORAL."""
 
 from __future__ import annotations
 
@@ -7,12 +9,12 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
-from sqlalchemy import text
 
 from api.errors import problem_response
 from api.schemas.common import problems
 from hookline.errors import Unavailable
-from hookline.persistence.db import get_engine
+from hookline.observability.readiness import database_ok, state, temporal_ok
+from hookline.settings import get_settings
 
 router = APIRouter(tags=["health"])
 
@@ -22,32 +24,19 @@ async def healthz() -> dict[str, str]:
     return {"status": "ok"}
 
 
-def _database_ok() -> bool:
-    try:
-        with get_engine().connect() as conn:
-            conn.execute(text("SELECT 1"))
-        return True
-    except Exception:
-        return False
-
-
-async def _temporal_ok(request: Request) -> bool:
-    try:
-        await asyncio.wait_for(request.app.state.temporal.service_client.check_health(), 3)
-        return True
-    except Exception:
-        return False
-
-
 @router.get("/readyz", responses=problems(503))
 async def readyz(request: Request) -> Any:
-    database, temporal = await asyncio.gather(run_in_threadpool(_database_ok),
-                                              _temporal_ok(request))
-    checks = {"database": "ok" if database else "unavailable",
-              "temporal": "ok" if temporal else "unavailable"}
-    if database and temporal:
-        return {"status": "ok", **checks}
-    down = " and ".join(name for name, state in checks.items() if state != "ok")
+    """200 while the database answers, with each check (`database`, `temporal`) in
+    `checks`; 503 when the database does not, or Temporal does not and
+    HOOKLINE_READY_REQUIRES_TEMPORAL is on."""
+    database, temporal = await asyncio.gather(run_in_threadpool(database_ok),
+                                              temporal_ok(request.app.state.temporal))
+    checks = {"database": state(database), "temporal": state(temporal)}
+    needed = ("database", "temporal") if get_settings().ready_requires_temporal \
+        else ("database",)
+    if all(checks[name] == "ok" for name in needed):
+        return {"status": "ok", **checks, "checks": checks}
+    down = " and ".join(name for name in needed if checks[name] != "ok")
     error = Unavailable(f"{down} unavailable")
     response = problem_response(error, request)
     response.body = response.render({**error.body("/readyz"), "checks": checks})

@@ -6,18 +6,23 @@ own metrics."""
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import socket
+import threading
 from collections.abc import Iterable
+from socketserver import ThreadingMixIn
+from typing import Any, Protocol
+from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
 
 import httpx
 from prometheus_client import (
     REGISTRY,
     CollectorRegistry,
     generate_latest,
+    make_wsgi_app,
     multiprocess,
-    start_http_server,
 )
 from prometheus_client.core import Metric
 from prometheus_client.parser import text_string_to_metric_families
@@ -56,16 +61,54 @@ class PassThroughCollector(Collector):
         return list(text_string_to_metric_families(text))
 
 
+class Probes(Protocol):
+    def alive(self) -> bool: ...
+
+    def checks(self) -> dict[str, str]: ...
+
+
 def serve_worker(host: str, port: int, temporal_metrics_url: str | None,
-                 collectors: Iterable[Collector] = ()) -> None:
-    """The worker's metrics port (a daemon thread): this process's metrics, the
-    `collectors` read at scrape time and, when given, the Temporal SDK's metrics."""
+                 collectors: Iterable[Collector] = (), probes: Probes | None = None) -> None:
+    """The worker's metrics port (daemon threads): this process's metrics, the
+    `collectors` read at scrape time and, when given, the Temporal SDK's metrics; with
+    `probes`, GET /healthz (200 while alive) and /readyz (200 while every check is ok)."""
     for collector in collectors:
         REGISTRY.register(collector)
     if temporal_metrics_url:
         REGISTRY.register(PassThroughCollector(temporal_metrics_url))
-    start_http_server(port, addr=host)
+    metrics_app = make_wsgi_app(REGISTRY)
+
+    def app(environ: dict[str, Any], start_response: Any) -> Iterable[bytes]:
+        path = environ.get("PATH_INFO", "")
+        if probes is None or path not in ("/healthz", "/readyz"):
+            return metrics_app(environ, start_response)  # type: ignore[no-any-return]
+        if path == "/healthz":
+            ok, body = probes.alive(), {}
+        else:
+            body = {"checks": probes.checks()}
+            ok = all(state == "ok" for state in body["checks"].values())
+        answer = json.dumps({"status": "ok" if ok else "unavailable", **body}).encode()
+        start_response("200 OK" if ok else "503 Service Unavailable",
+                       [("Content-Type", "application/json"),
+                        ("Content-Length", str(len(answer)))])
+        return [answer]
+
+    server = make_server(host, port, app, _server_class(host), handler_class=_Quiet)
+    threading.Thread(target=server.serve_forever, name="metrics", daemon=True).start()
     log.info("metrics on http://%s:%d/metrics", host, port)
+
+
+class _Quiet(WSGIRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass  # every scrape and probe would be a line
+
+
+def _server_class(host: str) -> type[WSGIServer]:
+    class Server(ThreadingMixIn, WSGIServer):
+        daemon_threads = True
+        address_family = socket.AF_INET6 if ":" in host else socket.AF_INET
+
+    return Server
 
 
 def free_loopback_port() -> int:

@@ -1,0 +1,65 @@
+"""What the API's /readyz and the worker's /healthz and /readyz check: the database answers a
+query, Temporal answers its health check, and (the worker) its loop runs and it polls."""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+
+from sqlalchemy import text
+from temporalio.client import Client
+
+from hookline.persistence.db import get_engine
+
+TEMPORAL_WAIT = 3.0  # seconds Temporal's health check may take
+LOOP_WAIT = 5.0  # seconds the worker's loop may take to run a no-op
+
+
+def database_ok() -> bool:
+    try:
+        with get_engine().connect() as conn:
+            conn.execute(text("SELECT 1"))
+        return True
+    except Exception:
+        return False
+
+
+async def temporal_ok(client: Client) -> bool:
+    try:
+        await asyncio.wait_for(client.service_client.check_health(), TEMPORAL_WAIT)
+        return True
+    except Exception:
+        return False
+
+
+def state(ok: bool) -> str:
+    return "ok" if ok else "unavailable"
+
+
+class WorkerProbes:
+    """The worker's probes, asked from its metrics port's threads: alive while its event
+    loop runs a no-op within LOOP_WAIT; ready while it polls its task queue, Temporal
+    answers and the database does."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.client: Client | None = None  # set once connected
+        self.polling = False  # set while the Temporal worker runs
+
+    def alive(self) -> bool:
+        try:
+            asyncio.run_coroutine_threadsafe(asyncio.sleep(0), self.loop).result(LOOP_WAIT)
+            return True
+        except (concurrent.futures.TimeoutError, RuntimeError):
+            return False
+
+    def checks(self) -> dict[str, str]:
+        temporal = False
+        if self.client is not None and self.polling:
+            try:
+                temporal = asyncio.run_coroutine_threadsafe(
+                    temporal_ok(self.client), self.loop).result(TEMPORAL_WAIT + 1)
+            except (concurrent.futures.TimeoutError, RuntimeError):
+                temporal = False
+        return {"database": state(database_ok()), "polling": state(self.polling),
+                "temporal": state(temporal)}
