@@ -129,7 +129,8 @@ def temporal_server(
     ip: Annotated[str, typer.Option(metavar="IP", help="Address every service binds.")
               ] = "127.0.0.1",
     port: Annotated[int, typer.Option(
-        metavar="PORT", help="Frontend gRPC port; the next 8 are taken too.")] = 7233,
+        metavar="PORT", help="Frontend gRPC port; the next 8 are taken too (10 with "
+                             "--jwks-url).")] = 7233,
     shards: Annotated[int, typer.Option(
         metavar="N", help="History shards (fixed for the cluster's life).", min=1)] = 4,
     namespace: Annotated[str, typer.Option(metavar="NAME", help="Namespace to register.")
@@ -142,6 +143,20 @@ def temporal_server(
     database_prefix: Annotated[str, typer.Option(
         metavar="PREFIX",
         help="Prefix of Temporal's database names, to share one PostgreSQL.")] = "",
+    tls_cert: Annotated[Path | None, typer.Option(
+        metavar="FILE", help="The frontend's certificate (PEM): TLS on. Temporal's own "
+                             "system worker presents it as its client certificate too.")
+                        ] = None,
+    tls_key: Annotated[Path | None, typer.Option(
+        metavar="FILE", help="The frontend certificate's private key (PEM).")] = None,
+    tls_client_ca: Annotated[Path | None, typer.Option(
+        metavar="FILE", help="Require client certificates signed by this CA (PEM): mTLS "
+                             "(requireClientAuth). Also the CA the system worker trusts.")
+                             ] = None,
+    jwks_url: Annotated[str | None, typer.Option(
+        metavar="URL", help="Authorize every call by a JWT (an API key) whose signing keys "
+                            "this JWKS holds: Temporal's default authorizer and claim "
+                            "mapper, `permissions` claims such as default:admin.")] = None,
 ) -> None:
     """Run a real Temporal server on PostgreSQL.
 
@@ -149,16 +164,25 @@ def temporal_server(
     namespace and Hookline's search attributes."""
     from datetime import timedelta
 
-    from cli.temporal_server import ClusterOptions, run
+    from cli.temporal_server import ClusterOptions, ServerSecurity, run
     from hookline.settings import parse_duration
 
     try:
         kept = timedelta(seconds=parse_duration(retention or get_settings().temporal_retention))
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--retention") from None
+    if (tls_cert is None) != (tls_key is None):
+        raise typer.BadParameter("--tls-cert and --tls-key go together", param_hint="--tls-key")
+    if (tls_client_ca or jwks_url) and tls_cert is None:
+        raise typer.BadParameter("needs --tls-cert and --tls-key: client certificates and "
+                                 "API keys go over TLS only", param_hint="--tls-cert")
+    security = None if tls_cert is None or tls_key is None else ServerSecurity(
+        cert=tls_cert.resolve(), key=tls_key.resolve(),
+        client_ca=tls_client_ca.resolve() if tls_client_ca else None, jwks_url=jwks_url)
     options = ClusterOptions(postgres_url=postgres, folder=folder.resolve(), ip=ip, port=port,
                              shards=shards, namespace=namespace, retention=kept,
-                             metrics_port=metrics_port, database_prefix=database_prefix)
+                             metrics_port=metrics_port, database_prefix=database_prefix,
+                             security=security)
     raise typer.Exit(run(options))
 
 

@@ -28,7 +28,8 @@ from temporalio.api.workflowservice.v1 import (
 from temporalio.client import Client
 
 from hookline.process import stop_on_signal
-from hookline.temporal import CLUSTER_CONFIG, ensure_namespace, ensure_search_attributes
+from hookline.settings import get_settings
+from hookline.temporal import CLUSTER_CONFIG, connect, ensure_namespace, ensure_search_attributes
 
 REPO = Path(__file__).resolve().parents[1]
 STORES = {"default": "temporal", "visibility": "temporal_visibility"}
@@ -39,14 +40,30 @@ class ClusterOptions:
     postgres_url: str  # any SQLAlchemy or libpq-style URL; its database is not used
     folder: Path  # where the config, dynamic config and log go
     ip: str = "127.0.0.1"
-    # The frontend's gRPC port; the services take the next eight. Temporal stores
-    # membership ports as a PostgreSQL smallint, so all must be below 32768.
+    # The frontend's gRPC port; the services take the next eight (ten with a JWT
+    # authorizer's internal frontend). Temporal stores membership ports as a PostgreSQL
+    # smallint, so all must be below 32768.
     port: int = 7233
     shards: int = 4
     namespace: str = "default"
     retention: timedelta = timedelta(days=7)
     metrics_port: int | None = None
     database_prefix: str = ""  # several clusters on one PostgreSQL: temporal_<prefix>...
+    security: ServerSecurity | None = None  # TLS on the frontend, and who may call it
+
+
+@dataclass(frozen=True)
+class ServerSecurity:
+    """The frontend over TLS with this certificate; with `client_ca`, mTLS: only clients
+    whose certificate it signed (requireClientAuth); with `jwks_url`, every call needs a
+    JWT signed by one of its keys (Temporal's default authorizer and claim mapper). The
+    system worker then reaches the services through the internal frontend, which needs
+    neither."""
+
+    cert: Path
+    key: Path
+    client_ca: Path | None = None
+    jwks_url: str | None = None
 
 
 LAST_PORT = 32767
@@ -106,15 +123,18 @@ def server_config(options: ClusterOptions, dynamic_config: Path) -> dict[str, ob
     """The server's config, as Temporal's `config/development-postgres12.yaml` lays it out."""
     names = database_names(options)
     services = {}
-    for offset, service in enumerate(("frontend", "history", "matching", "worker")):
+    names_in_order = service_names(options)
+    for offset, service in enumerate(names_in_order):
         rpc: dict[str, object] = {"grpcPort": options.port + 2 * offset,
                                   "membershipPort": options.port + 2 * offset + 1,
                                   "bindOnIP": options.ip}
-        if service == "frontend":
-            rpc["httpPort"] = options.port + 8
+        if service == "frontend":  # after every service's two ports
+            rpc["httpPort"] = options.port + 2 * len(names_in_order)
         services[service] = {"rpc": rpc}
     global_config: dict[str, object] = {
         "membership": {"maxJoinDuration": "30s", "broadcastAddress": options.ip}}
+    if options.security is not None:
+        global_config.update(_security(options.security))
     if options.metrics_port:
         global_config["metrics"] = {"prometheus": {
             "framework": "tally", "timerType": "histogram",
@@ -139,6 +159,33 @@ def server_config(options: ClusterOptions, dynamic_config: Path) -> dict[str, ob
     }
 
 
+def service_names(options: ClusterOptions) -> tuple[str, ...]:
+    """The services, in port order: with a JWT authorizer, an internal frontend too, for
+    Temporal's own system worker (it carries no token)."""
+    internal = ("internal-frontend",) if options.security and options.security.jwks_url else ()
+    return ("frontend", "history", "matching", "worker", *internal)
+
+
+def _security(security: ServerSecurity) -> dict[str, object]:
+    """`global.tls` and `global.authorization` of the server's config."""
+    server: dict[str, object] = {"certFile": str(security.cert), "keyFile": str(security.key)}
+    trusted = [str(security.client_ca)] if security.client_ca else []
+    if security.client_ca:
+        server.update(requireClientAuth=True, clientCaFiles=trusted)
+    client = {"serverName": "localhost", "rootCaFiles": trusted}
+    found: dict[str, object] = {"tls": {
+        "frontend": {"server": server, "client": client},
+        # The system worker (Schedules, among others) calls the frontend as a client.
+        "systemWorker": {"certFile": str(security.cert), "keyFile": str(security.key),
+                         "client": client}}}
+    if security.jwks_url:
+        found["authorization"] = {
+            "jwtKeyProvider": {"keySourceURIs": [security.jwks_url], "refreshInterval": "1m"},
+            "permissionsClaimName": "permissions", "authorizer": "default",
+            "claimMapper": "default"}
+    return found
+
+
 def dynamic_config() -> dict[str, object]:
     return {key: [{"value": value, "constraints": {}}] for key, value in CLUSTER_CONFIG.items()}
 
@@ -156,18 +203,23 @@ def write_config(options: ClusterOptions) -> Path:
 
 def start(options: ClusterOptions, config: Path) -> subprocess.Popen[bytes]:
     log = (options.folder / "temporal-server.log").open("ab")
+    services = [f for name in service_names(options) for f in ("--service", name)]
     return subprocess.Popen([binary("temporal-server"), "--config-file", str(config),
-                             "--allow-no-auth", "start"], stdout=log, stderr=subprocess.STDOUT)
+                             "--allow-no-auth", "start", *services], stdout=log,
+                            stderr=subprocess.STDOUT)
 
 
 async def register(options: ClusterOptions, wait: float = 90) -> None:
     """Once the frontend answers: the namespace with its retention, and our search
-    attributes. A namespace that exists gets the retention set again."""
-    address = f"{options.ip}:{options.port}"
+    attributes. A namespace that exists gets the retention set again. A secured server is
+    reached as Hookline reaches it: with the HOOKLINE_TEMPORAL_TLS* and API-key settings."""
+    settings = get_settings().model_copy(update={
+        "temporal_address": f"{options.ip}:{options.port}",
+        "temporal_namespace": options.namespace})
     deadline = time.monotonic() + wait
     while True:
         try:
-            client = await Client.connect(address, namespace=options.namespace)
+            client = await connect(settings)
             await _ensure_namespace(client, options)
             await ensure_search_attributes(client, options.namespace)
             return
@@ -187,9 +239,10 @@ async def _ensure_namespace(client: Client, options: ClusterOptions) -> None:
 def run(options: ClusterOptions) -> int:
     """The whole sequence in the foreground, until SIGTERM or Ctrl-C stops the server."""
     stopping = stop_on_signal()
-    if options.port + 8 > LAST_PORT:
-        print(f"hookline: --port must be at most {LAST_PORT - 8}: Temporal keeps its "
-              "services' ports in a smallint column", file=sys.stderr)
+    last = options.port + 2 * len(service_names(options))
+    if last > LAST_PORT:
+        print(f"hookline: --port must be at most {options.port - last + LAST_PORT}: Temporal "
+              "keeps its services' ports in a smallint column", file=sys.stderr)
         return 2
     try:
         migrate(options)

@@ -10,6 +10,7 @@ can tell (a CA that did not sign it, a certificate it refuses, a key it does not
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -25,6 +26,7 @@ KEY = "HOOKLINE_TEMPORAL_TLS_KEY"
 TLS, API_KEY = "HOOKLINE_TEMPORAL_TLS", "HOOKLINE_TEMPORAL_API_KEY"
 API_KEY_FILE = "HOOKLINE_TEMPORAL_API_KEY_FILE"
 # What the SDK's connection errors say when the TLS handshake itself failed.
+_STATUS = re.compile(r'code: (Unauthenticated|PermissionDenied), message: "([^"]*)"')
 _TLS_WORDS = ("certificate", "tls", "handshake", "invaliddata", "unknownissuer", "badsignature")
 
 
@@ -157,15 +159,19 @@ def _client_pair(settings: Settings, problems: _Problems) -> tuple[bytes | None,
 def refusal(exc: BaseException, settings: Settings) -> str | None:
     """One line when Temporal refused these settings (the handshake, the certificate, the
     API key): retrying will not help. None for anything else (not reachable yet)."""
-    if isinstance(exc, RPCError) and exc.status in (RPCStatusCode.UNAUTHENTICATED,
-                                                    RPCStatusCode.PERMISSION_DENIED):
+    text = str(exc)
+    # A refusal at connect comes as the transport's text: `Status { code: PermissionDenied,
+    # message: "Request unauthorized.", ... }`.
+    said = _STATUS.search(text)
+    if (isinstance(exc, RPCError) and exc.status in (RPCStatusCode.UNAUTHENTICATED,
+                                                    RPCStatusCode.PERMISSION_DENIED)) or said:
+        message = exc.message if isinstance(exc, RPCError) else said.group(2) if said else ""
         using = (f"the API key ({API_KEY_FILE if settings.temporal_api_key_file else API_KEY})"
                  if settings.temporal_api_key.get_secret_value() or
                  settings.temporal_api_key_file else f"the client certificate ({CERT})"
                  if settings.temporal_tls_cert else "no credentials")
         return (f"hookline: Temporal at {settings.temporal_address} refused {using}: "
-                f"{exc.message}")
-    text = str(exc)
+                f"{message}")
     if not any(word in text.lower() for word in _TLS_WORDS):
         return None
     if not settings.temporal_tls:

@@ -1,11 +1,15 @@
-"""Issue 38: the Helm chart (deploy/helm/hookline) lints, renders with its minimal and its
-production-like values, and its manifests keep the chart's promises: connections come from
-Secrets, probes ask real routes, the migration runs as a hook before the Deployments change,
-every HOOKLINE_* setting of docs/SETTINGS.md can be set, and bad values fail the render with
-a clear message. `make test` builds Helm first (`make tools-helm`)."""
+"""Issues 38 and 48: the Helm chart (deploy/helm/hookline) lints, renders with its minimal
+and its production-like values, and its manifests keep the chart's promises: connections
+come from Secrets (Temporal's TLS and API key as mounted files), probes ask real routes (the
+worker's /healthz and /readyz), the migration runs as a hook before the Deployments change,
+publicUrl is given or derived from the Ingress or HTTPRoute, every HOOKLINE_* setting of
+docs/SETTINGS.md can be set and reaches only the component that reads it, unset ones are
+not rendered, and bad values fail the render with a clear message. `make test` builds Helm
+first (`make tools-helm`)."""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -28,6 +32,22 @@ CHART_OWN = {"api_host": "0.0.0.0", "worker_metrics_port": 9464,
 # names (extraEnv).
 NOT_IN_CONFIG = {"database_url", "temporal_address", "otel_standard_endpoint",
                  "otel_service_name"}
+# Temporal's TLS and API key: from temporal.tls and temporal.apiKey, as files of Secrets. The
+# literal key (HOOKLINE_TEMPORAL_API_KEY) is never rendered.
+TEMPORAL_ACCESS = {"temporal_tls", "temporal_tls_ca", "temporal_tls_cert", "temporal_tls_key",
+                   "temporal_tls_server_name", "temporal_api_key", "temporal_api_key_file"}
+# Read by `hookline up` or `hookline temporal-server` only, which no pod runs: not values.
+UP_ONLY = {"temporal_retention", "temporal_ui_url", "temporal_ui_port", "background_nice"}
+# Who reads which `config` setting (where hookline/settings.py's fields are used); every
+# other one is read by both the API and the worker. The migration Job reads the database's
+# URL alone.
+API_ONLY = {"public_url", "api_host", "api_port", "api_workers", "ready_requires_temporal",
+            "portal_frame_ancestors", "default_rps", "default_monthly_events",
+            "default_max_sources"}
+WORKER_ONLY = {"worker_metrics_port", "worker_metrics_host", "reconcile_interval",
+               "relay_interval", "schedule_reconcile_interval", "retention_batch", "smtp_url",
+               "alert_from"}
+TLS_DIR, API_KEY_DIR = "/etc/hookline/temporal-tls", "/etc/hookline/temporal-api-key"
 
 
 def helm() -> str:
@@ -69,6 +89,27 @@ def env(workload: dict[str, Any]) -> dict[str, dict[str, Any]]:
 
 def values() -> dict[str, Any]:
     return yaml.safe_load((CHART / "values.yaml").read_text())
+
+
+def schema_config() -> dict[str, Any]:
+    schema = json.loads((CHART / "values.schema.json").read_text())
+    return schema["properties"]["config"]["properties"]
+
+
+def components(docs: tuple[dict[str, Any], ...]) -> dict[str, dict[str, Any]]:
+    """api, worker and migration: the chart's three workloads."""
+    (job,) = of_kind(docs, "Job")
+    return {"api": deployment(docs, "api"), "worker": deployment(docs, "worker"),
+            "migration": job}
+
+
+def volumes(workload: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    spec = workload["spec"]["template"]["spec"]
+    return {volume["name"]: volume for volume in spec["volumes"]}
+
+
+def mounts(workload: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {mount["mountPath"]: mount for mount in container(workload)["volumeMounts"]}
 
 
 def camel(field: str) -> str:
@@ -129,18 +170,19 @@ def test_connections_come_from_secrets_and_are_never_inlined(values_file: Path) 
     docs = render("-f", str(values_file))
     given = yaml.safe_load(values_file.read_text())
     assert not of_kind(docs, "Secret"), "the chart creates no Secret: it references yours"
-    workloads = [*of_kind(docs, "Deployment"), *of_kind(docs, "Job")]
-    assert len(workloads) == 3
-    for workload in workloads:
+    for component, workload in components(docs).items():
         found = env(workload)
         ref = found["HOOKLINE_DATABASE_URL"]["valueFrom"]["secretKeyRef"]
         assert ref == {"name": given["database"]["existingSecret"], "key": "url"}
         assert "value" not in found["HOOKLINE_DATABASE_URL"]
-        if given["temporal"].get("existingSecret"):
+        # Only the API and the worker talk to Temporal; only the worker sends e-mail.
+        assert ("HOOKLINE_TEMPORAL_ADDRESS" in found) == (component != "migration")
+        if given["temporal"].get("existingSecret") and component != "migration":
             assert found["HOOKLINE_TEMPORAL_ADDRESS"]["valueFrom"]["secretKeyRef"] == {
                 "name": "hookline-temporal", "key": "frontend"}
         if given.get("smtp"):
-            assert "value" not in found["HOOKLINE_SMTP_URL"]
+            assert ("HOOKLINE_SMTP_URL" in found) == (component == "worker")
+            assert "value" not in found.get("HOOKLINE_SMTP_URL", {})
         assert container(workload).get("envFrom", []) == given.get("extraEnvFrom", [])
     text = yaml.safe_dump_all(docs)
     assert "postgresql" not in text and "password" not in text.lower()
@@ -163,11 +205,16 @@ def test_probes_ask_real_routes_on_the_ports_that_serve_them() -> None:
     metrics_port = int(env(deployment(docs, "worker"))["HOOKLINE_WORKER_METRICS_PORT"]["value"])
     assert {p["name"]: p["containerPort"] for p in worker["ports"]} == {"metrics": metrics_port}
     assert env(deployment(docs, "worker"))["HOOKLINE_WORKER_METRICS_HOST"]["value"] == "0.0.0.0"
-    for kind in ("livenessProbe", "readinessProbe"):
-        assert worker[kind]["httpGet"] == {"path": "/metrics", "port": "metrics"}
+    # Issue 48: the worker's own endpoints on its metrics port, no longer /metrics.
+    assert worker["livenessProbe"]["httpGet"] == {"path": "/healthz", "port": "metrics"}
+    assert worker["readinessProbe"]["httpGet"] == {"path": "/readyz", "port": "metrics"}
     (test_pod,) = of_kind(docs, "Pod")
     assert test_pod["metadata"]["annotations"]["helm.sh/hook"] == "test"
     assert container(test_pod)["command"][-1] == "http://hl-hookline-api:80/readyz"
+    resources = container(test_pod)["resources"]
+    assert set(resources["requests"]) == set(resources["limits"]) == {"cpu", "memory"}
+    smaller = render("-f", str(MINIMAL), "--set", "tests.resources.limits.memory=96Mi")
+    assert container(of_kind(smaller, "Pod")[0])["resources"]["limits"]["memory"] == "96Mi"
     (service,) = [s for s in of_kind(docs, "Service") if s["metadata"]["name"].endswith("-api")]
     assert service["spec"]["ports"][0]["targetPort"] == "http"
 
@@ -187,7 +234,9 @@ def test_the_migration_is_a_hook_that_runs_before_the_deployments() -> None:
             assert "helm.sh/hook" not in doc["metadata"].get("annotations", {}), doc["kind"]
     # The Job cannot use what the release creates: at pre-install it does not exist yet.
     assert job["spec"]["template"]["spec"].get("serviceAccountName") in (None, "default")
-    assert env(job) == env(deployment(docs, "api"))
+    # Issue 48: it reads the database's URL alone, the API's.
+    assert env(job) == {"HOOKLINE_DATABASE_URL": env(deployment(docs, "api"))[
+        "HOOKLINE_DATABASE_URL"]}
 
 
 def test_pods_run_as_non_root_on_a_read_only_root() -> None:
@@ -200,34 +249,69 @@ def test_pods_run_as_non_root_on_a_read_only_root() -> None:
         assert own["readOnlyRootFilesystem"] is True
         assert own["allowPrivilegeEscalation"] is False
         assert own["capabilities"]["drop"] == ["ALL"]
-        assert {m["mountPath"] for m in container(pod)["volumeMounts"]} == {"/tmp"}
+        # Writable: /tmp alone; the API and the worker also read Temporal's Secrets.
+        temporal = {TLS_DIR, API_KEY_DIR} if pod["kind"] == "Deployment" else set()
+        assert set(mounts(pod)) == {"/tmp"} | temporal
+        assert all(mounts(pod)[path]["readOnly"] is True for path in temporal)
 
 
-def test_config_defaults_are_hooklines_own() -> None:
+def configurable() -> dict[str, Any]:
+    """Settings of `config`, by field name: every field of Settings but those the chart takes
+    from elsewhere or no pod reads."""
     from hookline.settings import Settings
 
-    config = values()["config"]
-    wanted = {camel(name) for name in Settings.model_fields} - {
-        camel(name) for name in NOT_IN_CONFIG}
-    assert set(config) == wanted
-    for name, field in Settings.model_fields.items():
-        if name in NOT_IN_CONFIG:
-            continue
-        default = CHART_OWN.get(name, field.default)
-        assert config[camel(name)] == default, name
+    return {name: field for name, field in Settings.model_fields.items()
+            if name not in NOT_IN_CONFIG | TEMPORAL_ACCESS | UP_ONLY}
+
+
+def test_config_holds_only_overrides_and_accepts_hooklines_defaults(tmp_path: Path) -> None:
+    """values.yaml's `config` is what the chart must override (docs/SETTINGS.md says the
+    rest); the schema knows every setting, and Hookline's own defaults are valid values."""
+    assert values()["config"] == {"publicUrl": "", **{camel(k): v for k, v in CHART_OWN.items()}}
+    assert set(schema_config()) == {camel(name) for name in configurable()}
+    defaults = {camel(name): field.default for name, field in configurable().items()
+                if field.default is not None}
+    given = tmp_path / "defaults.yaml"
+    given.write_text(yaml.safe_dump({"config": defaults}))
+    render("-f", str(MINIMAL), "-f", str(given))
+
+
+def test_only_set_settings_are_rendered_to_the_component_that_reads_them() -> None:
+    docs = components(render("-f", str(MINIMAL)))
+    common = {"HOOKLINE_DATABASE_URL", "HOOKLINE_TEMPORAL_ADDRESS"}
+    assert set(env(docs["api"])) == common | {"HOOKLINE_API_HOST", "HOOKLINE_PUBLIC_URL"}
+    assert set(env(docs["worker"])) == common | {"HOOKLINE_WORKER_METRICS_HOST",
+                                                 "HOOKLINE_WORKER_METRICS_PORT"}
+    assert set(env(docs["migration"])) == {"HOOKLINE_DATABASE_URL"}
+    docs = components(render("-f", str(MINIMAL), "--set", "config.readyRequiresTemporal=true",
+                             "--set", "config.defaultRps=0", "--set-string", "config.retention=0",
+                             "--set", "config.smtpUrl=", "--set", "config.alertFrom=a@b.org"))
+    api, worker = env(docs["api"]), env(docs["worker"])
+    assert api["HOOKLINE_READY_REQUIRES_TEMPORAL"]["value"] == "true"
+    assert api["HOOKLINE_DEFAULT_RPS"]["value"] == "0"  # zero is set; empty is not
+    assert api["HOOKLINE_RETENTION"] == worker["HOOKLINE_RETENTION"] == {
+        "name": "HOOKLINE_RETENTION", "value": "0"}
+    assert "HOOKLINE_READY_REQUIRES_TEMPORAL" not in worker and "HOOKLINE_SMTP_URL" not in worker
+    assert worker["HOOKLINE_ALERT_FROM"]["value"] == "a@b.org"
+    assert "HOOKLINE_ALERT_FROM" not in api
 
 
 def settings_md_names() -> list[str]:
-    """Every HOOKLINE_* of docs/SETTINGS.md, with its shorthands expanded
-    (`HOOKLINE_CIRCUIT_FAILURES` / `_OPEN` is HOOKLINE_CIRCUIT_OPEN too)."""
+    """Every HOOKLINE_* of docs/SETTINGS.md, with its shorthands expanded against the cell's
+    first name: from the word they share with it (`HOOKLINE_TEMPORAL_API_KEY` /
+    `_API_KEY_FILE`), else in place of its last word (`HOOKLINE_CIRCUIT_FAILURES` / `_OPEN`,
+    `HOOKLINE_DEFAULT_RPS` / `_MONTHLY_EVENTS` / `_MAX_SOURCES`)."""
     names = []
     for line in (REPO / "docs" / "SETTINGS.md").read_text().splitlines():
         cell = line.split("|")[1] if line.startswith("|") else ""
+        full = ""
         for part in re.findall(r"`([A-Z_]+)`", cell):
             if part.startswith("HOOKLINE_"):
-                names.append(part)
-            elif part.startswith("_") and names:
-                names.append("_".join(names[-1].split("_")[:2]) + part)
+                names.append(full := part)
+            elif part.startswith("_") and full:
+                words, first = full.split("_"), part.split("_")[1]
+                kept = words.index(first) if first in words else len(words) - 1
+                names.append("_".join(words[:kept]) + part)
     return names
 
 
@@ -247,31 +331,153 @@ def other_value(default: object) -> object:
 
 
 def test_every_setting_of_settings_md_can_be_set(tmp_path: Path) -> None:
+    """Each is rendered, when set, to the pods that read it and to no other: `config`'s by
+    API_ONLY and WORKER_ONLY, Temporal's TLS and API key as file paths from temporal.*, and
+    `hookline up`'s nowhere (the schema refuses them)."""
     from hookline.settings import Settings
 
     names = settings_md_names()
     assert {f"HOOKLINE_{name.upper()}" for name, field in Settings.model_fields.items()
             if field.validation_alias is None} <= set(names)
-    chosen = {key: other_value(value) for key, value in values()["config"].items()}
+    chosen = {camel(name): other_value(CHART_OWN.get(name, field.default))
+              for name, field in configurable().items()}
     chosen.update(allowedSubnets="10.0.0.0/8", smtpUrl="smtp://relay:25",
-                  temporalUiUrl="https://temporal.example.org", portalFrameAncestors="'self'",
-                  otelExporterOtlpEndpoint="http://collector:4318")
+                  portalFrameAncestors="'self'", otelExporterOtlpEndpoint="http://collector:4318")
     given = tmp_path / "values.yaml"
     given.write_text(yaml.safe_dump({
-        "database": {"existingSecret": "db"}, "temporal": {"address": "frontend:7233"},
+        "database": {"existingSecret": "db"},
+        "temporal": {"address": "frontend:7233", "apiKey": {"existingSecret": "temporal-key"},
+                     "tls": {"enabled": True, "existingSecret": "temporal-tls",
+                             "serverName": "frontend.temporal"}},
         "config": chosen,
         "extraEnv": [{"name": "HOOKLINE_LISTEN_SECRET", "value": "whsec_x"}]}))
     docs = render("-f", str(given))
-    expected = {"HOOKLINE_" + re.sub("([A-Z])", r"_\1", key).upper(): str(value)
+    expected = {"HOOKLINE_" + re.sub("([A-Z])", r"_\1", key).upper():
+                json.dumps(value) if isinstance(value, bool) else str(value)
                 for key, value in chosen.items()}
-    expected["HOOKLINE_TEMPORAL_ADDRESS"] = "frontend:7233"
-    expected["HOOKLINE_LISTEN_SECRET"] = "whsec_x"
-    for component in ("api", "worker"):
-        found = env(deployment(docs, component))
-        for name in names:
-            assert name in found, (component, name)
+    expected.update({
+        "HOOKLINE_TEMPORAL_ADDRESS": "frontend:7233", "HOOKLINE_LISTEN_SECRET": "whsec_x",
+        "HOOKLINE_TEMPORAL_TLS": "true", "HOOKLINE_TEMPORAL_TLS_CA": f"{TLS_DIR}/ca.crt",
+        "HOOKLINE_TEMPORAL_TLS_CERT": f"{TLS_DIR}/tls.crt",
+        "HOOKLINE_TEMPORAL_TLS_KEY": f"{TLS_DIR}/tls.key",
+        "HOOKLINE_TEMPORAL_TLS_SERVER_NAME": "frontend.temporal",
+        "HOOKLINE_TEMPORAL_API_KEY_FILE": f"{API_KEY_DIR}/apiKey"})
+    found = {component: env(deployment(docs, component)) for component in ("api", "worker")}
+    for name in names:
+        field = name.removeprefix("HOOKLINE_").lower()
+        readers = ({"api"} if field in API_ONLY else {"worker"} if field in WORKER_ONLY
+                   else set() if field in UP_ONLY | {"temporal_api_key"} else {"api", "worker"})
+        assert {c for c in found if name in found[c]} == readers, name
+        for component in readers:
             if name != "HOOKLINE_DATABASE_URL":
-                assert found[name]["value"] == expected[name], name
+                assert found[component][name]["value"] == expected[name], name
+        if field in UP_ONLY:
+            assert camel(field) not in schema_config(), name
+
+
+INGRESS = ("--set", "ingress.enabled=true", "--set", "ingress.hosts[0].host=in.example.org",
+           "--set", "ingress.hosts[0].paths[0].path=/",
+           "--set", "ingress.hosts[0].paths[0].pathType=Prefix")
+ROUTE = ("--set", "httpRoute.enabled=true", "--set", "httpRoute.parentRefs[0].name=gateway",
+         "--set", "httpRoute.hostnames[0]=route.example.org")
+NO_PUBLIC_URL = ("-f", str(MINIMAL), "--set", "config.publicUrl=")
+
+
+GIVEN = ("-f", str(MINIMAL))  # config.publicUrl: https://hooks.example.com
+
+
+@pytest.mark.parametrize(("args", "url"), [
+    (GIVEN, "https://hooks.example.com"),
+    ((*GIVEN, *INGRESS, *ROUTE), "https://hooks.example.com"),  # given wins
+    ((*NO_PUBLIC_URL, *INGRESS), "http://in.example.org"),
+    ((*NO_PUBLIC_URL, *INGRESS, "--set", "ingress.tls[0].secretName=tls",
+      "--set", "ingress.tls[0].hosts[0]=in.example.org"), "https://in.example.org"),
+    ((*NO_PUBLIC_URL, *INGRESS, "--set", "ingress.tls[0].secretName=tls",
+      "--set", "ingress.tls[0].hosts[0]=other.example.org"), "http://in.example.org"),
+    ((*NO_PUBLIC_URL, *ROUTE, *INGRESS), "http://in.example.org"),  # the Ingress first
+    ((*NO_PUBLIC_URL, *ROUTE), "https://route.example.org"),
+], ids=["given", "given-beside-traffic", "ingress", "ingress-tls", "ingress-tls-elsewhere",
+        "ingress-and-route", "route"])
+def test_public_url_is_given_or_derived_from_the_first_host(args: tuple[str, ...],
+                                                             url: str, tmp_path: Path) -> None:
+    """Issue 48: Hookline's own default (http://127.0.0.1:8000) is wrong in any cluster, so
+    the chart has none; the API alone reads it, and NOTES print it."""
+    docs = components(render(*args))
+    assert env(docs["api"])["HOOKLINE_PUBLIC_URL"]["value"] == url
+    assert "HOOKLINE_PUBLIC_URL" not in env(docs["worker"])
+    assert f"point at {url} " in notes(tmp_path, *args)
+
+
+def notes(tmp_path: Path, *args: str) -> str:
+    """NOTES.txt as `helm install` prints it (`helm template` leaves it out, and a dry-run
+    install asks a cluster): a copy of the chart renders it as a template's output."""
+    chart = tmp_path / "hookline"
+    shutil.copytree(CHART, chart)
+    (chart / "NOTES.src").write_text((chart / "templates" / "NOTES.txt").read_text())
+    (chart / "templates" / "notes.yaml").write_text(
+        'notes: {{ tpl (.Files.Get "NOTES.src") . | toJson }}\n')
+    done = run_helm("template", "hl", str(chart), "--show-only", "templates/notes.yaml",
+                    *args)
+    assert done.returncode == 0, done.stderr
+    (doc,) = [doc for doc in yaml.safe_load_all(done.stdout) if doc]
+    return str(doc["notes"])
+
+
+def test_temporal_tls_and_api_key_are_files_of_existing_secrets() -> None:
+    """Issue 48: mounted read-only into the API and the worker, by their paths in the
+    environment, never their content; the migration Job never talks to Temporal."""
+    docs = components(render("-f", str(PRODUCTION)))
+    for component in ("api", "worker"):
+        found = env(docs[component])
+        assert {name: item["value"] for name, item in found.items()
+                if name.startswith(("HOOKLINE_TEMPORAL_TLS", "HOOKLINE_TEMPORAL_API_KEY"))} == {
+            "HOOKLINE_TEMPORAL_TLS": "true",
+            "HOOKLINE_TEMPORAL_TLS_CA": f"{TLS_DIR}/ca.crt",
+            "HOOKLINE_TEMPORAL_TLS_CERT": f"{TLS_DIR}/tls.crt",
+            "HOOKLINE_TEMPORAL_TLS_KEY": f"{TLS_DIR}/tls.key",
+            "HOOKLINE_TEMPORAL_TLS_SERVER_NAME": "temporal-frontend.temporal.svc",
+            "HOOKLINE_TEMPORAL_API_KEY_FILE": f"{API_KEY_DIR}/jwt"}
+        assert "HOOKLINE_TEMPORAL_API_KEY" not in found
+        assert volumes(docs[component])["temporal-tls"]["secret"] == {
+            "secretName": "hookline-temporal-client",
+            "items": [{"key": key, "path": key} for key in ("ca.crt", "tls.crt", "tls.key")]}
+        assert volumes(docs[component])["temporal-api-key"]["secret"] == {
+            "secretName": "hookline-temporal-api-key", "items": [{"key": "jwt", "path": "jwt"}]}
+        assert mounts(docs[component])[TLS_DIR] == {
+            "name": "temporal-tls", "mountPath": TLS_DIR, "readOnly": True}
+        assert mounts(docs[component])[API_KEY_DIR]["readOnly"] is True
+        # No Secret of Temporal's reaches the environment itself.
+        refs = {item["valueFrom"]["secretKeyRef"]["name"] for item in found.values()
+                if "valueFrom" in item}
+        assert not refs & {"hookline-temporal-client", "hookline-temporal-api-key"}
+    migration = docs["migration"]
+    assert not [name for name in env(migration) if name.startswith("HOOKLINE_TEMPORAL")]
+    assert set(volumes(migration)) == {"tmp"} and set(mounts(migration)) == {"/tmp"}
+
+
+@pytest.mark.parametrize(("args", "files"), [
+    (("--set", "temporal.tls.enabled=true", "--set", "temporal.apiKey.existingSecret=key"),
+     {}),
+    (("--set", "temporal.tls.enabled=true", "--set", "temporal.tls.existingSecret=client",
+      "--set", "temporal.tls.caKey="), {"CERT": "tls.crt", "KEY": "tls.key"}),
+    (("--set", "temporal.tls.enabled=true", "--set", "temporal.tls.existingSecret=ca",
+      "--set", "temporal.tls.certKey=", "--set", "temporal.tls.keyKey=",
+      "--set", "temporal.tls.caKey=root.pem"), {"CA": "root.pem"}),
+], ids=["api-key-on-system-roots", "cloud-mtls-without-ca", "server-only-private-ca"])
+def test_tls_mounts_only_the_files_it_names(args: tuple[str, ...],
+                                            files: dict[str, str]) -> None:
+    """An empty key mounts nothing: a public CA (Temporal Cloud) needs no CA file, TLS with
+    an API key or against a private CA alone no client certificate."""
+    docs = components(render("-f", str(MINIMAL), *args))
+    for component in ("api", "worker"):
+        found = env(docs[component])
+        assert found["HOOKLINE_TEMPORAL_TLS"]["value"] == "true"
+        assert {name.removeprefix("HOOKLINE_TEMPORAL_TLS_"): item["value"]
+                for name, item in found.items()
+                if name.startswith("HOOKLINE_TEMPORAL_TLS_")} == {
+            kind: f"{TLS_DIR}/{key}" for kind, key in files.items()}
+        items = volumes(docs[component]).get("temporal-tls", {"secret": {"items": []}})
+        assert sorted(item["key"] for item in items["secret"]["items"]) == sorted(files.values())
 
 
 @pytest.mark.parametrize(("args", "message"), [
@@ -290,9 +496,31 @@ def test_every_setting_of_settings_md_can_be_set(tmp_path: Path) -> None:
       "--set", "worker.autoscaling.minReplicas=9", "--set", "worker.autoscaling.maxReplicas=3"),
      "minReplicas (9) is above maxReplicas (3)"),
     (("-f", str(MINIMAL), "--set", "httpRoute.enabled=true"), "httpRoute.parentRefs is required"),
+    (NO_PUBLIC_URL, "config.publicUrl is required: the address users and providers reach"),
+    ((*NO_PUBLIC_URL, "--set", "ingress.enabled=true", "--set", "ingress.hosts[0].host=*.a.org"),
+     'ingress.hosts[0].host is the wildcard "*.a.org"'),
+    (("-f", str(MINIMAL), "--set", "config.publicUrl=hooks.example.com"), "/config/publicUrl"),
+    (("-f", str(MINIMAL), "--set", "config.backgroundNice=10"),
+     "additional properties 'backgroundNice' not allowed"),
+    (("-f", str(MINIMAL), "--set", "temporal.apiKey.existingSecret=key"),
+     "temporal.apiKey needs temporal.tls.enabled=true"),
+    (("-f", str(MINIMAL), "--set", "temporal.tls.enabled=true",
+      "--set", "temporal.tls.existingSecret=client", "--set", "temporal.tls.keyKey="),
+     'temporal.tls.certKey ("tls.crt") and temporal.tls.keyKey ("") go together'),
+    (("-f", str(MINIMAL), "--set", "temporal.tls.existingSecret=client"),
+     "temporal.tls.existingSecret (client) is set but temporal.tls.enabled is false"),
+    (("-f", str(MINIMAL), "--set", "temporal.tls.enabled=true", "--set",
+      "temporal.tls.existingSecret=s", "--set", "temporal.tls.caKey=",
+      "--set", "temporal.tls.certKey=", "--set", "temporal.tls.keyKey="),
+     "caKey, certKey and keyKey are all empty"),
+    (("-f", str(MINIMAL), "--set", "temporal.apiKey.secretKey="), "/temporal/apiKey/secretKey"),
+    (("-f", str(MINIMAL), "--set", "temporal.tls.enabled=yes"), "/temporal/tls/enabled"),
 ], ids=["no-database-secret", "no-temporal", "empty-secret-key", "misspelt-setting",
         "bad-duration", "zero-in-flight", "bad-ports", "bad-log-level", "small-v8-heap",
-        "min-above-max", "route-without-gateway"])
+        "min-above-max", "route-without-gateway", "no-public-url", "wildcard-host",
+        "public-url-not-a-url", "up-only-setting", "api-key-without-tls", "cert-without-key",
+        "tls-secret-not-enabled", "tls-secret-naming-nothing", "empty-api-key-key",
+        "tls-not-a-bool"])
 def test_bad_values_fail_the_render_with_a_clear_message(args: tuple[str, ...],
                                                          message: str) -> None:
     done = run_helm("template", "hl", str(CHART), *args)

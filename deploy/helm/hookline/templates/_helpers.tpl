@@ -54,30 +54,187 @@ valueFrom:
     key: {{ required (printf "%s.secretKey is required: the key of %s in %s" (index . 2) $what $ref.existingSecret) $ref.secretKey | quote }}
 {{- end }}
 
-{{/* Every container's environment: the connections from Secrets, every HOOKLINE_* setting
-     of `config` (retrySchedule -> HOOKLINE_RETRY_SCHEDULE), then extraEnv. */}}
+{{/* A container's environment: pass (list $ component), component one of "api", "worker",
+     "migration". The database's URL from its Secret; for the API and the worker, the
+     Temporal connection and the `config` settings that component reads; then extraEnv. */}}
 {{- define "hookline.env" -}}
-{{- include "hookline.validate" . }}
+{{- $root := index . 0 -}}
+{{- $component := index . 1 -}}
+{{- include "hookline.validate" $root -}}
 - name: HOOKLINE_DATABASE_URL
-  {{- include "hookline.secretRef" (list .Values.database "the database's URL (postgresql+psycopg://...)" "database") | nindent 2 }}
+  {{- include "hookline.secretRef" (list $root.Values.database "the database's URL (postgresql+psycopg://...)" "database") | nindent 2 }}
+{{- if ne $component "migration" }}
+{{- include "hookline.temporalEnv" $root }}
+{{- include "hookline.configEnv" (list $root $component) }}
+{{- end }}
+{{- with $root.Values.extraEnv }}
+{{ toYaml . }}
+{{- end }}
+{{- end }}
+
+{{/* Which component reads each `config` setting (where hookline/settings.py's fields are
+     used): a setting goes to the pods that read it, so that what a pod's environment says
+     is what it runs with. Every property of values.schema.json's `config` is in one list;
+     a setting read by both is in "both". */}}
+{{- define "hookline.settingReaders" -}}
+api: [publicUrl, apiHost, apiPort, apiWorkers, readyRequiresTemporal, portalFrameAncestors,
+      defaultRps, defaultMonthlyEvents, defaultMaxSources]
+worker: [workerMetricsPort, workerMetricsHost, reconcileInterval, relayInterval,
+         scheduleReconcileInterval, retentionBatch, smtpUrl, alertFrom]
+# The API computes retry schedules and gate limits for redeliveries, tests URLs with the
+# worker's rules, checks transformations at save, shows retention and syncs the silence
+# check's Schedule.
+both: [temporalNamespace, taskQueue, logLevel, retrySchedule, attemptTimeout, allowedSubnets,
+       allowedPorts, retention, reconcileAfter, relayMaxWaiting, targetMaxInFlight,
+       circuitFailures, circuitOpen, transformTimeout, transformMaxMemory,
+       silenceCheckInterval, otelExporterOtlpEndpoint]
+{{- end }}
+
+{{/* The `config` settings one component reads, each only when set: unset or empty is
+     Hookline's own default (docs/SETTINGS.md), which the pod then applies itself. The API's
+     publicUrl is always set: given, or derived (hookline.publicUrl). */}}
+{{- define "hookline.configEnv" -}}
+{{- $root := index . 0 -}}
+{{- $component := index . 1 -}}
+{{- $readers := include "hookline.settingReaders" $root | fromYaml -}}
+{{- $mine := concat (index $readers $component) $readers.both -}}
+{{- $config := deepCopy $root.Values.config -}}
+{{- if eq $component "api" }}
+{{- $_ := set $config "publicUrl" (include "hookline.publicUrl" $root) }}
+{{- end }}
+{{- if $root.Values.smtp.existingSecret }}
+{{- $_ := unset $config "smtpUrl" }}
+{{- end }}
+{{- range $key, $value := $config }}
+{{- if and (has $key $mine) (not (kindIs "invalid" $value)) (ne (toString $value) "") }}
+- name: {{ printf "HOOKLINE_%s" (snakecase $key | upper) }}
+  value: {{ (kindIs "float64" $value | ternary (int64 $value) $value) | toString | quote }}
+{{- end }}
+{{- end }}
+{{- if and (eq $component "worker") $root.Values.smtp.existingSecret }}
+- name: HOOKLINE_SMTP_URL
+  {{- include "hookline.secretRef" (list $root.Values.smtp "the SMTP URL" "smtp") | nindent 2 }}
+{{- end }}
+{{- end }}
+
+{{/* Where ingestion URLs and portal links point: config.publicUrl, else the first Ingress
+     host (https when one of ingress.tls's entries lists it), else the first HTTPRoute
+     hostname (https: a Gateway's public listener), else the render fails. Hookline's own
+     default, http://127.0.0.1:<port>, is wrong in any cluster. */}}
+{{- define "hookline.publicUrl" -}}
+{{- $host := "" -}}
+{{- $scheme := "https" -}}
+{{- $from := "" -}}
+{{- if and .Values.ingress.enabled .Values.ingress.hosts -}}
+{{- $host = (first .Values.ingress.hosts).host | default "" -}}
+{{- $from = "ingress.hosts[0].host" -}}
+{{- $scheme = "http" -}}
+{{- range .Values.ingress.tls }}
+{{- if has $host (.hosts | default list) }}
+{{- $scheme = "https" -}}
+{{- end }}
+{{- end }}
+{{- else if and .Values.httpRoute.enabled .Values.httpRoute.hostnames -}}
+{{- $host = first .Values.httpRoute.hostnames -}}
+{{- $from = "httpRoute.hostnames[0]" -}}
+{{- end -}}
+{{- if .Values.config.publicUrl -}}
+{{- .Values.config.publicUrl -}}
+{{- else if not $host -}}
+{{- fail "config.publicUrl is required: the address users and providers reach Hookline at (e.g. https://hooks.example.com), for ingestion URLs and portal links; or enable ingress (ingress.hosts) or httpRoute (httpRoute.hostnames) to derive it from the first host" -}}
+{{- else if contains "*" $host -}}
+{{- fail (printf "config.publicUrl is required: %s is the wildcard %q, which is no address" $from $host) -}}
+{{- else -}}
+{{- printf "%s://%s" $scheme $host -}}
+{{- end -}}
+{{- end }}
+
+{{/* The Temporal connection of the API and the worker: its address, then TLS and the API
+     key as files of the mounted Secrets (hookline.temporalVolumes), never their content. */}}
+{{- define "hookline.temporalEnv" -}}
+{{- $tls := .Values.temporal.tls }}
+{{- $apiKey := .Values.temporal.apiKey }}
 - name: HOOKLINE_TEMPORAL_ADDRESS
 {{- if .Values.temporal.existingSecret }}
   {{- include "hookline.secretRef" (list .Values.temporal "the Temporal frontend's address" "temporal") | nindent 2 }}
 {{- else }}
   value: {{ required "temporal.address is required (host:port of the Temporal frontend), or temporal.existingSecret naming a Secret that holds it" .Values.temporal.address | quote }}
 {{- end }}
-{{- range $key, $value := .Values.config }}
-{{- if not (and (eq $key "smtpUrl") $.Values.smtp.existingSecret) }}
-- name: {{ printf "HOOKLINE_%s" (snakecase $key | upper) }}
-  value: {{ (kindIs "float64" $value | ternary (int64 $value) $value) | toString | quote }}
+{{- if $tls.enabled }}
+- name: HOOKLINE_TEMPORAL_TLS
+  value: "true"
+{{- range $name, $key := include "hookline.temporalTlsFiles" . | fromYaml }}
+- name: HOOKLINE_TEMPORAL_TLS_{{ $name }}
+  value: {{ printf "%s/%s" (include "hookline.temporalTlsDir" $) $key | quote }}
+{{- end }}
+{{- with $tls.serverName }}
+- name: HOOKLINE_TEMPORAL_TLS_SERVER_NAME
+  value: {{ . | quote }}
 {{- end }}
 {{- end }}
-{{- if .Values.smtp.existingSecret }}
-- name: HOOKLINE_SMTP_URL
-  {{- include "hookline.secretRef" (list .Values.smtp "the SMTP URL" "smtp") | nindent 2 }}
+{{- if $apiKey.existingSecret }}
+- name: HOOKLINE_TEMPORAL_API_KEY_FILE
+  value: {{ printf "%s/%s" (include "hookline.temporalApiKeyDir" .) $apiKey.secretKey | quote }}
 {{- end }}
-{{- with .Values.extraEnv }}
-{{ toYaml . }}
+{{- end }}
+
+{{- define "hookline.temporalTlsDir" -}}/etc/hookline/temporal-tls{{- end }}
+{{- define "hookline.temporalApiKeyDir" -}}/etc/hookline/temporal-api-key{{- end }}
+
+{{/* The files of temporal.tls.existingSecret the pods use, as {CA|CERT|KEY: Secret key}:
+     those whose key is not empty (none without the Secret). */}}
+{{- define "hookline.temporalTlsFiles" -}}
+{{- $tls := .Values.temporal.tls -}}
+{{- if and $tls.enabled $tls.existingSecret -}}
+{{- with $tls.caKey }}
+CA: {{ . | quote }}
+{{- end }}
+{{- with $tls.certKey }}
+CERT: {{ . | quote }}
+{{- end }}
+{{- with $tls.keyKey }}
+KEY: {{ . | quote }}
+{{- end }}
+{{- end -}}
+{{- end }}
+
+{{/* The Secrets of temporal.tls and temporal.apiKey as read-only volumes, each with only
+     the keys the pods use (a missing key then stops the pod with Kubernetes' own event
+     rather than a path to nothing). Kubernetes' default mode (0644, owned by root) is kept:
+     a stricter one would hide them from the pod's user unless podSecurityContext sets its
+     fsGroup. Pass (list $ "volumes") or (list $ "mounts"). */}}
+{{- define "hookline.temporalVolumes" -}}
+{{- $root := index . 0 -}}
+{{- $part := index . 1 -}}
+{{- $tls := $root.Values.temporal.tls -}}
+{{- $apiKey := $root.Values.temporal.apiKey -}}
+{{- if and $tls.enabled $tls.existingSecret }}
+{{- if eq $part "volumes" }}
+- name: temporal-tls
+  secret:
+    secretName: {{ $tls.existingSecret | quote }}
+    items:
+      {{- range $key := include "hookline.temporalTlsFiles" $root | fromYaml | values | sortAlpha }}
+      - {key: {{ $key | quote }}, path: {{ $key | quote }}}
+      {{- end }}
+{{- else }}
+- name: temporal-tls
+  mountPath: {{ include "hookline.temporalTlsDir" $root }}
+  readOnly: true
+{{- end }}
+{{- end }}
+{{- if $apiKey.existingSecret }}
+{{- if eq $part "volumes" }}
+- name: temporal-api-key
+  secret:
+    secretName: {{ $apiKey.existingSecret | quote }}
+    items:
+      - {key: {{ $apiKey.secretKey | quote }}, path: {{ $apiKey.secretKey | quote }}}
+{{- else }}
+- name: temporal-api-key
+  mountPath: {{ include "hookline.temporalApiKeyDir" $root }}
+  readOnly: true
+{{- end }}
 {{- end }}
 {{- end }}
 
@@ -127,32 +284,82 @@ priorityClassName: {{ . }}
 {{- end }}
 {{- end }}
 
-{{/* A writable /tmp under a read-only root: uvicorn's multiprocess metrics, Python's
-     temporary files. */}}
-{{- define "hookline.tmpVolume" -}}
+{{/* A pod's volumes and its container's mounts: a writable /tmp under a read-only root
+     (uvicorn's multiprocess metrics, Python's temporary files) and, for the pods that talk
+     to Temporal (pass withTemporal true), its TLS and API-key Secrets. Pass
+     (list $ withTemporal). */}}
+{{- define "hookline.volumes" -}}
 volumes:
   - name: tmp
     emptyDir: {}
+  {{- if index . 1 }}
+  {{- with include "hookline.temporalVolumes" (list (index . 0) "volumes") }}
+  {{- . | trim | nindent 2 }}
+  {{- end }}
+  {{- end }}
 {{- end }}
-{{- define "hookline.tmpMount" -}}
+{{- define "hookline.volumeMounts" -}}
 volumeMounts:
   - name: tmp
     mountPath: /tmp
+  {{- if index . 1 }}
+  {{- with include "hookline.temporalVolumes" (list (index . 0) "mounts") }}
+  {{- . | trim | nindent 2 }}
+  {{- end }}
+  {{- end }}
 {{- end }}
 
 {{/* What values.schema.json cannot say; every container's environment includes it. */}}
 {{- define "hookline.validate" -}}
-{{- $memory := .Values.config.transformMaxMemory | trim | upper }}
+{{- with .Values.config.transformMaxMemory }}
+{{- $memory := . | trim | upper }}
 {{- $number := regexFind "^[0-9.]+" $memory | float64 }}
 {{- $unit := regexFind "[KMG]?B$" $memory | default "B" }}
 {{- $bytes := mulf $number (get (dict "B" 1 "KB" 1024 "MB" 1048576 "GB" 1073741824) $unit) }}
 {{- if lt $bytes 8388608.0 }}
-{{- fail (printf "config.transformMaxMemory must be at least 8MB (V8 needs that much to start), not %q" .Values.config.transformMaxMemory) }}
+{{- fail (printf "config.transformMaxMemory must be at least 8MB (V8 needs that much to start), not %q" .) }}
+{{- end }}
 {{- end }}
 {{- range $component := list "api" "worker" }}
 {{- $scaling := (index $.Values $component).autoscaling }}
 {{- if and $scaling.enabled (gt ($scaling.minReplicas | int) ($scaling.maxReplicas | int)) }}
 {{- fail (printf "%s.autoscaling.minReplicas (%v) is above maxReplicas (%v)" $component $scaling.minReplicas $scaling.maxReplicas) }}
 {{- end }}
+{{- end }}
+{{- include "hookline.validateTemporal" . }}
+{{- end }}
+
+{{/* Temporal's TLS and API key: refused here as Hookline would refuse them at start, so
+     that a bad install fails at `helm install` rather than in a crash-looping pod. */}}
+{{- define "hookline.validateTemporal" -}}
+{{- $tls := .Values.temporal.tls }}
+{{- if and .Values.temporal.apiKey.existingSecret (not $tls.enabled) }}
+{{- fail "temporal.apiKey needs temporal.tls.enabled=true: an API key is never sent in the clear (Temporal Cloud requires TLS too)" }}
+{{- end }}
+{{- if and $tls.existingSecret (not $tls.enabled) }}
+{{- fail (printf "temporal.tls.existingSecret (%s) is set but temporal.tls.enabled is false: set temporal.tls.enabled=true to use it" $tls.existingSecret) }}
+{{- end }}
+{{- if and $tls.enabled $tls.existingSecret }}
+{{- if ne (empty $tls.certKey) (empty $tls.keyKey) }}
+{{- fail (printf "temporal.tls.certKey (%q) and temporal.tls.keyKey (%q) go together: both for mTLS (a client certificate and its key), or both empty for TLS without a client certificate" ($tls.certKey | default "") ($tls.keyKey | default "")) }}
+{{- end }}
+{{- if not (or $tls.caKey $tls.certKey) }}
+{{- fail (printf "temporal.tls.existingSecret (%s) is set but caKey, certKey and keyKey are all empty: name the keys of the Secret to use, or leave existingSecret empty to trust the system's roots" $tls.existingSecret) }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{/* The API's port: config.apiPort, else Hookline's own default (docs/SETTINGS.md), which
+     the API then listens on without the chart rendering HOOKLINE_API_PORT. */}}
+{{- define "hookline.apiPort" -}}
+{{- .Values.config.apiPort | default 8000 | int }}
+{{- end }}
+
+{{/* How many pods one component runs, for NOTES: pass its values (api or worker). */}}
+{{- define "hookline.replicas" -}}
+{{- if .autoscaling.enabled }}
+{{- printf "%v to %v" .autoscaling.minReplicas .autoscaling.maxReplicas }}
+{{- else }}
+{{- .replicaCount }}
 {{- end }}
 {{- end }}
