@@ -153,9 +153,10 @@ def _delivers(server: Secured, postgres: str, folder: Path, receiver: Receiver) 
         stack.engine.dispose()
 
 
-def _refused_worker(server: Secured, folder: Path, **env: str) -> str:
-    """A worker with these settings instead of the server's: it must exit, one line."""
-    done = subprocess.run(hookline("worker"), capture_output=True, text=True, timeout=90,
+def _refused_worker(server: Secured, folder: Path, command: str = "worker", **env: str) -> str:
+    """A worker (or an API) with these settings instead of the server's: it must exit, in
+    one line."""
+    done = subprocess.run(hookline(command), capture_output=True, text=True, timeout=90,
                           cwd=folder, env={
                               "PATH": "/usr/bin:/bin", "HOME": str(folder),
                               "HOOKLINE_DATABASE_URL": f"sqlite:///{folder}/h.db",
@@ -196,3 +197,7 @@ def test_a_key_nobody_trusted_signed_is_refused_with_one_line(
                            HOOKLINE_TEMPORAL_API_KEY=forged)
     assert "refused the API key (HOOKLINE_TEMPORAL_API_KEY)" in said, said
     assert forged not in said
+    said = _refused_worker(with_key, tmp_path, "api", HOOKLINE_TEMPORAL_TLS="true",
+                           HOOKLINE_TEMPORAL_TLS_CA=str(ca.path),
+                           HOOKLINE_TEMPORAL_API_KEY=forged)
+    assert "refused the API key (HOOKLINE_TEMPORAL_API_KEY)" in said, said

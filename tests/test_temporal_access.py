@@ -110,6 +110,16 @@ def test_a_process_with_a_bad_setting_stops_at_start_with_one_line(
         done.stderr
 
 
+def test_the_dev_servers_ui_port_is_a_setting() -> None:
+    from cli.up import _dev_server_args
+
+    args = _dev_server_args("temporal", _settings(temporal_ui_port=9233), Path("t.db"))
+    assert args[args.index("--ui-port") + 1] == "9233"
+    args = _dev_server_args("temporal", _settings(temporal_address="127.0.0.1:7300"),
+                            Path("t.db"))
+    assert args[args.index("--ui-port") + 1] == "8300"
+
+
 def test_the_public_url_follows_the_api_port_when_unset() -> None:
     assert _settings(api_port=8100).public_url == "http://127.0.0.1:8100"
     assert _settings().public_url == "http://127.0.0.1:8000"
