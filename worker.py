@@ -94,7 +94,8 @@ async def main(settings: Settings | None = None) -> None:
         task_queue=settings.task_queue,
         workflows=[DeliveryWorkflow, CronRunWorkflow, SilenceCheckWorkflow, RecoveryWorkflow,
                    RetentionWorkflow],
-        activities=[delivery.attempt_delivery, cron.run_cron, mail.check_silence,
+        activities=[delivery.attempt_delivery, delivery.record_attempt, cron.run_cron,
+                    mail.check_silence,
                     recovery.recover_batch, kept.purge_expired],
         max_concurrent_activities=200,
         # The relay starts workflows eagerly: the server hands the first task straight back

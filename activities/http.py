@@ -1,17 +1,28 @@
 """The attempt activity: one HTTP attempt of a Delivery, recorded in the same activity so a
-Delivery costs one activity per attempt."""
+Delivery costs one activity per attempt.
+
+Once a request is answered, its outcome is never lost and the webhook never sent again for
+want of a write: a database that does not answer (down, restarting, locked past its busy
+timeout) is asked again with backoff, on this event loop's timers (no thread waits), until
+the activity's time nearly runs out. Past that the activity returns the outcome itself
+(`AttemptOutcome.unrecorded`), which the workflow keeps and stores with `record_attempt`,
+an activity that sends nothing. Only a request whose answer nobody knows (the worker died
+during it) may be sent again."""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
+from dataclasses import fields
 from datetime import datetime
 
+from sqlalchemy.exc import InterfaceError, OperationalError
 from temporalio import activity
 from temporalio.client import Client
 from temporalio.exceptions import ApplicationError
 
-from hookline.contracts import AttemptInput, AttemptOutcome
+from hookline.contracts import AttemptInput, AttemptOutcome, RecordInput, Unrecorded
 from hookline.delivery import attempts, gate
 from hookline.delivery.attempts import AttemptResult, Outgoing, Recorded, Refused
 from hookline.delivery.handoff import Handoff
@@ -26,6 +37,14 @@ from hookline.services import operational
 from hookline.timeutil import utcnow
 from hookline.transform_pool import ExecutorPool
 from hookline.transformations import Limits
+
+log = logging.getLogger("hookline.attempts")
+
+# Recording an outcome the database did not take: the first wait, the longest, and how long
+# before the activity's own time runs out it hands the outcome to the workflow instead.
+RECORD_FIRST_WAIT = 0.2
+RECORD_LONGEST_WAIT = 5.0
+RECORD_MARGIN = 10.0
 
 
 class DeliveryActivities:
@@ -70,18 +89,19 @@ class DeliveryActivities:
         with session_scope() as session:
             return attempts.cancel_unsent(session, delivery_id, target_kind(prepared.target_id))
 
-    def _record(self, data: AttemptInput, result: AttemptResult,
-                prepared: Outgoing | None, slow: bool) -> Recorded:
+    def _record(self, data: AttemptInput, kept: Unrecorded) -> Recorded:
+        result = _result(kept)
         # The last attempt of a held Delivery's window is its last, whatever the schedule.
-        next_delay = None if result is attempts.HELD_PAST_WINDOW else data.next_delay
+        next_delay = None if result == attempts.HELD_PAST_WINDOW else data.next_delay
         with session_scope() as session:
             return attempts.record_attempt(
                 session, data.delivery_id, result, next_delay, self.limits, data.longest_delay,
-                operational.notify, clean=prepared is not None and prepared.clean,
-                seen_limit=prepared.limit if prepared else None, slow=slow)
+                operational.notify, clean=kept.clean, seen_limit=kept.seen_limit,
+                slow=kept.slow)
 
     @activity.defn(name="attempt_delivery")
     async def attempt_delivery(self, data: AttemptInput) -> AttemptOutcome:
+        deadline = _deadline()
         if tracing.enabled():  # on the RunActivity span Temporal's interceptor made
             tracing.describe(delivery_id=data.delivery_id)
         prepared = await self.prepare(data.delivery_id)
@@ -102,8 +122,8 @@ class DeliveryActivities:
                     self.handoff.slot_freed()
                     return AttemptOutcome(status=status, attempted=False)
                 if isinstance(found, AttemptResult):  # the handler failed: nothing is sent
-                    return await self._outcome(data, found, prepared, prepared.target_id,
-                                               slow=False)
+                    kept = unrecorded_of(found, prepared.target_id, prepared, slow=False)
+                    return await self._outcome(data, kept, deadline)
                 prepared = found
             if prepared.rate_limit:  # the throttle: this attempt's turn, a moment ahead
                 send_at = await asyncio.to_thread(self._reserve, prepared)
@@ -111,12 +131,56 @@ class DeliveryActivities:
             result = await self.sender.send(prepared)
             target_id, sent = prepared.target_id, prepared
             slow = result.succeeded and self.baselines.slow(target_id, result.duration_ms)
-        return await self._outcome(data, result, sent, target_id, slow)
+        return await self._outcome(data, unrecorded_of(result, target_id, sent, slow), deadline)
 
-    async def _outcome(self, data: AttemptInput, result: AttemptResult, sent: Outgoing | None,
-                       target_id: str, slow: bool) -> AttemptOutcome:
-        recorded = await asyncio.to_thread(self._record, data, result, sent, slow)
+    @activity.defn(name="record_attempt")
+    async def record_attempt(self, data: RecordInput) -> AttemptOutcome:
+        """Store an attempt's outcome that `attempt_delivery` could not (the database did
+        not answer in its time); sends nothing. Still failing near its own time, it fails,
+        and the workflow's retry policy asks again."""
+        outcome = await self._outcome(data.attempt, data.unrecorded, _deadline())
+        if outcome.unrecorded is not None:
+            raise ApplicationError("the database did not answer: the attempt's outcome is "
+                                   "kept and recorded at the next try", type="Unrecorded")
+        return outcome
+
+    async def _outcome(self, data: AttemptInput, kept: Unrecorded, deadline: float
+                       ) -> AttemptOutcome:
+        """Record the outcome, asking a database that does not answer again until
+        `deadline` (monotonic seconds); past it, the outcome as `unrecorded`."""
+        wait = RECORD_FIRST_WAIT
+        while True:
+            try:
+                recorded = await asyncio.to_thread(self._record, data, kept)
+                break
+            except (OperationalError, InterfaceError) as exc:
+                if time.monotonic() + wait > deadline:
+                    log.warning("%s: the database did not answer (%s); the workflow keeps "
+                                "the outcome", data.delivery_id, type(exc).__name__)
+                    return AttemptOutcome(status="processing", attempted=True,
+                                          unrecorded=kept)
+                await asyncio.sleep(wait)
+                wait = min(wait * 2, RECORD_LONGEST_WAIT)
         self.handoff.slot_freed()
-        await recorded_outcome(self.client, target_id, result, recorded)
+        await recorded_outcome(self.client, kept.target_id, _result(kept), recorded)
         return AttemptOutcome(status=recorded.status, attempted=True,
                               next_delay=recorded.next_delay)
+
+
+def _deadline() -> float:
+    """When an activity that started now stops asking the database: its start-to-close
+    time less a margin for returning."""
+    timeout = activity.info().start_to_close_timeout
+    seconds = timeout.total_seconds() if timeout else 60.0
+    return time.monotonic() + max(1.0, seconds - RECORD_MARGIN)
+
+
+def unrecorded_of(result: AttemptResult, target_id: str, sent: Outgoing | None, slow: bool
+          ) -> Unrecorded:
+    return Unrecorded(**vars(result), target_id=target_id,
+                      clean=sent is not None and sent.clean,
+                      seen_limit=sent.limit if sent is not None else None, slow=slow)
+
+
+def _result(kept: Unrecorded) -> AttemptResult:
+    return AttemptResult(**{f.name: getattr(kept, f.name) for f in fields(AttemptResult)})

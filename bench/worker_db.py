@@ -20,7 +20,7 @@ from bench.api_cpu import _configure, call
 
 
 async def main(count: int, rounds: int) -> None:
-    from activities.http import DeliveryActivities
+    from activities.http import DeliveryActivities, unrecorded_of
     from api.main import create_app
     from hookline.contracts import AttemptInput
     from hookline.delivery import gate, relay
@@ -50,7 +50,8 @@ async def main(count: int, rounds: int) -> None:
         prepared = await activities.prepare(delivery_id)
         assert isinstance(prepared, Outgoing), prepared
         data = AttemptInput(delivery_id=delivery_id, next_delay=5.0, longest_delay=36000.0)
-        recorded = await asyncio.to_thread(activities._record, data, ok, prepared, False)
+        recorded = await asyncio.to_thread(activities._record, data,
+                                           unrecorded_of(ok, prepared.target_id, prepared, False))
         assert recorded.status == "delivered", recorded
         handoff.slot_freed()
 

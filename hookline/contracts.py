@@ -37,6 +37,27 @@ class AttemptInput:
 
 
 @dataclass(frozen=True)
+class Unrecorded:
+    """An attempt whose request was answered (or never sent: a transformation's failure, a
+    circuit still open) but whose outcome the database did not take within the activity's
+    time. The workflow keeps it (in the local activity's marker) and has `record_attempt`
+    store it: the webhook is never sent again for want of a write. The response body is
+    the stored one (at most 4 KB)."""
+    succeeded: bool
+    status_code: int | None
+    response_body: str | None
+    error_type: str | None
+    error_message: str | None
+    duration_ms: int
+    retry_after: float | None
+    exhausted: bool
+    target_id: str
+    clean: bool  # the target had nothing to change when the attempt was prepared
+    seen_limit: float | None  # its concurrency limit then
+    slow: bool  # a success well slower than the target's usual
+
+
+@dataclass(frozen=True)
 class AttemptOutcome:
     status: str  # the Delivery's status after the activity
     attempted: bool
@@ -44,6 +65,15 @@ class AttemptOutcome:
     wait: float | None = None
     # Seconds to the next attempt when a Retry-After moved it off the schedule.
     next_delay: float | None = None
+    # Set when the outcome could not be stored in time: the workflow records it next.
+    unrecorded: Unrecorded | None = None
+
+
+@dataclass(frozen=True)
+class RecordInput:
+    """`record_attempt`'s input: the attempt's own, and the outcome to store."""
+    attempt: AttemptInput
+    unrecorded: Unrecorded
 
 
 @dataclass(frozen=True)

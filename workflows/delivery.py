@@ -8,6 +8,10 @@ the workflow sleeps as long as the gate says and asks again; that is no attempt.
 An open circuit may hold a Delivery until the end of its retry window (`window_end`), not
 after: the attempt then ends it `exhausted` with an attempt recorded as `circuit_open`.
 
+An attempt whose outcome the database did not take in the activity's time comes back
+`unrecorded`: the outcome is then in this history (the local activity's marker), and
+`record_attempt` stores it, retried until the database answers; nothing is sent again.
+
 History is kept to the least on the happy path: one workflow task whose local activity
 attempts and records, then completion. Every Delivery carries `HookDeliveryStatus`:
 `pending` from its start request, then the status each attempt left it in (`retrying`,
@@ -30,6 +34,7 @@ with workflow.unsafe.imports_passed_through():
         AttemptInput,
         AttemptOutcome,
         DeliveryInput,
+        RecordInput,
     )
     from hookline.temporal import STATUS
     from workflows.policies import ATTEMPT_TIMEOUT, INFRA_RETRY
@@ -51,15 +56,21 @@ class DeliveryWorkflow:
             self._wake = False
             # A local activity: the attempt runs inside the workflow task, so the server
             # records one marker instead of scheduling, starting and completing a task.
+            attempt = AttemptInput(delivery_id=data.delivery_id, next_delay=next_delay,
+                                   longest_delay=longest, window_end=data.window_end)
             outcome: AttemptOutcome = await workflow.execute_local_activity(
                 "attempt_delivery",
-                AttemptInput(delivery_id=data.delivery_id, next_delay=next_delay,
-                             longest_delay=longest, window_end=data.window_end),
+                attempt,
                 result_type=AttemptOutcome,
                 start_to_close_timeout=ATTEMPT_TIMEOUT,
                 retry_policy=INFRA_RETRY,
                 summary=f"attempt {index + 1}",
             )
+            if outcome.unrecorded is not None:  # sent, but not stored: store it, never resend
+                outcome = await workflow.execute_local_activity(
+                    "record_attempt", RecordInput(attempt=attempt, unrecorded=outcome.unrecorded),
+                    result_type=AttemptOutcome, start_to_close_timeout=ATTEMPT_TIMEOUT,
+                    retry_policy=INFRA_RETRY, summary=f"record attempt {index + 1}")
             if outcome.wait is not None:
                 await self._sleep(outcome.wait, "the target is busy, open or throttled")
                 continue

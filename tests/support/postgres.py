@@ -51,6 +51,33 @@ def throwaway_postgres(port: int | None = None, max_connections: int = 200) -> I
     """Yields a SQLAlchemy URL to an empty database; stops and removes the server afterwards.
     Its folder is its own under /tmp: pytest's are private to root, and initdb runs as
     `postgres` when we are root."""
+    with crashable_postgres(port, max_connections) as server:
+        yield server.url
+
+
+class Postgres:
+    """A throwaway server that a test can crash (an immediate shutdown: every process quits
+    at once, no checkpoint, what `kill -9` leaves) and start again on the same data."""
+
+    def __init__(self, data: Path, options: str, log: Path, run_as: dict[str, object],
+                 url: str) -> None:
+        self.data, self.options, self.log, self.run_as, self.url = data, options, log, \
+            run_as, url
+
+    def start(self) -> None:
+        subprocess.run([_bin("pg_ctl"), "-D", str(self.data), "-o", self.options, "-l",
+                        str(self.log), "-w", "start"], check=True, capture_output=True,
+                       **self.run_as)  # type: ignore[call-overload]
+
+    def crash(self) -> None:
+        subprocess.run([_bin("pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop"],
+                       capture_output=True, **self.run_as)  # type: ignore[call-overload]
+
+
+@contextmanager
+def crashable_postgres(port: int | None = None, max_connections: int = 200
+                       ) -> Iterator[Postgres]:
+    """A throwaway server (as `throwaway_postgres`), yielded as a `Postgres`."""
     folder = Path(tempfile.mkdtemp(prefix="hookline-pg-"))
     data = folder / "pgdata"
     run_as = _as_postgres_user()
@@ -61,14 +88,13 @@ def throwaway_postgres(port: int | None = None, max_connections: int = 200) -> I
                     "-E", "UTF8", "--no-sync"], check=True, capture_output=True, **run_as)  # type: ignore[call-overload]
     options = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off " \
               f"-c max_connections={max_connections}"
-    subprocess.run([_bin("pg_ctl"), "-D", str(data), "-o", options, "-l",
-                    str(folder / "pg.log"), "-w", "start"], check=True, capture_output=True,
-                   **run_as)  # type: ignore[call-overload]
+    server = Postgres(data, options, folder / "pg.log", run_as,
+                      f"postgresql+psycopg://hookline@127.0.0.1:{port}/hookline")
+    server.start()
     try:
         subprocess.run([_bin("createdb"), "-h", "127.0.0.1", "-p", str(port), "-U", "hookline",
                         "hookline"], check=True, capture_output=True)
-        yield f"postgresql+psycopg://hookline@127.0.0.1:{port}/hookline"
+        yield server
     finally:
-        subprocess.run([_bin("pg_ctl"), "-D", str(data), "-m", "immediate", "stop"],
-                       capture_output=True, **run_as)  # type: ignore[call-overload]
+        server.crash()
         shutil.rmtree(folder, ignore_errors=True)

@@ -61,6 +61,11 @@ class Receiver:
         with self._lock:
             return [r for r in self.received if r.path == path]
 
+    def open_now(self, path: str) -> int:
+        """Requests to `path` (a /slow one) that arrived and are not answered yet."""
+        with self._lock:
+            return self._open[path]
+
     def wait(self, count: int, path: str | None = None, timeout: float = 30) -> list[Received]:
         """Block until `count` requests (to `path`, if given) have arrived."""
         deadline = time.monotonic() + timeout
