@@ -182,5 +182,8 @@ def unrecorded_of(result: AttemptResult, target_id: str, sent: Outgoing | None, 
                       seen_limit=sent.limit if sent is not None else None, slow=slow)
 
 
+_RESULT_FIELDS = tuple(f.name for f in fields(AttemptResult))
+
+
 def _result(kept: Unrecorded) -> AttemptResult:
-    return AttemptResult(**{f.name: getattr(kept, f.name) for f in fields(AttemptResult)})
+    return AttemptResult(**{name: getattr(kept, name) for name in _RESULT_FIELDS})

@@ -1,0 +1,45 @@
+"""`python -m tests.support.one_attempt attempt|record DELIVERY_ID`: one run of the worker's
+`attempt_delivery` or `record_attempt` activity (the real code, on the database and Temporal
+of the HOOKLINE_* settings), in Temporal's ActivityEnvironment with a start-to-close time of
+12 s, so that an attempt stops asking an unanswering database after 2 s
+(`activities/http.py`, RECORD_MARGIN). `record` reads the unrecorded outcome as JSON on
+stdin; both print the outcome as JSON."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+import sys
+from datetime import timedelta
+
+from temporalio.testing import ActivityEnvironment
+
+from activities.http import DeliveryActivities
+from hookline.contracts import AttemptInput, RecordInput, Unrecorded
+from hookline.delivery import gate
+from hookline.delivery.sender import sender_from_settings
+from hookline.settings import get_settings
+from hookline.temporal import connect
+
+
+async def main(phase: str, delivery_id: str) -> None:
+    settings = get_settings()
+    activities = DeliveryActivities(sender_from_settings(settings),
+                                    await connect(settings, lazy=True),
+                                    gate.limits_from(settings))
+    env = ActivityEnvironment()
+    env.info = dataclasses.replace(env.info, start_to_close_timeout=timedelta(seconds=12))
+    data = AttemptInput(delivery_id=delivery_id, next_delay=1.0, longest_delay=1.0)
+    if phase == "attempt":
+        outcome = await env.run(activities.attempt_delivery, data)
+    else:
+        kept = Unrecorded(**json.loads(sys.stdin.read()))
+        outcome = await env.run(activities.record_attempt, RecordInput(data, kept))
+    print(json.dumps(dataclasses.asdict(outcome)))
+    activities.transforms.close()
+    await activities.sender.aclose()
+
+
+if __name__ == "__main__":
+    asyncio.run(main(sys.argv[1], sys.argv[2]))
