@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from dataclasses import fields
 from datetime import datetime
 
 from sqlalchemy.exc import InterfaceError, OperationalError
@@ -90,7 +89,7 @@ class DeliveryActivities:
             return attempts.cancel_unsent(session, delivery_id, target_kind(prepared.target_id))
 
     def _record(self, data: AttemptInput, kept: Unrecorded) -> Recorded:
-        result = _result(kept)
+        result = kept.result
         # The last attempt of a held Delivery's window is its last, whatever the schedule.
         next_delay = None if result == attempts.HELD_PAST_WINDOW else data.next_delay
         with session_scope() as session:
@@ -162,7 +161,7 @@ class DeliveryActivities:
                 await asyncio.sleep(wait)
                 wait = min(wait * 2, RECORD_LONGEST_WAIT)
         self.handoff.slot_freed()
-        await recorded_outcome(self.client, kept.target_id, _result(kept), recorded)
+        await recorded_outcome(self.client, kept.target_id, kept.result, recorded)
         return AttemptOutcome(status=recorded.status, attempted=True,
                               next_delay=recorded.next_delay)
 
@@ -176,14 +175,7 @@ def _deadline() -> float:
 
 
 def unrecorded_of(result: AttemptResult, target_id: str, sent: Outgoing | None, slow: bool
-          ) -> Unrecorded:
-    return Unrecorded(**vars(result), target_id=target_id,
+                  ) -> Unrecorded:
+    return Unrecorded(result=result, target_id=target_id,
                       clean=sent is not None and sent.clean,
                       seen_limit=sent.limit if sent is not None else None, slow=slow)
-
-
-_RESULT_FIELDS = tuple(f.name for f in fields(AttemptResult))
-
-
-def _result(kept: Unrecorded) -> AttemptResult:
-    return AttemptResult(**{name: getattr(kept, name) for name in _RESULT_FIELDS})

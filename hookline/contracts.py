@@ -37,20 +37,28 @@ class AttemptInput:
 
 
 @dataclass(frozen=True)
-class Unrecorded:
-    """An attempt whose request was answered (or never sent: a transformation's failure, a
-    circuit still open) but whose outcome the database did not take within the activity's
-    time. The workflow keeps it (in the local activity's marker) and has `record_attempt`
-    store it: the webhook is never sent again for want of a write. The response body is
-    the stored one (at most 4 KB)."""
+class AttemptResult:
+    """What one attempt came to: the receiver's answer, or why there was none."""
     succeeded: bool
     status_code: int | None
     response_body: str | None
     error_type: str | None
     error_message: str | None
     duration_ms: int
-    retry_after: float | None
-    exhausted: bool
+    retry_after: float | None = None  # seconds a 429 or 503 asked us to wait
+    # The target's own code ran out of time or memory (its transformation): counted against
+    # the target as a receiver that times out is, though nothing was sent.
+    exhausted: bool = False
+
+
+@dataclass(frozen=True)
+class Unrecorded:
+    """An attempt whose request was answered (or never sent: a transformation's failure, a
+    circuit still open) but whose outcome the database did not take within the activity's
+    time. The workflow keeps it (in the local activity's marker) and has `record_attempt`
+    store it: the webhook is never sent again for want of a write. The response body is
+    the stored one (at most 4 KB)."""
+    result: AttemptResult
     target_id: str
     clean: bool  # the target had nothing to change when the attempt was prepared
     seen_limit: float | None  # its concurrency limit then

@@ -17,6 +17,7 @@ from typing import Any
 from sqlmodel import Session
 
 from hookline.contracts import ATTEMPTABLE
+from hookline.contracts import AttemptResult as AttemptResult  # the engine's, kept in contracts
 from hookline.delivery import gate, outbox, targets
 from hookline.delivery import limit as adaptive
 from hookline.delivery.targets import cancel_waiting
@@ -61,20 +62,6 @@ class Refused:
     wait: float
     held: bool = False
     target_id: str = ""
-
-
-@dataclass(frozen=True)
-class AttemptResult:
-    succeeded: bool
-    status_code: int | None
-    response_body: str | None
-    error_type: str | None
-    error_message: str | None
-    duration_ms: int
-    retry_after: float | None = None  # seconds a 429 or 503 asked us to wait
-    # The target's own code ran out of time or memory (its transformation): counted against
-    # the target as a receiver that times out is, though nothing was sent.
-    exhausted: bool = False
 
 
 # The error type of an attempt its target's transformation failed (nothing was sent). A

@@ -16,7 +16,7 @@ from datetime import timedelta
 from temporalio.testing import ActivityEnvironment
 
 from activities.http import DeliveryActivities
-from hookline.contracts import AttemptInput, RecordInput, Unrecorded
+from hookline.contracts import AttemptInput, AttemptResult, RecordInput, Unrecorded
 from hookline.delivery import gate
 from hookline.delivery.sender import sender_from_settings
 from hookline.settings import get_settings
@@ -34,7 +34,8 @@ async def main(phase: str, delivery_id: str) -> None:
     if phase == "attempt":
         outcome = await env.run(activities.attempt_delivery, data)
     else:
-        kept = Unrecorded(**json.loads(sys.stdin.read()))
+        given = json.loads(sys.stdin.read())
+        kept = Unrecorded(**{**given, "result": AttemptResult(**given["result"])})
         outcome = await env.run(activities.record_attempt, RecordInput(data, kept))
     print(json.dumps(dataclasses.asdict(outcome)))
     activities.transforms.close()
