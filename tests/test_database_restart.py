@@ -56,7 +56,7 @@ def _run(db_url: str, temporal: str, folder: Path, receiver: Receiver,
         lost = len(set(events) - set(per_event))
         duplicates = sum(n - 1 for n in per_event.values())
         print(f"\n{folder.name}: {len(events)} events, {in_flight} attempts in flight when "
-              f"the database went, lost={lost} duplicates={duplicates}")
+              f"the fault came, lost={lost} duplicates={duplicates}")
         # Enough in flight that the old behaviour (one resend each) would fail the target.
         assert in_flight >= 5, in_flight
         assert lost == 0 and duplicates <= (in_flight if allowed is None else allowed), \
