@@ -40,10 +40,12 @@ from hookline.transformations import Limits
 log = logging.getLogger("hookline.attempts")
 
 # Recording an outcome the database did not take: the first wait, the longest, and how long
-# before the activity's own time runs out it hands the outcome to the workflow instead.
+# before the activity's own time runs out it hands the outcome to the workflow instead:
+# more than one try can block (SQLite's 30 s busy timeout, PostgreSQL's 10 s connect
+# timeout), so that a try begun before it still ends inside the activity's time.
 RECORD_FIRST_WAIT = 0.2
 RECORD_LONGEST_WAIT = 5.0
-RECORD_MARGIN = 10.0
+RECORD_MARGIN = 45.0
 
 
 class DeliveryActivities:

@@ -25,9 +25,10 @@ CA, CERT = "HOOKLINE_TEMPORAL_TLS_CA", "HOOKLINE_TEMPORAL_TLS_CERT"
 KEY = "HOOKLINE_TEMPORAL_TLS_KEY"
 TLS, API_KEY = "HOOKLINE_TEMPORAL_TLS", "HOOKLINE_TEMPORAL_API_KEY"
 API_KEY_FILE = "HOOKLINE_TEMPORAL_API_KEY_FILE"
-# What the SDK's connection errors say when the TLS handshake itself failed.
 _STATUS = re.compile(r'code: (Unauthenticated|PermissionDenied), message: "([^"]*)"')
-_TLS_WORDS = ("certificate", "tls", "handshake", "invaliddata", "unknownissuer", "badsignature")
+# What the SDK's connection errors say when a certificate was refused, on either side (a
+# handshake cut short while a server starts is not among them: that is retried).
+_TLS_WORDS = ("certificate", "unknownissuer", "badsignature", "notvalidforname")
 
 
 class Refused(Exception):

@@ -19,6 +19,7 @@ memory passed its bound is replaced after its answer."""
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import select
@@ -53,7 +54,7 @@ class Executor:
         node = shutil.which("node")
         if node is None:
             raise TransformFailed("a V8 executor cannot start: Node.js (`node`) is not on "
-                                  "the PATH", exhausted=True)
+                                  "the PATH", exhausted=True, unavailable=True)
         self.process = subprocess.Popen(
             [node, str(EXECUTOR), str(limits.timeout), str(limits.max_memory)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
@@ -64,7 +65,8 @@ class Executor:
             ready = None
         if ready is None:
             self.stop()
-            raise TransformFailed("a V8 executor did not start", exhausted=True)
+            raise TransformFailed("a V8 executor did not start", exhausted=True,
+                                  unavailable=True)
 
     def send(self, request: dict[str, Any]) -> None:
         body = json.dumps(request).encode()
@@ -91,7 +93,8 @@ class Executor:
         self.process.wait()
         for stream in (self.process.stdin, self.process.stdout):
             if stream is not None:
-                stream.close()
+                with contextlib.suppress(OSError):  # a request still buffered for the dead
+                    stream.close()
 
 
 @dataclass
@@ -158,7 +161,10 @@ class ExecutorPool:
     def _result(self, answer: dict[str, Any]) -> str:
         if "failed" in answer:
             raise TransformFailed(str(answer["failed"]), exhausted=bool(answer["exhausted"]))
-        return str(answer["ok"])
+        found = answer.get("ok")
+        if not isinstance(found, str):
+            raise TransformFailed("the handler's result could not be read back")
+        return found
 
     def _is_heavy(self, target_id: str) -> bool:
         with self._lock:
@@ -178,13 +184,14 @@ class ExecutorPool:
         except (EOFError, OSError, ValueError):
             self._retire(lane, executor, "crashed")
             raise TransformFailed("its executor crashed while running the handler (the "
-                                  "webhook was not sent)", exhausted=True) from None
+                                  "webhook was not sent)", exhausted=True,
+                                  unavailable=True) from None
         finally:
             self._done(target_id)
         if answer is None:
             self._retire(lane, executor, "wedged")
             raise TransformFailed(f"did not answer within {timeout + GRACE:g} s; its executor "
-                                  "was replaced", exhausted=True)
+                                  "was replaced", exhausted=True, unavailable=True)
         if not target_id.startswith("check:"):
             metrics.user_code("endpoint" if target_id.startswith("ep_") else "destination",
                               "transformation", float(answer.get("cpu", 0.0)))
@@ -198,10 +205,10 @@ class ExecutorPool:
         with self._lock:
             found = self._lanes[lane]
             if self._closed:
-                raise TransformFailed("the worker is stopping")
+                raise TransformFailed("the worker is stopping", unavailable=True)
             if lane == HEAVY and len(found.waiting) >= self._heavy_queue:
                 raise TransformFailed(f"{len(found.waiting)} slow handlers are waiting for "
-                                      "their turn; not run", exhausted=True)
+                                      "their turn; not run", exhausted=True, unavailable=True)
             waiter = _Waiter(target_id, next(self._order))
             found.waiting.append(waiter)
             self._busy[target_id] = self._busy.get(target_id, 0) + 1
@@ -221,7 +228,7 @@ class ExecutorPool:
         waiter.ready.wait()
         if waiter.executor is None:  # closed meanwhile
             self._done(target_id)
-            raise TransformFailed("the worker is stopping")
+            raise TransformFailed("the worker is stopping", unavailable=True)
         return waiter.executor
 
     def _dispatch(self, lane: _Lane) -> None:

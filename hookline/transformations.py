@@ -33,9 +33,13 @@ class TransformFailed(Exception):
     of time or memory, or its executor died, which counts against the target as a receiver
     that times out does (its adaptive limit and breaker)."""
 
-    def __init__(self, message: str, exhausted: bool = False, timed_out: bool = False) -> None:
+    def __init__(self, message: str, exhausted: bool = False, timed_out: bool = False,
+                 unavailable: bool = False) -> None:
         super().__init__(message)
         self.exhausted, self.timed_out = exhausted, timed_out
+        # The executors failed, not the code (one crashed, would not start, the pool is
+        # stopping or full): the API answers 503 rather than refusing the code.
+        self.unavailable = unavailable
 
 
 @dataclass(frozen=True)
@@ -101,14 +105,17 @@ def changed(result: dict[str, Any], url: str, body: bytes) -> Changed:
             and not _BREAKS.intersection(k + v) for k, v in headers.items()):
         raise TransformFailed("webhook.headers must be an object of single-line strings")
     content_type = None
-    if "payload" not in result:
-        new_body = body
-    elif isinstance(result["payload"], str):
-        new_body = result["payload"].encode()
-    else:
-        new_body = json.dumps(result["payload"], separators=(",", ":"),
-                              ensure_ascii=False).encode()
-        content_type = "application/json"
+    try:
+        if "payload" not in result:
+            new_body = body
+        elif isinstance(result["payload"], str):
+            new_body = result["payload"].encode()
+        else:
+            new_body = json.dumps(result["payload"], separators=(",", ":"),
+                                  ensure_ascii=False).encode()
+            content_type = "application/json"
+    except UnicodeEncodeError:  # a lone surrogate ("\ud800"), which no UTF-8 can carry
+        raise TransformFailed("webhook.payload must be valid Unicode text") from None
     if len(new_body) > MAX_BODY:
         raise TransformFailed(f"webhook.payload must be at most {MAX_BODY // 2**20} MiB "
                               f"once serialized, not {len(new_body) / 2**20:.1f} MiB")

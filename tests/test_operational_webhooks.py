@@ -93,6 +93,11 @@ def test_operational_endpoints_are_kept_apart(stack: Stack, tenant: Tenant,
         assert_problem(tenant.client.post("/v1/operational-endpoints", json=bad), 422)
     assert_problem(tenant.client.patch(f"/v1/operational-endpoints/{ops['id']}",
                                        json={"events": ["nope.never"]}), 422)
+    # Its transformation is loaded and checked as any endpoint's is.
+    for code in ("function handler(w) {", "x" * (64 * 1024 + 1)):
+        refused = assert_problem(tenant.client.patch(
+            f"/v1/operational-endpoints/{ops['id']}", json={"transformation": code}), 422)
+        assert "transformation" in refused["detail"], refused
     patched = ok(tenant.client.patch(f"/v1/operational-endpoints/{ops['id']}",
                                      json={"events": []}))
     assert patched["events"] == []

@@ -18,7 +18,7 @@ import pytest
 from prometheus_client import REGISTRY
 
 from hookline.transform_pool import ExecutorPool
-from hookline.transformations import Limits, TransformFailed
+from hookline.transformations import Limits, TransformFailed, changed
 
 TRIVIAL = "function handler(w) { w.payload = {n: w.payload.n + 1}; return w; }"
 LOOP = "function handler(w) { while (true) {} }"
@@ -121,6 +121,12 @@ def test_looping_handlers_never_hold_another_targets_calls(pool: ExecutorPool) -
      "return w; }", "time limit", True),
     ("function handler(w) { w.payload = 'x'.repeat(10 * 1024 * 1024); return w; }", "", False),
     ("function handler(w) { return 5; }", "handler must return the webhook object", False),
+    ("function handler(w) { return {toJSON() { return undefined; }}; }",
+     "handler must return the webhook object", False),
+    ("Object.defineProperty(globalThis, 'handler', {get() { while (true) {} }});",
+     "time limit", True),
+    ("function handler(w) { JSON.parse('{'); }", "threw running the handler: SyntaxError",
+     False),
 ])
 def test_hostile_handlers_fail_their_own_call_only(pool: ExecutorPool, code: str, says: str,
                                                    exhausted: bool) -> None:
@@ -132,6 +138,16 @@ def test_hostile_handlers_fail_their_own_call_only(pool: ExecutorPool, code: str
     else:  # the 10 MB result comes back, and the attempt refuses to send it (shaping)
         assert len(json.dumps(result)) > 10 * 2**20
     assert pool.run("ep_good", TRIVIAL, {"payload": {"n": 1}}) == {"payload": {"n": 2}}
+
+
+def test_a_limit_of_any_milliseconds_runs_and_a_lone_surrogate_is_refused() -> None:
+    pool = ExecutorPool(Limits(0.102, 64 * 2**20))  # 102 ms: not whole in binary
+    try:
+        assert pool.run("ep_a", TRIVIAL, {"payload": {"n": 1}}) == {"payload": {"n": 2}}
+    finally:
+        pool.close()
+    with pytest.raises(TransformFailed, match="valid Unicode"):
+        changed({"payload": "\ud800"}, "http://x", b"{}")
 
 
 def test_an_executor_that_dies_mid_call_fails_the_call_and_is_replaced(

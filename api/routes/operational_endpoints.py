@@ -9,7 +9,7 @@ from fastapi import APIRouter, Body, Response
 from fastapi.concurrency import run_in_threadpool
 from sqlmodel import Session
 
-from api.deps import AuthDep, SenderDep, SessionDep, TemporalDep
+from api.deps import AuthDep, SenderDep, SessionDep, TemporalDep, TransformsDep
 from api.dispatch import wake_cancelled
 from api.jsonbody import JSONRoute
 from api.schemas.common import COMMON_PROBLEMS, problems
@@ -25,7 +25,7 @@ from hookline.errors import NotFound
 from hookline.persistence.db import committed
 from hookline.persistence.models import Endpoint
 from hookline.services import endpoints, operational
-from hookline.services.targets import check_url
+from hookline.services.targets import check_url, checked_patch
 from hookline.usecases import targets
 
 router = APIRouter(prefix="/v1/operational-endpoints", tags=["operational webhooks"],
@@ -76,13 +76,14 @@ def get_operational_endpoint(endpoint_id: str, auth: AuthDep, session: SessionDe
 @router.patch("/{endpoint_id}", response_model=EndpointOut, responses=problems(404))
 async def update_operational_endpoint(endpoint_id: str, body: EndpointPatchIn,
                                       auth: AuthDep, session: SessionDep,
-                                      sender: SenderDep, temporal: TemporalDep
-                                      ) -> EndpointOut:
+                                      sender: SenderDep, temporal: TemporalDep,
+                                      transforms: TransformsDep) -> EndpointOut:
     patch = body.to_patch()
     hidden = await run_in_threadpool(_hidden, session, auth.environment_id)
     await run_in_threadpool(targets.find, session, Endpoint, hidden, endpoint_id)
     if patch.url is not None:
         await check_url(sender, patch.url, auth.requires_https)
+    patch = await run_in_threadpool(checked_patch, transforms, patch, hidden)
     row, cancelled = await run_in_threadpool(
         targets.update, session, Endpoint, hidden, endpoint_id, patch)
     await wake_cancelled(temporal, cancelled)

@@ -4,7 +4,7 @@ attempts and recover, added to each resource's router under its own paths, names
 No `from __future__ import annotations` here: FastAPI reads the handlers' annotations, and
 they name the factory's arguments, which exist only while it runs."""
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import partial
 from typing import Annotated, Any, Protocol
 
@@ -22,8 +22,7 @@ from api.schemas.recoveries import RecoverIn, RecoveryStarted
 from api.schemas.stats import HEALTH_DOC, Since, TargetStatsOut, stats_out
 from hookline.delivery.targets import Target
 from hookline.persistence.queries.explorer import Filter
-from hookline.services.patch import Keep
-from hookline.services.targets import TargetPatch, TargetRow, check_transformation, check_url
+from hookline.services.targets import TargetPatch, TargetRow, check_url, checked_patch
 from hookline.usecases import targets
 
 
@@ -66,9 +65,7 @@ def add_shared_routes(router: APIRouter, resource: TargetResource) -> None:
         await run_in_threadpool(targets.find, session, kind, env, target_id)
         if patch.url is not None:
             await check_url(sender, patch.url, auth.requires_https)
-        if not isinstance(patch.transformation, Keep):
-            patch = replace(patch, transformation=await run_in_threadpool(
-                check_transformation, transforms, patch.transformation, env))
+        patch = await run_in_threadpool(checked_patch, transforms, patch, env)
         row, cancelled = await run_in_threadpool(targets.update, session, kind, env,
                                                  target_id, patch)
         await wake_cancelled(temporal, cancelled)

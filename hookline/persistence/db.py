@@ -31,7 +31,10 @@ _HOLDS_WRITER = "hookline_holds_writer"
 def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
         return _sqlite_engine(url)
-    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+    # A server that does not answer at all (a host gone) fails a connection in 10 s, not
+    # the system's minutes: attempts retry their records within a time of their own.
+    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20,
+                         connect_args={"connect_timeout": 10})
 
 
 def _sqlite_engine(url: str) -> Engine:

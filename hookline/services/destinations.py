@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from sqlmodel import Session
 
-from hookline import filters
+from hookline import filters, transformations
 from hookline.delivery import targets
 from hookline.delivery.gate import Health, health_of
 from hookline.errors import invalid
@@ -40,7 +40,7 @@ def create_destination(session: Session, env_id: str, source_id: str, *, url: st
     destination = Destination(id=new_id("dst"), environment_id=env_id, source_id=source.id,
                               url=url, description=description, custom_headers=custom,
                               secret=new_secret(), rate_limit=rate_limit, filter=filter,
-                              transformation=transformation)
+                              transformation=transformations.check(transformation))
     session.add(destination)
     return TargetRow(destination, Health())  # never gated yet: closed
 

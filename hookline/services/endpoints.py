@@ -9,7 +9,7 @@ import json
 
 from sqlmodel import Session
 
-from hookline import filters
+from hookline import filters, transformations
 from hookline.delivery import targets
 from hookline.delivery.attempts import Outgoing
 from hookline.delivery.gate import Health, health_of
@@ -54,7 +54,7 @@ def create_endpoint(session: Session, env_id: str, *, consumer: str, url: str,
         secret=new_secret() if secret is None else check_secret(secret),
         rate_limit=targets.check_rate_limit(rate_limit),
         filter=filters.check(filter),
-        transformation=transformation)
+        transformation=transformations.check(transformation))
     session.add(endpoint)
     return TargetRow(endpoint, Health(), owner.external_id)  # never gated yet: closed
 

@@ -7,7 +7,7 @@ Nothing here commits: the use case that calls it owns the transaction
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from sqlmodel import Session
@@ -16,7 +16,7 @@ from hookline import filters, transformations
 from hookline.delivery import gate, targets
 from hookline.delivery.gate import Health, health_of
 from hookline.delivery.targets import Target
-from hookline.errors import NotFound, invalid
+from hookline.errors import NotFound, Unavailable, invalid
 from hookline.persistence.models import Consumer
 from hookline.services import operational
 from hookline.services.headers import check_headers
@@ -72,6 +72,14 @@ def check_secret(secret: str) -> str:
     return secret
 
 
+def checked_patch(transforms: ExecutorPool, patch: TargetPatch, env_id: str) -> TargetPatch:
+    """The patch with its transformation (if it changes one) loaded and checked."""
+    if isinstance(patch.transformation, Keep):
+        return patch
+    return replace(patch, transformation=check_transformation(transforms, patch.transformation,
+                                                              env_id))
+
+
 def check_transformation(transforms: ExecutorPool, source: object, env_id: str
                          ) -> str | None:
     """A transformation as the API takes it: loaded on the API's V8 executors within the
@@ -83,6 +91,8 @@ def check_transformation(transforms: ExecutorPool, source: object, env_id: str
     try:
         defined = transforms.defines_handler(env_id, code)
     except TransformFailed as exc:
+        if exc.unavailable:  # the executors', not the code's
+            raise Unavailable(f"the transformation could not be checked: {exc}") from None
         raise invalid("transformation", str(exc)) from None
     if not defined:
         raise invalid("transformation", "must define `function handler(webhook)`")
@@ -116,8 +126,8 @@ def apply_patch(session: Session, target: Target, patch: TargetPatch) -> list[st
     headers = check_headers(patch.headers) if patch.headers is not None else None
     if not isinstance(patch.filter, Keep):
         target.filter = filters.check(patch.filter)
-    if not isinstance(patch.transformation, Keep):  # checked by the caller (check_transformation)
-        target.transformation = patch.transformation
+    if not isinstance(patch.transformation, Keep):  # loaded by the caller (checked_patch)
+        target.transformation = transformations.check(patch.transformation)
     if not isinstance(patch.rate_limit, Keep):
         target.rate_limit = targets.check_rate_limit(patch.rate_limit)
     if patch.url is not None and patch.url != target.url:

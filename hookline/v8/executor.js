@@ -44,8 +44,21 @@ class Failed extends Error {
   }
 }
 
+// isolated-vm takes whole milliseconds, at least one (0 would be no limit at all).
+function millis(seconds) {
+  return Math.max(1, Math.round(seconds * 1000));
+}
+
+// Blocks this thread (the executor has nothing else to do) for a few milliseconds.
+const NAP = new Int32Array(new SharedArrayBuffer(4));
+function nap() {
+  Atomics.wait(NAP, 0, 0, 5);
+}
+
 // What went wrong, in JavaScript's words, without isolated-vm's source position suffix.
-function failure(error, isolate, doing, timeout) {
+// `compiling`: a SyntaxError then means the source does not parse (at run time, it is the
+// handler's own, from JSON.parse say).
+function failure(error, isolate, doing, timeout, compiling = false) {
   const message = String(error && error.message !== undefined ? error.message : error);
   if (isolate.isDisposed || /memory limit/.test(message)) {
     return new Failed(`ran past its memory limit (${Math.floor(MAX_MEMORY / 2 ** 20)} MB) ${doing}`,
@@ -56,7 +69,7 @@ function failure(error, isolate, doing, timeout) {
   }
   const name = error && error.name ? `${error.name}: ` : "";
   const said = (name + message).replace(/ \[[^\]]*:\d+:\d+\]$/, "").split("\n")[0];
-  if (error && error.name === "SyntaxError") {
+  if (compiling && error && error.name === "SyntaxError") {
     return new Failed(`does not parse: ${said}`.slice(0, 500));
   }
   return new Failed(`threw ${doing}: ${said}`.slice(0, 500));
@@ -68,28 +81,38 @@ class Handler {
     this.isolate = new ivm.Isolate({ memoryLimit: Math.max(8, MAX_MEMORY / 2 ** 20) });
     try {
       const context = this.isolate.createContextSync();
-      this.guarded(() => this.isolate.compileScriptSync(source, { filename: "handler.js" })
-        .runSync(context, { timeout: timeout * 1000 }), "loading it", timeout);
-      this.defined = context.evalSync("typeof handler") === "function";
-      this.run = this.isolate.compileScriptSync(RUN).runSync(context, { reference: true });
+      const script = this.guarded(() => this.isolate.compileScriptSync(
+        source, { filename: "handler.js" }), "loading it", timeout, true);
+      this.guarded(() => script.runSync(context, { timeout: millis(timeout) }), "loading it",
+                   timeout);
+      // A getter named `handler` is code too: it runs within the limit.
+      this.defined = this.guarded(() => context.evalSync(
+        "typeof handler", { timeout: millis(timeout) }), "loading it", timeout) === "function";
+      this.run = this.guarded(() => this.isolate.compileScriptSync(RUN).runSync(
+        context, { reference: true, timeout: millis(timeout) }), "loading it", timeout);
     } catch (error) {
       this.dispose();
       throw error;
     }
   }
 
-  guarded(call, doing, timeout) {
+  guarded(call, doing, timeout, compiling = false) {
     try {
       return call();
     } catch (error) {
-      throw failure(error, this.isolate, doing, timeout);
+      throw failure(error, this.isolate, doing, timeout, compiling);
     }
   }
 
-  call(webhook, timeout) {
-    return this.guarded(() => this.run.applySync(undefined, [webhook],
-                                                 { timeout: timeout * 1000 }),
-                        "running the handler", timeout);
+  // The handler's result, as JSON text, within `left` seconds of the call's `timeout`.
+  call(webhook, timeout, left) {
+    const result = this.guarded(() => this.run.applySync(undefined, [webhook],
+                                                         { timeout: millis(left) }),
+                                "running the handler", timeout);
+    if (typeof result !== "string") {  // a toJSON or a JSON.stringify of its own said so
+      throw new Failed("handler must return the webhook object, not something JSON drops");
+    }
+    return result;
   }
 
   dispose() {
@@ -118,6 +141,7 @@ function handlerOf(target, source, timeout) {
 
 function answer(request) {
   const timeout = Math.min(Number(request.timeout) || TIMEOUT, TIMEOUT);
+  const started = Date.now();
   if (request.check !== undefined) {
     const handler = new Handler(request.check, timeout);
     handler.dispose();
@@ -129,8 +153,13 @@ function answer(request) {
     handler.dispose();
     throw new Failed("must define `function handler(webhook)`");
   }
+  // Loading and the call share one limit: the pool waits that long (and a grace), no more.
+  const left = timeout - (Date.now() - started) / 1000;
   try {
-    return { ok: handler.call(request.webhook, timeout) };
+    if (left <= 0) {
+      throw new Failed(`ran past its time limit (${timeout} s) loading it`, true, true);
+    }
+    return { ok: handler.call(request.webhook, timeout, left) };
   } catch (error) {
     handlers.delete(key); // out of time or memory, or half-run: afresh next time
     handler.dispose();
@@ -146,7 +175,10 @@ function readFully(size) {
     try {
       got = fs.readSync(0, buffer, read, size - read, null);
     } catch (error) {
-      if (error.code === "EAGAIN") continue;
+      if (error.code === "EAGAIN") {
+        nap();
+        continue;
+      }
       if (error.code === "EOF") return null;
       throw error;
     }
@@ -167,6 +199,7 @@ function write(message) {
       written += fs.writeSync(1, whole, written);
     } catch (error) {
       if (error.code !== "EAGAIN") throw error;
+      nap();
     }
   }
 }

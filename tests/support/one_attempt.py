@@ -1,7 +1,7 @@
 """`python -m tests.support.one_attempt attempt|record DELIVERY_ID`: one run of the worker's
 `attempt_delivery` or `record_attempt` activity (the real code, on the database and Temporal
 of the HOOKLINE_* settings), in Temporal's ActivityEnvironment with a start-to-close time of
-12 s, so that an attempt stops asking an unanswering database after 2 s
+47 s, so that an attempt stops asking an unanswering database after 2 s
 (`activities/http.py`, RECORD_MARGIN). `record` reads the unrecorded outcome as JSON on
 stdin; both print the outcome as JSON."""
 
@@ -29,7 +29,7 @@ async def main(phase: str, delivery_id: str) -> None:
                                     await connect(settings, lazy=True),
                                     gate.limits_from(settings))
     env = ActivityEnvironment()
-    env.info = dataclasses.replace(env.info, start_to_close_timeout=timedelta(seconds=12))
+    env.info = dataclasses.replace(env.info, start_to_close_timeout=timedelta(seconds=47))
     data = AttemptInput(delivery_id=delivery_id, next_delay=1.0, longest_delay=1.0)
     if phase == "attempt":
         outcome = await env.run(activities.attempt_delivery, data)

@@ -181,7 +181,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readyz */
+        /**
+         * Readyz
+         * @description 200 while the database answers, with each check (`database`, `temporal`) in
+         *     `checks`; 503 when the database does not, or Temporal does not and
+         *     HOOKLINE_READY_REQUIRES_TEMPORAL is on.
+         */
         get: operations["readyz"];
         put?: never;
         post?: never;

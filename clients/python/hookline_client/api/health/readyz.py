@@ -66,6 +66,10 @@ def sync_detailed(
 ) -> Response[Any | Problem]:
     """ Readyz
 
+     200 while the database answers, with each check (`database`, `temporal`) in
+    `checks`; 503 when the database does not, or Temporal does not and
+    HOOKLINE_READY_REQUIRES_TEMPORAL is on.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -92,6 +96,10 @@ def sync(
 ) -> Any | Problem | None:
     """ Readyz
 
+     200 while the database answers, with each check (`database`, `temporal`) in
+    `checks`; 503 when the database does not, or Temporal does not and
+    HOOKLINE_READY_REQUIRES_TEMPORAL is on.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -112,6 +120,10 @@ async def asyncio_detailed(
 
 ) -> Response[Any | Problem]:
     """ Readyz
+
+     200 while the database answers, with each check (`database`, `temporal`) in
+    `checks`; 503 when the database does not, or Temporal does not and
+    HOOKLINE_READY_REQUIRES_TEMPORAL is on.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -138,6 +150,10 @@ async def asyncio(
 
 ) -> Any | Problem | None:
     """ Readyz
+
+     200 while the database answers, with each check (`database`, `temporal`) in
+    `checks`; 503 when the database does not, or Temporal does not and
+    HOOKLINE_READY_REQUIRES_TEMPORAL is on.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
