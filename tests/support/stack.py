@@ -67,7 +67,6 @@ class Stack:
     def start_api(self, **overrides: str) -> tuple[subprocess.Popen[bytes], str]:
         port = free_port()
         env = self.settings_env(HOOKLINE_API_PORT=str(port), **overrides)
-        env.setdefault("HOOKLINE_PUBLIC_URL", f"http://127.0.0.1:{port}")
         proc = spawn(hookline("api"), env, self.folder / f"api-{port}.log")
         url = f"http://127.0.0.1:{port}"
         wait_http(url + "/healthz", 30, proc)
