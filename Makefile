@@ -9,20 +9,48 @@ HELM_VERSION := v3.22.0
 V8 := hookline/v8/node_modules/.installed
 export PATH := $(CURDIR)/.tools/bin:$(PATH)
 
-.PHONY: run test test-cluster setup venv dev tools tools-cluster tools-helm chart postgres compose chromium lint bench providers-doc openapi clients codegen clean
+.PHONY: run test test-unit test-tooling test-db test-workflow test-api test-e2e test-cluster setup venv dev \
+	tools tools-cluster tools-helm tools-testserver chart postgres compose chromium lint bench \
+	providers-doc openapi clients codegen clean
 
 run: setup
 	$(VENV)/bin/hookline up
 
-test: setup dev postgres compose chromium codegen tools-helm
-	$(VENV)/bin/pytest
+# The tiers, fastest first (tests/support/tiers.py says what puts a test in each, and sorts
+# them so): all but the end-to-end tier in one run, then that tier on two processes, each
+# with its own Temporal dev server and stacks (it mostly waits: on retry schedules,
+# timeouts, restarts; a module's tests stay on one process). `make test-unit` needs only
+# Python (no Temporal, Go, Node or apt) and takes about two minutes. One file:
+# `.venv/bin/pytest tests/test_gate.py`; one tier: `make test-<tier>`.
+E2E := -m e2e -n 2 --dist loadfile
+test: setup dev postgres compose chromium codegen tools-helm tools-testserver
+	$(VENV)/bin/pytest -m "not e2e"
+	$(VENV)/bin/pytest $(E2E)
+
+test-unit: $(VENV)/.installed-dev
+	$(VENV)/bin/pytest -m unit
+
+test-tooling: dev codegen tools-helm compose
+	$(VENV)/bin/pytest -m tooling
+
+test-db: dev postgres
+	$(VENV)/bin/pytest -m db
+
+test-workflow: dev tools-testserver
+	$(VENV)/bin/pytest -m workflow
+
+test-api: dev postgres
+	$(VENV)/bin/pytest -m api
+
+test-e2e: setup dev postgres chromium codegen
+	$(VENV)/bin/pytest $(E2E)
 
 setup: venv tools
 
 # `make run` installs what running needs; the tests, linters, benchmarks and provider SDKs
 # (the [dev] extra) come with the first `make test`, `make lint` or `make bench`.
 venv: $(VENV)/.installed hookline/_celgo.so $(V8)
-dev: $(VENV)/.installed-dev
+dev: venv $(VENV)/.installed-dev
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,7 +58,7 @@ $(VENV)/.installed: pyproject.toml
 	$(VENV)/bin/pip install --quiet -e .
 	touch $@
 
-$(VENV)/.installed-dev: $(VENV)/.installed hookline/_celgo.so $(V8)
+$(VENV)/.installed-dev: $(VENV)/.installed
 	$(VENV)/bin/pip install --quiet -e ".[dev]" -e ./clients/python
 	touch $@
 
@@ -96,6 +124,17 @@ tools-helm:
 		echo "Go is needed to build Helm (https://go.dev/dl), or put helm $(HELM_VERSION) on PATH."; exit 1; \
 	fi
 
+# Temporal's time-skipping test server, for the workflow tier: Maven Central's jars
+# (tools/testserver/pom.xml) on the machine's Java, run by tools/testserver/temporal-test-server.
+TESTSERVER := .tools/testserver/.installed
+tools-testserver: $(TESTSERVER)
+$(TESTSERVER): tools/testserver/pom.xml
+	@command -v java >/dev/null 2>&1 && command -v mvn >/dev/null 2>&1 || { \
+		echo "Java 17 and Maven are needed for the workflow tests: apt-get install maven"; exit 1; }
+	mvn -q -B -f tools/testserver/pom.xml dependency:copy-dependencies \
+		-DoutputDirectory=$(CURDIR)/.tools/testserver -DincludeScope=runtime
+	touch $@
+
 # The end-to-end subset on a real Temporal server with PostgreSQL, two APIs and two workers.
 test-cluster: setup dev postgres tools-cluster
 	HOOKLINE_TEST_CLUSTER=1 $(VENV)/bin/pytest -m cluster
@@ -127,7 +166,7 @@ chromium:
 		echo "Chromium is needed for the browser tests: apt-get install chromium"; exit 1; \
 	fi
 
-lint: dev
+lint: $(VENV)/.installed-dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy .
 

@@ -1,5 +1,7 @@
-"""Session-wide real infrastructure. Every test that uses `stack` runs twice: on SQLite and
-on PostgreSQL (a throwaway server, or HOOKLINE_TEST_POSTGRES_URL when given).
+"""Session-wide real infrastructure: a Temporal dev server, databases (a SQLite file and a
+throwaway PostgreSQL server, or HOOKLINE_TEST_POSTGRES_URL when given), the service's stacks,
+the API in-process, and Temporal's time-skipping server. Which tests run on which database,
+and in which tier, is tests/support/tiers.py's (docs/TESTING.md).
 
 With HOOKLINE_TEST_CLUSTER=1 (`make test-cluster`), the same fixtures give a real Temporal
 server on PostgreSQL instead of the dev server, and a stack of two APIs and two workers on
@@ -16,12 +18,15 @@ import pytest
 from hookline.persistence.db import make_engine
 from hookline.persistence.migrations import upgrade
 from hookline.temporal import dev_server_flags
+from tests.support import tiers, tools
 from tests.support.cluster import CLUSTER, ClusterServer
+from tests.support.in_process import InProcess
 from tests.support.postgres import throwaway_postgres
 from tests.support.procs import free_port, spawn, stop, temporal_cli, wait_port
 from tests.support.receiver import Receiver
 from tests.support.smtp import SmtpSink
 from tests.support.stack import Stack, Tenant
+from tests.support.timeskip import TimeSkipping
 
 
 def start_temporal(folder: Path, db_file: Path | None = None, port: int | None = None
@@ -55,6 +60,25 @@ class TemporalServer:
 
 # Cluster-only tests need the stack of two of each.
 collect_ignore = [] if CLUSTER else ["test_cluster.py", "test_cluster_security.py"]
+DATABASES = ["postgres"] if CLUSTER else ["sqlite", "postgres"]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    tiers.configure(config)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    tiers.one_database(metafunc, DATABASES)
+
+
+# Around pytest's own: each test's tier is its mark before `-m` selects by them, and the
+# tiers run fastest first once pytest has grouped the tests by their fixtures' parameters.
+@pytest.hookimpl(wrapper=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> Iterator[None]:
+    tiers.mark(items)
+    yield
+    tiers.fastest_first(items)
 
 
 @pytest.fixture(scope="session")
@@ -84,7 +108,7 @@ def temporal(temporal_server: TemporalServer | ClusterServer) -> str:
     return temporal_server.address
 
 
-@pytest.fixture(scope="session", params=["postgres"] if CLUSTER else ["sqlite", "postgres"])
+@pytest.fixture(scope="session", params=DATABASES)
 def database_url(request: pytest.FixtureRequest,
                  tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     if request.param == "sqlite":
@@ -117,6 +141,17 @@ def stack(database_url: str, temporal: str, smtp_sink: SmtpSink,
     engine.dispose()
 
 
+@pytest.fixture(scope="session")
+def in_process(database_url: str, smtp_sink: SmtpSink,
+               tmp_path_factory: pytest.TempPathFactory) -> Iterator[InProcess]:
+    """The API in-process on this database (tests/support/in_process.py)."""
+    name = "postgres" if database_url.startswith("postgres") else "sqlite"
+    server = InProcess(name, database_url, tmp_path_factory.mktemp(f"api-{name}"),
+                       {"HOOKLINE_SMTP_URL": smtp_sink.url})
+    yield server
+    server.stop()
+
+
 @pytest.fixture
 def tenant(stack: Stack) -> Iterator[Tenant]:
     """A fresh organization with a development environment and a key: tests never share."""
@@ -139,3 +174,43 @@ def receiver() -> Iterator[Receiver]:
     r = Receiver()
     yield r
     r.close()
+
+
+@pytest.fixture(scope="session")
+def time_skipping() -> Iterator[TimeSkipping]:
+    """Temporal's time-skipping test server, for workflow logic (tests/workflows)."""
+    server = TimeSkipping()
+    yield server
+    server.close()
+
+
+# What `make` builds or installs: a test that asks for one is in the tooling tier (the
+# Temporal CLI's dev server: end to end).
+@pytest.fixture(scope="session")
+def tool_cel() -> Path:
+    return tools.cel()
+
+
+@pytest.fixture(scope="session")
+def tool_v8() -> Path:
+    return tools.v8()
+
+
+@pytest.fixture(scope="session")
+def tool_helm() -> str:
+    return tools.helm()
+
+
+@pytest.fixture(scope="session")
+def tool_compose() -> list[str]:
+    return tools.compose()
+
+
+@pytest.fixture(scope="session")
+def tool_codegen() -> Path:
+    return tools.codegen()
+
+
+@pytest.fixture(scope="session")
+def tool_temporal() -> str:
+    return temporal_cli()

@@ -16,6 +16,9 @@ from sqlmodel import Session
 from hookline.persistence.batches import BatchWriter, Job, Write, shared_read
 from hookline.persistence.db import make_engine
 
+# Batched writes share transactions, whose locking is each database's own.
+pytestmark = pytest.mark.both_databases
+
 
 @pytest.fixture
 def engine(database_url: str) -> Iterator[Engine]:

@@ -12,6 +12,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import pytest
 from hookline_client import AuthenticatedClient
 from hookline_client.api.consumers import create_consumer
 from hookline_client.api.deliveries import get_delivery, list_deliveries
@@ -55,6 +56,7 @@ def _differences(left: Path, right: Path) -> list[str]:
     return found
 
 
+@pytest.mark.usefixtures("tool_codegen")
 def test_python_client_is_generated_from_the_document(tmp_path: Path) -> None:
     assert GENERATOR.exists(), "the generator is installed by `make codegen`"
     out = tmp_path / "python"
@@ -69,6 +71,7 @@ def test_python_client_is_generated_from_the_document(tmp_path: Path) -> None:
     assert _differences(committed, out) == [], "run `make clients` and commit the result"
 
 
+@pytest.mark.usefixtures("tool_codegen")
 def test_typescript_client_is_generated_from_the_document(tmp_path: Path) -> None:
     assert (TYPESCRIPT / "node_modules").exists(), "npm ci runs in `make codegen`"
     out = tmp_path / "schema.ts"

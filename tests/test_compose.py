@@ -2,25 +2,19 @@
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 
+import pytest
 import yaml
 
+from tests.support import tools
 from tests.support.procs import REPO
 
-
-def _compose() -> list[str]:
-    if shutil.which("docker") and subprocess.run(
-            ["docker", "compose", "version"], capture_output=True, check=False).returncode == 0:
-        return ["docker", "compose"]
-    found = shutil.which("docker-compose")
-    assert found, "no compose client: `make test` installs docker-compose"
-    return [found]
+pytestmark = pytest.mark.usefixtures("tool_compose")
 
 
 def test_compose_file_is_accepted() -> None:
-    done = subprocess.run([*_compose(), "-f", str(REPO / "docker-compose.yml"), "config"],
+    done = subprocess.run([*tools.compose(), "-f", str(REPO / "docker-compose.yml"), "config"],
                           capture_output=True, text=True, cwd=REPO, check=False)
     assert done.returncode == 0, done.stderr
     config = done.stdout
@@ -41,7 +35,7 @@ NOT_FOR_COMPOSE = {"background_nice", "temporal_ui_url", "temporal_ui_port",
 
 
 def _config() -> dict:
-    done = subprocess.run([*_compose(), "-f", str(REPO / "docker-compose.yml"), "config"],
+    done = subprocess.run([*tools.compose(), "-f", str(REPO / "docker-compose.yml"), "config"],
                           capture_output=True, text=True, cwd=REPO, check=True)
     return yaml.safe_load(done.stdout)
 

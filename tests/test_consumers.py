@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.support.in_process import in_process_stack
 from tests.support.stack import Stack, Tenant
 from tests.test_platform_http import assert_problem
+
+# Only the API's answers and rows: the API in-process, on both databases.
+stack = in_process_stack()
 
 VALID_TYPES = ["invoice.paid", "a.b", "a.b.c", "user_profile.updated-v2", "v1.x9", "1.2",
                "a" * 98 + "." + "b" * 101]  # the last is exactly 200 characters

@@ -106,6 +106,8 @@ def test_idempotency_key_returns_the_first_event(tenant: Tenant, receiver: Recei
     assert publish(tenant, headers={"Idempotency-Key": "order-2"})["id"] != first["id"]
 
 
+# A unique key raced under each database's own locking.
+@pytest.mark.both_databases
 def test_one_idempotency_key_raced_by_many_requests_makes_one_event(
         tenant: Tenant, receiver: Receiver) -> None:
     # The key is checked in a read before the write transaction: the unique index decides.

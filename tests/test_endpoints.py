@@ -1,4 +1,4 @@
-"""Issue 3: the Endpoint resource over HTTP, against the real stack on both databases."""
+"""Issue 3: the Endpoint resource over HTTP, against the real stack."""
 
 from __future__ import annotations
 

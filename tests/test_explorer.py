@@ -20,6 +20,9 @@ from tests.test_destinations import add_destination
 from tests.test_platform_http import assert_problem
 from tests.test_sources import make_source
 
+# The explorer's filters and cursors seek each database's indexes.
+pytestmark = pytest.mark.both_databases
+
 
 def _list(tenant: Tenant, path: str = "/v1/deliveries", **params: Any) -> list[dict[str, Any]]:
     """Every item of a list, following its cursors, one item a page to test them too."""

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 import yaml
 
+from tests.support import tools
 from tests.support.procs import REPO
 
 CHART = REPO / "deploy" / "helm" / "hookline"
@@ -50,14 +51,11 @@ WORKER_ONLY = {"worker_metrics_port", "worker_metrics_host", "reconcile_interval
 TLS_DIR, API_KEY_DIR = "/etc/hookline/temporal-tls", "/etc/hookline/temporal-api-key"
 
 
-def helm() -> str:
-    found = shutil.which("helm") or str(REPO / ".tools" / "bin" / "helm")
-    assert Path(found).exists(), "no helm: `make tools-helm` builds it into .tools/bin"
-    return found
+pytestmark = pytest.mark.usefixtures("tool_helm")
 
 
 def run_helm(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([helm(), *args], capture_output=True, text=True, check=False)
+    return subprocess.run([tools.helm(), *args], capture_output=True, text=True, check=False)
 
 
 @cache

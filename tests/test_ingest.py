@@ -13,6 +13,7 @@ from typing import Any
 
 import httpx
 import nacl.signing
+import pytest
 from slack_sdk.signature import SignatureVerifier
 from sqlalchemy import func
 from sqlmodel import Session, select
@@ -149,6 +150,8 @@ def test_disabled_source_stores_but_forwards_nothing(tenant: Tenant,
     assert receiver.at(f"/ok/{source['id']}") == []
 
 
+# A unique key raced under each database's own locking.
+@pytest.mark.both_databases
 def test_duplicate_event_id_stored_and_forwarded_once(tenant: Tenant,
                                                       receiver: Receiver) -> None:
     source = github_source(tenant, receiver)
@@ -292,6 +295,8 @@ async def _burst(url: str, count: int, concurrency: int) -> list[int]:
             await client.aclose()
 
 
+# A thousand concurrent writers, under each database's own locking.
+@pytest.mark.both_databases
 def test_burst_of_1000_concurrent_posts(stack: Stack, tenant: Tenant) -> None:
     """The route itself under load: every post answered is stored (no destination, so the
     worker's pace does not enter into it; test_forwarding covers fan-out)."""

@@ -2,7 +2,7 @@
 HOOKLINE_WORKER_METRICS_PORT, after real deliveries, ingestion and refusals. On a stack of
 its own (a worker metrics port, two API processes so /metrics runs in prometheus_client's
 multiprocess mode, one attempt in flight per target so starts wait in the outbox, a quick
-breaker), on SQLite and PostgreSQL."""
+breaker)."""
 
 from __future__ import annotations
 

@@ -5,12 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlmodel import SQLModel
 
 import hookline.persistence.models  # noqa: F401  (registers every table on SQLModel.metadata)
 from tests.support.stack import Stack
+
+# Each database has its own schema and migration path.
+pytestmark = pytest.mark.both_databases
 
 
 def test_migrated_schema_matches_the_models(stack: Stack) -> None:

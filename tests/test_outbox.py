@@ -39,6 +39,9 @@ from hookline.persistence.models import (
 from hookline.services import accounts, deliveries
 from hookline.timeutil import utcnow
 
+# The outbox claims rows with each database's own locking (SKIP LOCKED, the write lock).
+pytestmark = pytest.mark.both_databases
+
 
 def limits(max_admitted: int = 1000, max_in_flight: int = 1000) -> gate.Limits:
     return gate.Limits(max_in_flight=max_in_flight, circuit_failures=5, circuit_open=30,

@@ -1,6 +1,6 @@
 """Issue 16: the consumer portal over HTTP: magic links, sessions, CSRF, scoping, read-only
 links, expiry and revocation, branding and framing, and the pages' use of the API's rules;
-against the real stack on both databases. The browser tests are tests/browser."""
+against the real stack. The browser tests are tests/browser."""
 
 from __future__ import annotations
 

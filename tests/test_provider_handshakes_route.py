@@ -16,9 +16,13 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.support.in_process import in_process_stack
 from tests.support.stack import Tenant
 from tests.test_ingest import message, messages_of
 from tests.test_sources import make_source
+
+# Only the API's answers and rows: the API in-process, on both databases.
+stack = in_process_stack()
 
 SECRET = "handshake-secret-0123456789"
 

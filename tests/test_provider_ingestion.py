@@ -18,9 +18,13 @@ from hookline.providers.base import Incoming
 from tests.providers.cases import Case
 from tests.providers.conftest import Env
 from tests.providers.test_provider_signatures import CASES, STALE
+from tests.support.in_process import in_process_stack
 from tests.support.stack import Tenant
 from tests.test_ingest import message
 from tests.test_sources import make_source
+
+# Only the API's answers and rows: the API in-process, on both databases.
+stack = in_process_stack()
 
 Builder = Callable[..., Case]
 # Their documentation counts anything but 200 as a failed delivery.

@@ -8,9 +8,13 @@ from typing import Any
 
 import pytest
 
+from tests.support.in_process import in_process_stack
 from tests.support.stack import Tenant
 from tests.test_platform_http import assert_problem
 from tests.test_sources import make_source
+
+# Only the API's answers and rows: the API in-process, on both databases.
+stack = in_process_stack()
 
 
 def _source(tenant: Tenant, source_id: str) -> dict[str, Any]:

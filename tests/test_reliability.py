@@ -20,6 +20,9 @@ from tests.support.stack import Stack, Tenant, module_stack
 from tests.test_destinations import add_destination
 from tests.test_sources import make_source
 
+# The outbox and the gate must lose nothing on either database's crash semantics.
+pytestmark = pytest.mark.both_databases
+
 # The reconciler every second, for Deliveries 3 s without a workflow (the defaults are 10 s
 # and 15 s): these tests lose starts and workflows on purpose and wait for it.
 stack = module_stack(HOOKLINE_RECONCILE_INTERVAL="1s", HOOKLINE_RECONCILE_AFTER="3s")

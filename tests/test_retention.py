@@ -36,6 +36,9 @@ from tests.test_platform_http import assert_problem
 from tests.test_platform_ops import cli
 from tests.test_sources import make_source
 
+# Purges delete in short transactions under each database's locks.
+pytestmark = pytest.mark.both_databases
+
 SHORT = "3s"  # the siblings' HOOKLINE_RETENTION
 DONE = ["delivered"]
 

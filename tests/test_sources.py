@@ -11,8 +11,12 @@ from sqlmodel import Session
 
 from hookline.persistence.db import committed
 from hookline.services import accounts
+from tests.support.in_process import in_process_stack
 from tests.support.stack import Stack, Tenant
 from tests.test_platform_http import assert_problem
+
+# Only the API's answers and rows: the API in-process, on both databases.
+stack = in_process_stack()
 
 
 def make_source(tenant: Tenant, name: str = "shop", **patch: Any) -> dict[str, Any]:

@@ -24,6 +24,9 @@ TRIVIAL = "function handler(w) { w.payload = {n: w.payload.n + 1}; return w; }"
 LOOP = "function handler(w) { while (true) {} }"
 LIMITS = Limits(2.0, 64 * 2**20)
 
+# Every handler here runs in the Node executors.
+pytestmark = pytest.mark.usefixtures("tool_v8")
+
 
 @pytest.fixture
 def pool() -> Iterator[ExecutorPool]:

@@ -22,6 +22,9 @@ from temporalio.client import Client
 from hookline.settings import Settings
 from tests.support.procs import REPO, free_port, hookline
 
+# `hookline up` starts the Temporal CLI's dev server: these run the whole service.
+pytestmark = pytest.mark.usefixtures("tool_temporal")
+
 
 def _read_until(proc: subprocess.Popen[bytes], marker: str, seconds: float) -> str:
     """Raw reads: a buffered readline can hold lines the selector no longer reports."""
