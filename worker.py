@@ -19,6 +19,7 @@ from activities.mail import AlertActivities
 from activities.recovery import RecoveryActivities
 from activities.retention import RetentionActivities
 from hookline.delivery import gate
+from hookline.delivery.engine import AttemptEngine
 from hookline.delivery.gauges import DatabaseCollector
 from hookline.delivery.handoff import Handoff
 from hookline.delivery.reconciler import reconcile_forever
@@ -83,8 +84,9 @@ async def main(settings: Settings | None = None) -> None:
     handoff = Handoff()  # between this worker's relay and its attempts
     # The targets' transformations, in V8 executor processes of this worker's.
     transforms = ExecutorPool(Limits(*settings.transform_limits))
-    delivery = DeliveryActivities(sender, client, gate.limits_from(settings), handoff,
-                                  transforms=transforms)
+    delivery = DeliveryActivities(AttemptEngine(
+        sender=sender, client=client, limits=gate.limits_from(settings),
+        notify=operational.notify, handoff=handoff, transforms=transforms))
     cron = CronActivities(client, settings)
     mail = AlertActivities(settings)
     recovery = RecoveryActivities(settings.retry_delays)

@@ -23,7 +23,7 @@ import uvloop
 from bench.pattern import body
 from bench.posters import CLIENTS, Post, poster, signed
 from bench.receiver import Receiver
-from hookline.delivery.attempts import Outgoing
+from hookline.delivery.model import Outgoing
 from hookline.delivery.sender import Sender
 
 SECRET = "whsec_" + "MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"

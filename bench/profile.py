@@ -28,12 +28,13 @@ _OURS = ("(hookline/", "(api/", "(activities/", "(workflows/", "(worker.py")
 _STEPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("http send", ("Sender.send (hookline/", "Sender._exchange (hookline/",
                    "PatternActivities.post (bench/")),
-    ("attempt: read (prepare)", ("DeliveryActivities._prepare (",)),
-    ("attempt: write (record)", ("DeliveryActivities._record (",)),
+    ("attempt: read (prepare)", ("AttemptEngine._prepare (",)),
+    ("attempt: write (record)", ("AttemptEngine._record (",)),
     ("relay: outbox and gate", ("_take (hookline/delivery/relay.py",)),
     ("relay: workflow starts", ("start_delivery (hookline/", "best_pattern.<locals>.one (")),
     ("workflow code", ("(workflows/", "PatternWorkflow.run (")),
-    ("attempt: the rest (thread hops, glue)", ("DeliveryActivities.attempt_delivery (",)),
+    ("attempt: the rest (thread hops, glue)", ("AttemptEngine.attempt (", "AttemptEngine._send (",
+                                                "DeliveryActivities.attempt_delivery (")),
     ("reconcilers", ("reconcile",)),
     ("API: batches (database)", ("(hookline/persistence/batches.py",)),
 )

@@ -22,7 +22,7 @@ from dataclasses import replace
 
 from bench.scenarios import EVENT_TYPE, HALF_MATCHING, SLACK, payload
 from hookline import celgo, filters
-from hookline.delivery.attempts import Outgoing
+from hookline.delivery.model import Outgoing
 from hookline.delivery.shaping import shaped
 from hookline.persistence.models import Endpoint
 from hookline.transform_pool import ExecutorPool

@@ -3,7 +3,7 @@
 What Hookline's worker does that the engine's best pattern does not is its database work:
 the relay taking starts from the outbox (and admitting them at the target's gate), and each
 attempt's prepare and record, each behind an `asyncio.to_thread` hop. This runs exactly
-that code (`relay._take`, `DeliveryActivities.prepare` and `._record`) the way the worker
+that code (`relay._take`, `AttemptEngine.prepare` and `._record`) the way the worker
 schedules it, with no Temporal and no HTTP: every attempt is recorded as a 200. The events
 are published first through the API in process (not measured). What it prints is the CPU
 per delivery of that work alone (every thread of this process), steadier than the full
@@ -20,15 +20,15 @@ from bench.api_cpu import _configure, call
 
 
 async def main(count: int, rounds: int) -> None:
-    from activities.http import DeliveryActivities, unrecorded_of
     from api.main import create_app
-    from hookline.contracts import AttemptInput
+    from hookline.contracts import AttemptInput, AttemptResult
     from hookline.delivery import gate, relay
-    from hookline.delivery.attempts import AttemptResult, Outgoing
+    from hookline.delivery.engine import AttemptEngine, unrecorded_of
     from hookline.delivery.handoff import Handoff
+    from hookline.delivery.model import Outgoing
     from hookline.persistence.db import committed, session_scope
     from hookline.persistence.migrations import upgrade
-    from hookline.services import accounts
+    from hookline.services import accounts, operational
     from hookline.settings import get_settings
 
     settings = get_settings()
@@ -41,16 +41,17 @@ async def main(count: int, rounds: int) -> None:
     auth = [(b"authorization", f"Bearer {key}".encode())]
     limits = gate.limits_from(settings)
     handoff = Handoff()
-    activities = DeliveryActivities(sender=None, client=None, limits=limits,  # type: ignore
-                                    handoff=handoff)
+    # No sends, no transformations and no workflows here: only the database work.
+    engine = AttemptEngine(sender=None, client=None, transforms=None,  # type: ignore[arg-type]
+                           limits=limits, notify=operational.notify, handoff=handoff)
     ok = AttemptResult(succeeded=True, status_code=200, response_body="ok", error_type=None,
                        error_message=None, duration_ms=1)
 
     async def attempt(delivery_id: str) -> None:
-        prepared = await activities.prepare(delivery_id)
+        prepared = await engine.prepare(delivery_id)
         assert isinstance(prepared, Outgoing), prepared
         data = AttemptInput(delivery_id=delivery_id, next_delay=5.0, longest_delay=36000.0)
-        recorded = await asyncio.to_thread(activities._record, data,
+        recorded = await asyncio.to_thread(engine._record, data,
                                            unrecorded_of(ok, prepared.target_id, prepared, False))
         assert recorded.status == "delivered", recorded
         handoff.slot_freed()

@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 from standardwebhooks.webhooks import Webhook
 
-from hookline.delivery.attempts import RESPONSE_LIMIT, AttemptResult, Outgoing
+from hookline.contracts import AttemptResult
+from hookline.delivery.model import RESPONSE_LIMIT, Outgoing
 from hookline.delivery.sender import Sender
 from hookline.signing import new_secret
 from tests.support.receiver import Receiver

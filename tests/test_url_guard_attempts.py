@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from hookline.delivery.attempts import AttemptResult, Outgoing
+from hookline.contracts import AttemptResult
+from hookline.delivery.model import Outgoing
 from hookline.delivery.sender import Sender
 from hookline.signing import new_secret
 

@@ -10,7 +10,6 @@ the attempt needs, then single-row writes."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -20,67 +19,22 @@ from hookline.contracts import ATTEMPTABLE
 from hookline.contracts import AttemptResult as AttemptResult  # the engine's, kept in contracts
 from hookline.delivery import gate, outbox, targets
 from hookline.delivery import limit as adaptive
+from hookline.delivery.model import (
+    CIRCUIT_OPEN,
+    HELD_PAST_WINDOW,
+    RESPONSE_LIMIT,
+    TRANSFORMATION,
+    Outgoing,
+    Recorded,
+)
+from hookline.delivery.model import ContentGone as ContentGone  # prepare_attempt raises it
+from hookline.delivery.model import Refused as Refused  # prepare_attempt returns it
 from hookline.delivery.targets import cancel_waiting
 from hookline.ids import new_id
 from hookline.observability import metrics
 from hookline.persistence import queries
 from hookline.persistence.db import begin_reading
 from hookline.timeutil import aware, iso, utcnow
-
-RESPONSE_LIMIT = 4096
-
-
-@dataclass(frozen=True)
-class Outgoing:
-    """Everything one attempt sends; signing happens at send time (fresh timestamp)."""
-
-    url: str
-    msg_id: str
-    body: bytes
-    content_type: str
-    custom_headers: dict[str, str]
-    secrets: list[str]
-    require_https: bool
-    target_id: str = ""
-    rate_limit: int | None = None  # the target's throttle: take a send time first
-    # No run of failures to end when it was read (the target's count, its breaker's): a
-    # success then has no target row to write.
-    clean: bool = False
-    limit: float | None = None  # the target's concurrency limit when it was read
-    # The target's JavaScript, run before the send (`delivery/shaping`), and what it is told
-    # of the event (an endpoint's; None for a destination's message).
-    transformation: str | None = None
-    event_type: str | None = None
-
-
-@dataclass(frozen=True)
-class Refused:
-    """The target's gate admits no attempt now: look again in `wait` seconds. `held`: by
-    its breaker, which may hold a Delivery until its retry window ends, not after."""
-
-    status: str
-    wait: float
-    held: bool = False
-    target_id: str = ""
-
-
-# The error type of an attempt its target's transformation failed (nothing was sent). A
-# Delivery it exhausts does not count towards disabling the target: the receiver never saw
-# it, and the code is the operator's.
-TRANSFORMATION = "transformation"
-
-# The error type of the final attempt of a Delivery whose retry window ended while its
-# target's circuit was open: recorded with no request sent, it ends the Delivery `exhausted`.
-CIRCUIT_OPEN = "circuit_open"
-HELD_PAST_WINDOW = AttemptResult(
-    succeeded=False, status_code=None, response_body=None, error_type=CIRCUIT_OPEN,
-    error_message="not sent: the circuit breaker was still open when the retry window "
-                  "ended", duration_ms=0)
-
-
-class ContentGone(Exception):
-    """A Delivery whose event or message row is gone (which the foreign keys should never
-    let happen): no later attempt can send it, so the attempt must not be retried."""
 
 
 def prepare_attempt(session: Session, delivery_id: str, limits: gate.Limits
@@ -206,15 +160,6 @@ def _status(session: Session, delivery_id: str) -> str:
     now = queries.deliveries.status_of(session, delivery_id)
     session.commit()
     return now or "cancelled"
-
-
-@dataclass(frozen=True)
-class Recorded:
-    status: str  # the Delivery's, after this outcome
-    next_delay: float | None  # seconds to the next attempt: the schedule's, or Retry-After's
-    cancelled: list[str]  # other Deliveries this outcome cancelled: wake their workflows
-    attempt: int | None = None  # the attempt's number (1-based); None when none was stored
-    target_id: str = ""
 
 
 # How an outcome is told to the operational webhooks (`services/operational.notify`):

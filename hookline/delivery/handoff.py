@@ -1,5 +1,5 @@
 """What a worker's relay hands that worker's attempts, and what they hand back: one object
-the worker makes and passes to both (`relay.relay_forever`, `DeliveryActivities`).
+the worker makes and passes to both (`relay.relay_forever`, `engine.AttemptEngine`).
 
 - The relay reads, in one query per pass, what the first attempts of the Deliveries it
   admitted will send (`attempts.read_admitted`); the attempt takes its row instead of

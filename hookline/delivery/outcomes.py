@@ -1,6 +1,6 @@
 """What follows a recorded outcome outside the database: the metrics, the trace, and waking
-the workflows of the Deliveries it cancelled. For an attempt (`activities/http.py`) and for
-a Delivery the relay ends in the outbox (`relay.end_windows`) alike."""
+the workflows of the Deliveries it cancelled. For an attempt (`engine`) and for a Delivery
+the relay ends in the outbox (`relay.end_windows`) alike."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import logging
 
 from temporalio.client import Client
 
-from hookline.contracts import SIGNAL_CANCEL
-from hookline.delivery.attempts import AttemptResult, Recorded
+from hookline.contracts import SIGNAL_CANCEL, AttemptResult
+from hookline.delivery.model import Recorded
 from hookline.observability import metrics, tracing
 from hookline.temporal import signal_delivery
 

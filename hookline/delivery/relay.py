@@ -19,6 +19,7 @@ from temporalio.client import Client
 from hookline.contracts import DeliveryStart
 from hookline.delivery import attempts, gate, outbox
 from hookline.delivery.handoff import Handoff
+from hookline.delivery.model import HELD_PAST_WINDOW, Recorded
 from hookline.delivery.outcomes import recorded_outcome
 from hookline.observability import metrics
 from hookline.persistence.db import session_scope
@@ -66,7 +67,7 @@ async def relay_once(client: Client, settings: Settings, handoff: Handoff
 
 
 def _end_windows(limits: gate.Limits, notify: attempts.Notify
-                 ) -> list[tuple[str, attempts.Recorded]]:
+                 ) -> list[tuple[str, Recorded]]:
     with session_scope() as session:
         ended = []
         for delivery_id in outbox.ended(session, utcnow(), BATCH):
@@ -82,7 +83,7 @@ async def end_windows(client: Client, settings: Settings, notify: attempts.Notif
     how many it ended."""
     ended = await asyncio.to_thread(_end_windows, gate.limits_from(settings), notify)
     for _delivery_id, recorded in ended:
-        await recorded_outcome(client, recorded.target_id, attempts.HELD_PAST_WINDOW, recorded)
+        await recorded_outcome(client, recorded.target_id, HELD_PAST_WINDOW, recorded)
     return len(ended)
 
 

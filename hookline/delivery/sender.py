@@ -18,7 +18,8 @@ import certifi
 from aiohttp.abc import AbstractResolver, ResolveResult
 
 from hookline import USER_AGENT
-from hookline.delivery.attempts import RESPONSE_LIMIT, AttemptResult, Outgoing
+from hookline.contracts import AttemptResult
+from hookline.delivery.model import RESPONSE_LIMIT, Outgoing
 from hookline.observability import tracing
 from hookline.settings import Settings
 from hookline.signing import webhook_headers

@@ -8,7 +8,8 @@ import time
 from dataclasses import replace
 
 from hookline import transformations
-from hookline.delivery.attempts import TRANSFORMATION, AttemptResult, Outgoing
+from hookline.contracts import AttemptResult
+from hookline.delivery.model import TRANSFORMATION, Outgoing
 from hookline.transform_pool import ExecutorPool
 from hookline.transformations import TransformFailed
 

@@ -11,8 +11,8 @@ from sqlmodel import Session
 
 from hookline import filters, transformations
 from hookline.delivery import targets
-from hookline.delivery.attempts import Outgoing
 from hookline.delivery.gate import Health, health_of
+from hookline.delivery.model import Outgoing
 from hookline.errors import NotFound, invalid
 from hookline.ids import new_id
 from hookline.persistence import queries

@@ -16,8 +16,9 @@ from typing import Any
 from sqlmodel import Session
 
 from hookline import filters
+from hookline.contracts import AttemptResult
 from hookline.delivery import targets
-from hookline.delivery.attempts import AttemptResult, Outgoing
+from hookline.delivery.model import Outgoing
 from hookline.delivery.sender import request_headers
 from hookline.delivery.shaping import shaped
 from hookline.errors import invalid

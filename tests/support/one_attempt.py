@@ -2,7 +2,7 @@
 `attempt_delivery` or `record_attempt` activity (the real code, on the database and Temporal
 of the HOOKLINE_* settings), in Temporal's ActivityEnvironment with a start-to-close time of
 47 s, so that an attempt stops asking an unanswering database after 2 s
-(`activities/http.py`, RECORD_MARGIN). `record` reads the unrecorded outcome as JSON on
+(`hookline/delivery/engine.py`, RECORD_MARGIN). `record` reads the unrecorded outcome as JSON on
 stdin; both print the outcome as JSON."""
 
 from __future__ import annotations
@@ -18,16 +18,24 @@ from temporalio.testing import ActivityEnvironment
 from activities.http import DeliveryActivities
 from hookline.contracts import AttemptInput, AttemptResult, RecordInput, Unrecorded
 from hookline.delivery import gate
+from hookline.delivery.engine import AttemptEngine
+from hookline.delivery.handoff import Handoff
 from hookline.delivery.sender import sender_from_settings
+from hookline.services import operational
 from hookline.settings import get_settings
 from hookline.temporal import connect
+from hookline.transform_pool import ExecutorPool
+from hookline.transformations import Limits
 
 
 async def main(phase: str, delivery_id: str) -> None:
     settings = get_settings()
-    activities = DeliveryActivities(sender_from_settings(settings),
-                                    await connect(settings, lazy=True),
-                                    gate.limits_from(settings))
+    engine = AttemptEngine(sender=sender_from_settings(settings),
+                           client=await connect(settings, lazy=True),
+                           limits=gate.limits_from(settings), notify=operational.notify,
+                           handoff=Handoff(),
+                           transforms=ExecutorPool(Limits(*settings.transform_limits)))
+    activities = DeliveryActivities(engine)
     env = ActivityEnvironment()
     env.info = dataclasses.replace(env.info, start_to_close_timeout=timedelta(seconds=47))
     data = AttemptInput(delivery_id=delivery_id, next_delay=1.0, longest_delay=1.0)
@@ -38,8 +46,8 @@ async def main(phase: str, delivery_id: str) -> None:
         kept = Unrecorded(**{**given, "result": AttemptResult(**given["result"])})
         outcome = await env.run(activities.record_attempt, RecordInput(data, kept))
     print(json.dumps(dataclasses.asdict(outcome)))
-    activities.transforms.close()
-    await activities.sender.aclose()
+    engine.transforms.close()
+    await engine.sender.aclose()
 
 
 if __name__ == "__main__":

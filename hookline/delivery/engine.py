@@ -1,0 +1,181 @@
+"""One attempt of a Delivery, from start to end: prepare what to send (or learn there is
+nothing to, or that the target's gate refuses it now), shape it with the target's
+transformation, wait for the target's throttle, send it, record the outcome and report it.
+The attempt activity (`activities/http.py`) makes one call here and maps what comes back to
+Temporal; the worker builds the engine with everything it shares with the relay.
+
+Once a request is answered, its outcome is never lost and the webhook never sent again for
+want of a write: a database that does not answer (down, restarting, locked past its busy
+timeout) is asked again with backoff, on this event loop's timers (no thread waits), until
+the activity's time nearly runs out. Past that the attempt returns the outcome itself
+(`AttemptOutcome.unrecorded`), which the workflow keeps and stores with `record`, which
+sends nothing. Only a request whose answer nobody knows (the worker died during it) may be
+sent again.
+
+Each step that touches the database runs in a thread (the event loop never waits on
+SQLite), in one short transaction of `attempts`."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from datetime import datetime, timedelta
+
+from sqlalchemy.exc import InterfaceError, OperationalError
+from temporalio.client import Client
+
+from hookline.contracts import AttemptInput, AttemptOutcome, AttemptResult, Unrecorded
+from hookline.delivery import attempts, gate
+from hookline.delivery.handoff import Handoff
+from hookline.delivery.limit import Baselines
+from hookline.delivery.model import HELD_PAST_WINDOW, Outgoing, Recorded, Refused
+from hookline.delivery.outcomes import recorded_outcome
+from hookline.delivery.sender import Sender
+from hookline.delivery.shaping import shaped
+from hookline.ids import target_kind
+from hookline.persistence.db import session_scope
+from hookline.timeutil import utcnow
+from hookline.transform_pool import ExecutorPool
+
+log = logging.getLogger("hookline.attempts")
+
+# Recording an outcome the database did not take: the first wait, the longest, and how long
+# before the activity's own time runs out it hands the outcome to the workflow instead:
+# more than one try can block (SQLite's 30 s busy timeout, PostgreSQL's 10 s connect
+# timeout), so that a try begun before it still ends inside the activity's time.
+RECORD_FIRST_WAIT = 0.2
+RECORD_LONGEST_WAIT = 5.0
+RECORD_MARGIN = 45.0
+
+
+class AttemptEngine:
+    def __init__(self, *, sender: Sender, client: Client, limits: gate.Limits,
+                 notify: attempts.Notify, handoff: Handoff, transforms: ExecutorPool,
+                 baselines: Baselines | None = None) -> None:
+        self.sender = sender
+        self.client = client  # wakes the workflows of Deliveries an outcome cancelled
+        self.limits = limits
+        # How an outcome is told to the operational webhooks, in its transaction.
+        self.notify = notify
+        # Shared with this worker's relay: what it read for first attempts, and the wake-up
+        # an attempt gives it when it frees a target's slot.
+        self.handoff = handoff
+        # The targets' transformations: V8 executor processes, started on first use.
+        self.transforms = transforms
+        # Each target's usual attempt duration, which says when one is slow (`limit`).
+        self.baselines = baselines or Baselines()
+
+    async def attempt(self, data: AttemptInput, time_limit: timedelta | None
+                      ) -> AttemptOutcome:
+        """One attempt, within `time_limit` (the activity's). Raises `ContentGone` when the
+        Delivery's content is missing: no later attempt could send it."""
+        deadline = deadline_after(time_limit)
+        prepared = await self.prepare(data.delivery_id)
+        if isinstance(prepared, str):
+            return AttemptOutcome(status=prepared, attempted=False)
+        if isinstance(prepared, Refused):
+            wait = attempts.waiting(prepared, data.window_end, time.time())
+            if wait is not None:
+                return AttemptOutcome(status=prepared.status, attempted=False, wait=wait)
+            kept = unrecorded_of(HELD_PAST_WINDOW, prepared.target_id, None, slow=False)
+        else:
+            sent = await self._send(data.delivery_id, prepared)
+            if isinstance(sent, str):  # the transformation cancelled it: nothing was sent
+                return AttemptOutcome(status=sent, attempted=False)
+            kept = sent
+        return await self._store(data, kept, deadline)
+
+    async def record(self, data: AttemptInput, kept: Unrecorded, time_limit: timedelta | None
+                     ) -> AttemptOutcome:
+        """Store an outcome that `attempt` could not; sends nothing. The outcome still has
+        `unrecorded` set when the database did not answer in time either."""
+        return await self._store(data, kept, deadline_after(time_limit))
+
+    async def prepare(self, delivery_id: str) -> Outgoing | Refused | str:
+        """A first attempt the relay just admitted is sent from what the relay read; any
+        other reads the Delivery now."""
+        row = self.handoff.handed(delivery_id)
+        if row is not None and (prepared := attempts.ready(row)) is not None:
+            return prepared
+        return await asyncio.to_thread(self._prepare, delivery_id)
+
+    def _prepare(self, delivery_id: str) -> Outgoing | Refused | str:
+        with session_scope() as session:
+            return attempts.prepare_attempt(session, delivery_id, self.limits)
+
+    async def _send(self, delivery_id: str, out: Outgoing) -> Unrecorded | str:
+        """Shape, throttle and send: the outcome to record, or the status the Delivery was
+        left in when its transformation cancelled it."""
+        if out.transformation is not None:
+            found = await asyncio.get_running_loop().run_in_executor(
+                self.transforms.executor, shaped, self.transforms, out)
+            if found is None:
+                status = await asyncio.to_thread(self._cancel, delivery_id, out)
+                self.handoff.slot_freed()
+                return status
+            if isinstance(found, AttemptResult):  # the handler failed: nothing is sent
+                return unrecorded_of(found, out.target_id, out, slow=False)
+            out = found
+        if out.rate_limit:  # the throttle: this attempt's turn, a moment ahead
+            send_at = await asyncio.to_thread(self._reserve, out)
+            await asyncio.sleep(max(0.0, (send_at - utcnow()).total_seconds()))
+        result = await self.sender.send(out)
+        slow = result.succeeded and self.baselines.slow(out.target_id, result.duration_ms)
+        return unrecorded_of(result, out.target_id, out, slow)
+
+    def _cancel(self, delivery_id: str, out: Outgoing) -> str:
+        with session_scope() as session:
+            return attempts.cancel_unsent(session, delivery_id, target_kind(out.target_id))
+
+    def _reserve(self, out: Outgoing) -> datetime:
+        with session_scope() as session:
+            send_at = gate.reserve_send(session, out.target_id, out.rate_limit or 1, utcnow())
+            session.commit()
+            return send_at
+
+    async def _store(self, data: AttemptInput, kept: Unrecorded, deadline: float
+                     ) -> AttemptOutcome:
+        """Record the outcome, asking a database that does not answer again until
+        `deadline` (monotonic seconds); past it, the outcome as `unrecorded`. Then report
+        it: metrics, the trace, and the workflows of the Deliveries it cancelled."""
+        wait = RECORD_FIRST_WAIT
+        while True:
+            try:
+                recorded = await asyncio.to_thread(self._record, data, kept)
+                break
+            except (OperationalError, InterfaceError) as exc:
+                if time.monotonic() + wait > deadline:
+                    log.warning("%s: the database did not answer (%s); the workflow keeps "
+                                "the outcome", data.delivery_id, type(exc).__name__)
+                    return AttemptOutcome(status="processing", attempted=True,
+                                          unrecorded=kept)
+                await asyncio.sleep(wait)
+                wait = min(wait * 2, RECORD_LONGEST_WAIT)
+        self.handoff.slot_freed()
+        await recorded_outcome(self.client, kept.target_id, kept.result, recorded)
+        return AttemptOutcome(status=recorded.status, attempted=True,
+                              next_delay=recorded.next_delay)
+
+    def _record(self, data: AttemptInput, kept: Unrecorded) -> Recorded:
+        result = kept.result
+        # The last attempt of a held Delivery's window is its last, whatever the schedule.
+        next_delay = None if result == HELD_PAST_WINDOW else data.next_delay
+        with session_scope() as session:
+            return attempts.record_attempt(
+                session, data.delivery_id, result, next_delay, self.limits, data.longest_delay,
+                self.notify, clean=kept.clean, seen_limit=kept.seen_limit, slow=kept.slow)
+
+
+def deadline_after(time_limit: timedelta | None) -> float:
+    """When an attempt given `time_limit` from now stops asking the database: that time
+    less a margin for returning (monotonic seconds)."""
+    seconds = time_limit.total_seconds() if time_limit else 60.0
+    return time.monotonic() + max(1.0, seconds - RECORD_MARGIN)
+
+
+def unrecorded_of(result: AttemptResult, target_id: str, sent: Outgoing | None, slow: bool
+                  ) -> Unrecorded:
+    return Unrecorded(result=result, target_id=target_id,
+                      clean=sent is not None and sent.clean,
+                      seen_limit=sent.limit if sent is not None else None, slow=slow)

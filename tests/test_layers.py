@@ -1,0 +1,112 @@
+"""The house's arrows, read from the source: every import points down a floor, none goes
+round in a circle, and an attempt's data never climbs back up (issue 49). The floors, top
+down: `cli/` (whose commands start the API and the worker); `api/` and `worker.py`;
+`workflows/` and `activities/`; `hookline/`."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("hookline", "activities", "workflows", "api", "cli")
+ABOVE = {"hookline": ("activities", "workflows", "api", "cli", "worker"),
+         "activities": ("api", "cli", "worker"), "workflows": ("api", "cli", "worker"),
+         "api": ("cli", "worker"), "worker": ("api", "cli")}
+
+
+def _modules() -> dict[str, Path]:
+    found = {"worker": ROOT / "worker.py"}
+    for package in PACKAGES:
+        for path in (ROOT / package).rglob("*.py"):
+            name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+            found[name.removesuffix(".__init__")] = path
+    return found
+
+
+MODULES = _modules()
+
+
+def _imports(name: str, *, top_only: bool) -> Iterator[str]:
+    """The project's modules `name` imports (`top_only`: at import time, not in a function)."""
+    path = MODULES[name]
+    tree = ast.parse(path.read_text())
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    nodes = tree.body if top_only else list(ast.walk(tree))
+    for node in nodes:
+        if isinstance(node, (ast.If, ast.Try)) and top_only:
+            nodes.extend(node.body)
+        targets: list[str] = []
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = package
+                for _ in range(node.level - 1):
+                    parent = parent.rpartition(".")[0]
+                base = f"{parent}.{base}" if base else parent
+            targets = [base, *(f"{base}.{alias.name}" for alias in node.names)]
+        for target in targets:
+            while target and target not in MODULES:
+                target = target.rpartition(".")[0]
+            if target and target != name:
+                yield target
+
+
+def test_every_import_points_down_a_floor() -> None:
+    up = [f"{name} -> {target}" for name in MODULES for target in _imports(name, top_only=False)
+          if target.split(".")[0] in ABOVE.get(name.split(".")[0], ())]
+    assert up == []
+
+
+def test_no_imports_go_round_in_a_circle() -> None:
+    graph = {name: set(_imports(name, top_only=True)) for name in MODULES}
+    circles: list[list[str]] = []
+    order: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(name: str) -> None:  # Tarjan's strongly connected components
+        order[name] = low[name] = len(order)
+        stack.append(name)
+        for target in graph[name]:
+            if target not in order:
+                visit(target)
+                low[name] = min(low[name], low[target])
+            elif target in stack:
+                low[name] = min(low[name], order[target])
+        if low[name] == order[name]:
+            component = []
+            while (member := stack.pop()) != name:
+                component.append(member)
+            if component:
+                circles.append(sorted([name, *component]))
+
+    for name in graph:
+        if name not in order:
+            visit(name)
+    assert circles == []
+
+
+def test_the_attempt_activity_makes_one_call_into_the_engine() -> None:
+    """An attempt flows one way: the activity hands it to the engine and maps what comes
+    back to Temporal, reaching into no step of it (the engine's `model` gives it the one
+    error it maps)."""
+    assert set(_imports("activities.http", top_only=False)) <= {
+        "hookline.contracts", "hookline.delivery.engine", "hookline.delivery.model",
+        "hookline.observability", "hookline.observability.tracing"}
+    tree = ast.parse(MODULES["activities.http"].read_text())
+    activities = [node for node in ast.walk(tree) if isinstance(node, ast.AsyncFunctionDef)]
+    assert [node.name for node in activities] == ["attempt_delivery", "record_attempt"]
+    for node in activities:
+        calls = [call for call in ast.walk(node) if isinstance(call, ast.Await)
+                 and isinstance(call.value, ast.Call)
+                 and ast.unparse(call.value.func).startswith("self.engine.")]
+        assert len(calls) == 1, node.name
+        assert len([n for n in ast.walk(node) if isinstance(n, ast.Await)]) == 1, node.name
+
+
+def test_what_the_engines_steps_pass_one_another_imports_none_of_them() -> None:
+    assert set(_imports("hookline.delivery.model", top_only=False)) == {"hookline.contracts"}
