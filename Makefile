@@ -17,33 +17,34 @@ run: setup
 	$(VENV)/bin/hookline up
 
 # The tiers, fastest first (tests/support/tiers.py says what puts a test in each, and sorts
-# them so): all but the end-to-end tier in one run, then that tier on two processes, each
-# with its own Temporal dev server and stacks (it mostly waits: on retry schedules,
-# timeouts, restarts; a module's tests stay on one process). `make test-unit` needs only
-# Python (no Temporal, Go, Node or apt) and takes about two minutes. One file:
+# them so): all but the end-to-end tier in one run, then that tier, each on two processes
+# (pytest-xdist; a module's tests stay on one process, which starts its own PostgreSQL,
+# Temporal servers and stacks). The unit tier computes and the e2e tier mostly waits (on
+# retry schedules, timeouts, restarts), so either fills both cores. `make test-unit` needs
+# only Python (no Temporal, Go, Node or apt) and takes about a minute. One file:
 # `.venv/bin/pytest tests/test_gate.py`; one tier: `make test-<tier>`.
-E2E := -m e2e -n 2 --dist loadfile
+XDIST := -n 2 --dist loadfile
 test: setup dev postgres compose chromium codegen tools-helm tools-testserver
-	$(VENV)/bin/pytest -m "not e2e"
-	$(VENV)/bin/pytest $(E2E)
+	$(VENV)/bin/pytest -m "not e2e" $(XDIST)
+	$(VENV)/bin/pytest -m e2e $(XDIST)
 
 test-unit: $(VENV)/.installed-dev
-	$(VENV)/bin/pytest -m unit
+	$(VENV)/bin/pytest -m unit $(XDIST)
 
 test-tooling: dev codegen tools-helm compose
-	$(VENV)/bin/pytest -m tooling
+	$(VENV)/bin/pytest -m tooling $(XDIST)
 
 test-db: dev postgres
-	$(VENV)/bin/pytest -m db
+	$(VENV)/bin/pytest -m db $(XDIST)
 
 test-workflow: dev tools-testserver
-	$(VENV)/bin/pytest -m workflow
+	$(VENV)/bin/pytest -m workflow $(XDIST)
 
 test-api: dev postgres
-	$(VENV)/bin/pytest -m api
+	$(VENV)/bin/pytest -m api $(XDIST)
 
 test-e2e: setup dev postgres chromium codegen
-	$(VENV)/bin/pytest $(E2E)
+	$(VENV)/bin/pytest -m e2e $(XDIST)
 
 setup: venv tools
 
