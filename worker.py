@@ -27,6 +27,7 @@ from hookline.delivery.relay import RELAY_STARTS_IN_FLIGHT, relay_forever
 from hookline.delivery.sender import sender_from_settings
 from hookline.observability import serving, tracing
 from hookline.observability.readiness import WorkerProbes
+from hookline.persistence.queries.deliveries import ToSend
 from hookline.scheduling.schedules import reconcile_schedules_forever
 from hookline.services import operational
 from hookline.settings import InvalidSettings, Settings, get_settings
@@ -81,7 +82,7 @@ async def main(settings: Settings | None = None) -> None:
     probes = WorkerProbes(asyncio.get_running_loop())
     client = probes.client = await _connect_until_up(settings, _serve_metrics(settings, probes))
     sender = sender_from_settings(settings)
-    handoff = Handoff()  # between this worker's relay and its attempts
+    handoff = Handoff[ToSend]()  # between this worker's relay and its attempts
     # The targets' transformations, in V8 executor processes of this worker's.
     transforms = ExecutorPool(Limits(*settings.transform_limits))
     delivery = DeliveryActivities(AttemptEngine(

@@ -28,6 +28,7 @@ async def main(count: int, rounds: int) -> None:
     from hookline.delivery.model import Outgoing
     from hookline.persistence.db import committed, session_scope
     from hookline.persistence.migrations import upgrade
+    from hookline.persistence.queries.deliveries import ToSend
     from hookline.services import accounts, operational
     from hookline.settings import get_settings
 
@@ -40,7 +41,7 @@ async def main(count: int, rounds: int) -> None:
     app = create_app()
     auth = [(b"authorization", f"Bearer {key}".encode())]
     limits = gate.limits_from(settings)
-    handoff = Handoff()
+    handoff = Handoff[ToSend]()
     # No sends, no transformations and no workflows here: only the database work.
     engine = AttemptEngine(sender=None, client=None, transforms=None,  # type: ignore[arg-type]
                            limits=limits, notify=operational.notify, handoff=handoff)

@@ -22,6 +22,7 @@ from sqlmodel import Session, col, select
 from hookline.contracts import DeliveryStart
 from hookline.delivery import attempts, gate, outbox
 from hookline.delivery.handoff import Handoff
+from hookline.delivery.model import Unsent
 from hookline.delivery.reconciler import orphans
 from hookline.ids import new_id
 from hookline.persistence.db import committed, make_engine
@@ -309,7 +310,7 @@ def test_what_the_relay_reads_for_first_attempts_is_what_the_attempt_would_read(
         session.commit()
         again = attempts.read_admitted(session, ids)
         assert [attempts.ready(again[d]) for d in ids] == [None, None, None]
-        assert attempts.prepare_attempt(session, ids[0], limits()) == "cancelled"
+        assert attempts.prepare_attempt(session, ids[0], limits()) == Unsent("cancelled")
 
     handoff = Handoff()
     handoff.hand({"dlv_a": "row a", "dlv_b": "row b", "dlv_c": "row c"})

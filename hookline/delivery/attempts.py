@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime, timedelta
+from enum import Enum
 from typing import Any
 
 from sqlmodel import Session
@@ -26,6 +27,7 @@ from hookline.delivery.model import (
     TRANSFORMATION,
     Outgoing,
     Recorded,
+    Unsent,
 )
 from hookline.delivery.model import ContentGone as ContentGone  # prepare_attempt raises it
 from hookline.delivery.model import Refused as Refused  # prepare_attempt returns it
@@ -34,52 +36,67 @@ from hookline.ids import new_id
 from hookline.observability import metrics
 from hookline.persistence import queries
 from hookline.persistence.db import begin_reading
+from hookline.persistence.queries.deliveries import RecordedRow, ToSend
 from hookline.timeutil import aware, iso, utcnow
 
 
 def prepare_attempt(session: Session, delivery_id: str, limits: gate.Limits
-                    ) -> Outgoing | Refused | str:
-    """What to send, or the status the Delivery is left in when there is nothing to send
-    (already final, cancelled, or target gone), or the gate's refusal."""
+                    ) -> Outgoing | Refused | Unsent:
+    """What to send, the gate's refusal, or `Unsent` when there is nothing to send (already
+    final, cancelled, or target gone). Raises `ContentGone`."""
     begin_reading(session)
     row = queries.deliveries.to_send(session, delivery_id)
     session.commit()
     if row is None:
-        return "cancelled"
+        return Unsent("cancelled")
     now = utcnow()
-    found = _verdict(row, now)
-    if found == "final":
-        return str(row.status)
-    if found == "cancel":
+    step = _verdict(row, now)
+    if step is _FINAL:
+        return Unsent(str(row.status))
+    if step is _CANCEL:
         gate.release(session, delivery_id)
         return _cancel(session, delivery_id, "endpoint" if row.wanted_event else "destination")
-    if found == "gone":
+    if step is _GONE:
         raise ContentGone(f"event {row.wanted_event} is gone" if row.wanted_event
                           else f"message {row.message_id} is gone")
-    if found == "admit":
+    if step is _ADMIT:
+        assert row.target_id is not None  # else `_CANCEL`
         refused = _admit(session, delivery_id, row.target_id, limits, now)
         if refused is not None:
             return refused
     return _outgoing(row)
 
 
-def _verdict(row: Any, now: datetime) -> str:
+class _Step(Enum):
+    """What one read of `queries.deliveries.to_send` says of a Delivery (`_verdict`)."""
+
+    FINAL = "no longer attemptable"
+    CANCEL = "no target to send to, or nothing to send (services/erasure)"
+    GONE = "its event or message row is missing"
+    ADMIT = "it holds no live lease"
+    SEND = "send it"
+
+
+# Module names: `ready` runs for every first attempt, and `is` against a global is cheaper
+# than an enum attribute lookup.
+_FINAL, _CANCEL, _GONE, _ADMIT, _SEND = _Step
+
+
+def _verdict(row: ToSend, now: datetime) -> _Step:
     """What one read of `queries.deliveries.to_send` says of a Delivery, for
-    `prepare_attempt` and `ready` alike: `final` (no longer attemptable), `cancel` (no
-    target to send to, or nothing to send: `services/erasure`), `gone` (its event or
-    message row is missing), `admit` (it holds no live lease) or `send`."""
+    `prepare_attempt` and `ready` alike."""
     if row.status not in ATTEMPTABLE:
-        return "final"
+        return _FINAL
     if row.target_id is None or row.target_status != targets.ENABLED or row.erased:
-        return "cancel"
+        return _CANCEL
     if (row.event_id if row.wanted_event else row.message_found) is None:
-        return "gone"
+        return _GONE
     if row.lease_expires is None or aware(row.lease_expires) <= now:
-        return "admit"
-    return "send"
+        return _ADMIT
+    return _SEND
 
 
-def read_admitted(session: Session, delivery_ids: list[str]) -> dict[str, Any]:
+def read_admitted(session: Session, delivery_ids: list[str]) -> dict[str, ToSend]:
     """The rows `ready` turns into first attempts, for Deliveries the relay just admitted:
     one read for a whole pass instead of one per attempt. Commits."""
     begin_reading(session)
@@ -88,19 +105,24 @@ def read_admitted(session: Session, delivery_ids: list[str]) -> dict[str, Any]:
     return rows
 
 
-def ready(row: Any) -> Outgoing | None:
+def ready(row: ToSend) -> Outgoing | None:
     """What to send, from a row `read_admitted` read moments ago, when it is the common
     case: `processing` and nothing left to decide (`_verdict`). Anything else is None, and
     `prepare_attempt` reads it again and decides."""
-    if row.status != "processing" or _verdict(row, utcnow()) != "send":
+    if row.status != "processing" or _verdict(row, utcnow()) is not _SEND:
         return None
     return _outgoing(row)
 
 
-def _outgoing(row: Any) -> Outgoing:
+def _outgoing(row: ToSend) -> Outgoing:
+    """What to send, from a row `_verdict` let through: its target and content are there."""
+    assert row.target_id is not None and row.target_url is not None \
+        and row.target_secret is not None
     if row.wanted_event:
+        assert row.event_id is not None and row.payload is not None
         msg_id, body, content_type = row.event_id, row.payload.encode(), "application/json"
     else:
+        assert row.message_id is not None
         msg_id, body = row.message_id, row.body or b""
         content_type = row.content_type or "application/octet-stream"
     return Outgoing(url=row.target_url, msg_id=msg_id, body=body, content_type=content_type,
@@ -117,7 +139,7 @@ def _outgoing(row: Any) -> Outgoing:
 
 
 def _admit(session: Session, delivery_id: str, target_id: str, limits: gate.Limits,
-           now: datetime) -> Refused | str | None:
+           now: datetime) -> Refused | Unsent | None:
     """A lease for a Delivery that holds none (a retry, a manual retry, a reconciled one):
     None once it has one, or the gate's refusal (its next look stored as `nextAttemptAt`),
     or the status it left the attemptable ones for meanwhile. Commits."""
@@ -129,37 +151,38 @@ def _admit(session: Session, delivery_id: str, target_id: str, limits: gate.Limi
                                                now + timedelta(seconds=wait), now)
         session.commit()
         return Refused(status=str(status), wait=wait, held=decision.held,
-                       target_id=target_id) if status else _status(session, delivery_id)
+                       target_id=target_id) if status else _left(session, delivery_id)
     if not queries.deliveries.move(session, delivery_id, "processing", now):
         session.rollback()  # its lease too
-        return _status(session, delivery_id)
+        return _left(session, delivery_id)
     session.commit()
     return None
 
 
-def cancel_unsent(session: Session, delivery_id: str, target_kind: str) -> str:
+def cancel_unsent(session: Session, delivery_id: str, target_kind: str) -> Unsent:
     """A Delivery its target's transformation cancelled: its lease goes, and it ends
     `cancelled` (unless it left the attemptable ones meanwhile). Commits."""
     gate.release(session, delivery_id)
     return _cancel(session, delivery_id, target_kind)
 
 
-def _cancel(session: Session, delivery_id: str, target_kind: str) -> str:
+def _cancel(session: Session, delivery_id: str, target_kind: str) -> Unsent:
     """Cancel the Delivery unless it left the attemptable ones meanwhile (a cancel or a
-    final outcome); returns the status it has now. Commits."""
+    final outcome). Commits."""
     moved = queries.deliveries.move(session, delivery_id, "cancelled", utcnow())
     session.commit()
     if moved:
         metrics.finished("cancelled", target_kind)
-        return "cancelled"
-    return _status(session, delivery_id)
+        return Unsent("cancelled")
+    return _left(session, delivery_id)
 
 
-def _status(session: Session, delivery_id: str) -> str:
+def _left(session: Session, delivery_id: str) -> Unsent:
+    """A Delivery that left the attemptable ones meanwhile: the status it has now."""
     begin_reading(session)
     now = queries.deliveries.status_of(session, delivery_id)
     session.commit()
-    return now or "cancelled"
+    return Unsent(now or "cancelled")
 
 
 # How an outcome is told to the operational webhooks (`services/operational.notify`):
@@ -209,6 +232,7 @@ def record_attempt(session: Session, delivery_id: str, result: AttemptResult,
     gone = result.status_code == 410 and not result.succeeded
     last = _insert_attempt(session, delivery_id, row, result, now, gone)
     target_id = row.endpoint_id or row.destination_id
+    assert target_id is not None  # a Delivery has one or the other
     # A success of a clean target has nothing to change; an attempt never sent says
     # nothing of the receiver.
     quiet = (result.succeeded and clean) or result.error_type == CIRCUIT_OPEN
@@ -253,7 +277,7 @@ def end_held(session: Session, delivery_id: str, limits: gate.Limits, notify: No
     return record_attempt(session, delivery_id, HELD_PAST_WINDOW, None, limits, notify=notify)
 
 
-def _insert_attempt(session: Session, delivery_id: str, row: Any, result: AttemptResult,
+def _insert_attempt(session: Session, delivery_id: str, row: RecordedRow, result: AttemptResult,
                     now: datetime, gone: bool) -> dict[str, Any]:
     """The attempt's row; returns it as an operational event's `lastAttempt`."""
     message = result.error_message
@@ -283,7 +307,7 @@ def _failed_on_code(session: Session, target_id: str, last: dict[str, Any]) -> b
     return bool(last["errorType"] == TRANSFORMATION)
 
 
-def _tell(session: Session, delivery_id: str, row: Any, status: str, gone: bool,
+def _tell(session: Session, delivery_id: str, row: RecordedRow, status: str, gone: bool,
           circuit: str | None, last: dict[str, Any], notify: Notify) -> list[str]:
     """The rarer outcomes, which move the target: an exhausted Delivery counts towards
     disabling it, a 410 disables it at once, and the breaker may have opened or closed.

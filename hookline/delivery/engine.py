@@ -29,12 +29,13 @@ from hookline.contracts import AttemptInput, AttemptOutcome, AttemptResult, Unre
 from hookline.delivery import attempts, gate
 from hookline.delivery.handoff import Handoff
 from hookline.delivery.limit import Baselines
-from hookline.delivery.model import HELD_PAST_WINDOW, Outgoing, Recorded, Refused
+from hookline.delivery.model import HELD_PAST_WINDOW, Outgoing, Recorded, Refused, Unsent
 from hookline.delivery.outcomes import recorded_outcome
 from hookline.delivery.sender import Sender
 from hookline.delivery.shaping import shaped
 from hookline.ids import target_kind
 from hookline.persistence.db import session_scope
+from hookline.persistence.queries.deliveries import ToSend
 from hookline.timeutil import utcnow
 from hookline.transform_pool import ExecutorPool
 
@@ -51,7 +52,7 @@ RECORD_MARGIN = 45.0
 
 class AttemptEngine:
     def __init__(self, *, sender: Sender, client: Client, limits: gate.Limits,
-                 notify: attempts.Notify, handoff: Handoff, transforms: ExecutorPool,
+                 notify: attempts.Notify, handoff: Handoff[ToSend], transforms: ExecutorPool,
                  baselines: Baselines | None = None) -> None:
         self.sender = sender
         self.client = client  # wakes the workflows of Deliveries an outcome cancelled
@@ -72,8 +73,8 @@ class AttemptEngine:
         Delivery's content is missing: no later attempt could send it."""
         deadline = deadline_after(time_limit)
         prepared = await self.prepare(data.delivery_id)
-        if isinstance(prepared, str):
-            return AttemptOutcome(status=prepared, attempted=False)
+        if isinstance(prepared, Unsent):
+            return AttemptOutcome(status=prepared.status, attempted=False)
         if isinstance(prepared, Refused):
             wait = attempts.waiting(prepared, data.window_end, time.time())
             if wait is not None:
@@ -81,8 +82,8 @@ class AttemptEngine:
             kept = unrecorded_of(HELD_PAST_WINDOW, prepared.target_id, None, slow=False)
         else:
             sent = await self._send(data.delivery_id, prepared)
-            if isinstance(sent, str):  # the transformation cancelled it: nothing was sent
-                return AttemptOutcome(status=sent, attempted=False)
+            if isinstance(sent, Unsent):  # the transformation cancelled it
+                return AttemptOutcome(status=sent.status, attempted=False)
             kept = sent
         return await self._store(data, kept, deadline)
 
@@ -92,7 +93,7 @@ class AttemptEngine:
         `unrecorded` set when the database did not answer in time either."""
         return await self._store(data, kept, deadline_after(time_limit))
 
-    async def prepare(self, delivery_id: str) -> Outgoing | Refused | str:
+    async def prepare(self, delivery_id: str) -> Outgoing | Refused | Unsent:
         """A first attempt the relay just admitted is sent from what the relay read; any
         other reads the Delivery now."""
         row = self.handoff.handed(delivery_id)
@@ -100,20 +101,20 @@ class AttemptEngine:
             return prepared
         return await asyncio.to_thread(self._prepare, delivery_id)
 
-    def _prepare(self, delivery_id: str) -> Outgoing | Refused | str:
+    def _prepare(self, delivery_id: str) -> Outgoing | Refused | Unsent:
         with session_scope() as session:
             return attempts.prepare_attempt(session, delivery_id, self.limits)
 
-    async def _send(self, delivery_id: str, out: Outgoing) -> Unrecorded | str:
-        """Shape, throttle and send: the outcome to record, or the status the Delivery was
-        left in when its transformation cancelled it."""
+    async def _send(self, delivery_id: str, out: Outgoing) -> Unrecorded | Unsent:
+        """Shape, throttle and send: the outcome to record, or `Unsent` when its
+        transformation cancelled the Delivery."""
         if out.transformation is not None:
             found = await asyncio.get_running_loop().run_in_executor(
                 self.transforms.executor, shaped, self.transforms, out)
             if found is None:
-                status = await asyncio.to_thread(self._cancel, delivery_id, out)
+                unsent = await asyncio.to_thread(self._cancel, delivery_id, out)
                 self.handoff.slot_freed()
-                return status
+                return unsent
             if isinstance(found, AttemptResult):  # the handler failed: nothing is sent
                 return unrecorded_of(found, out.target_id, out, slow=False)
             out = found
@@ -124,7 +125,7 @@ class AttemptEngine:
         slow = result.succeeded and self.baselines.slow(out.target_id, result.duration_ms)
         return unrecorded_of(result, out.target_id, out, slow)
 
-    def _cancel(self, delivery_id: str, out: Outgoing) -> str:
+    def _cancel(self, delivery_id: str, out: Outgoing) -> Unsent:
         with session_scope() as session:
             return attempts.cancel_unsent(session, delivery_id, target_kind(out.target_id))
 

@@ -12,7 +12,13 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import OrderedDict
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Generic
+
+from typing_extensions import TypeVar
+
+# What the relay read for one first attempt (the worker's: `queries.deliveries.ToSend`).
+Row = TypeVar("Row", default=Any)
 
 # How long what the relay read for a first attempt may stand in for the attempt's own read.
 # An eager start's attempt begins within milliseconds; one that waited longer (a start that
@@ -20,13 +26,13 @@ from typing import Any
 HANDED_FOR = 2.0
 
 
-class Handoff:
+class Handoff(Generic[Row]):
     def __init__(self, handed_for: float = HANDED_FOR) -> None:
         self.handed_for = handed_for
-        self.kept: OrderedDict[str, tuple[float, Any]] = OrderedDict()
+        self.kept: OrderedDict[str, tuple[float, Row]] = OrderedDict()
         self.freed = asyncio.Event()
 
-    def hand(self, rows: dict[str, Any]) -> None:
+    def hand(self, rows: Mapping[str, Row]) -> None:
         """The relay's rows for the first attempts it is about to start."""
         now = time.monotonic()
         while self.kept and now - next(iter(self.kept.values()))[0] > self.handed_for:
@@ -34,7 +40,7 @@ class Handoff:
         for delivery_id, row in rows.items():
             self.kept[delivery_id] = (now, row)
 
-    def handed(self, delivery_id: str) -> Any | None:
+    def handed(self, delivery_id: str) -> Row | None:
         """What the relay read for the Delivery's first attempt (`attempts.ready` turns it
         into what to send), if it read it moments ago; else None. Once only."""
         kept = self.kept.pop(delivery_id, None)

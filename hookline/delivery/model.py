@@ -1,5 +1,6 @@
-"""What an attempt is made of, shared by every step of the engine: what it sends
-(`Outgoing`), the gate's refusal (`Refused`), what recording it left (`Recorded`), and the
+"""What an attempt is made of, shared by every step of the engine: what preparing it
+decides (`Outgoing` to send, the gate's `Refused`, `Unsent` when there is nothing to send,
+`ContentGone` when its content is missing), what recording it left (`Recorded`), and the
 outcomes the engine makes without a receiver. No step's code lives here, so the sender, the
 transformations and the transactions all read these without importing one another."""
 
@@ -44,6 +45,15 @@ class Refused:
     wait: float
     held: bool = False
     target_id: str = ""
+
+
+@dataclass(frozen=True)
+class Unsent:
+    """Nothing is sent: the Delivery is final already, had no target left to send to (or
+    nothing to send: erased), left the attemptable ones meanwhile, or its target's
+    transformation cancelled it. `status` is the one it is left in."""
+
+    status: str
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import logging
 import time
-from typing import Any
 
 from temporalio.client import Client
 
@@ -23,6 +22,7 @@ from hookline.delivery.model import HELD_PAST_WINDOW, Recorded
 from hookline.delivery.outcomes import recorded_outcome
 from hookline.observability import metrics
 from hookline.persistence.db import session_scope
+from hookline.persistence.queries.deliveries import ToSend
 from hookline.settings import Settings, parse_duration
 from hookline.temporal import start_deliveries
 from hookline.timeutil import utcnow
@@ -37,7 +37,7 @@ GATHER = 0.01  # after a wake-up, so that a burst of outcomes makes one pass, no
 WINDOWS_EVERY = 1.0
 
 
-def _take(limit: int, limits: gate.Limits) -> tuple[list[DeliveryStart], dict[str, Any]]:
+def _take(limit: int, limits: gate.Limits) -> tuple[list[DeliveryStart], dict[str, ToSend]]:
     """The starts admitted, and what their first attempts will send (one read per pass)."""
     with session_scope() as session:
         starts = outbox.take(session, limit, limits)
@@ -46,7 +46,7 @@ def _take(limit: int, limits: gate.Limits) -> tuple[list[DeliveryStart], dict[st
         return starts, rows
 
 
-async def relay_once(client: Client, settings: Settings, handoff: Handoff
+async def relay_once(client: Client, settings: Settings, handoff: Handoff[ToSend]
                      ) -> tuple[int, int]:
     """Takes and starts one batch, handing its attempts what it read; returns (taken,
     failed)."""
@@ -87,7 +87,7 @@ async def end_windows(client: Client, settings: Settings, notify: attempts.Notif
     return len(ended)
 
 
-async def relay_forever(client: Client, settings: Settings, handoff: Handoff,
+async def relay_forever(client: Client, settings: Settings, handoff: Handoff[ToSend],
                         notify: attempts.Notify = attempts.silent) -> None:
     """`handoff` is shared with this worker's attempts; `notify` tells the operational
     webhooks of what ending a held Delivery did."""

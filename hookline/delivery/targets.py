@@ -5,7 +5,7 @@ its throttle (`rate_limit`), and what disabling it does to the Deliveries waitin
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Protocol
 
 from sqlmodel import Session
 
@@ -23,7 +23,16 @@ ROTATION_OVERLAP = timedelta(hours=24)
 RATE_LIMIT_MIN, RATE_LIMIT_MAX = 1, 10_000  # deliveries per second
 
 
-def target_of(session: Session, delivery: Delivery | Any, *, for_update: bool = False
+class HasTarget(Protocol):
+    """A Delivery, or a row with its two target columns."""
+
+    @property
+    def endpoint_id(self) -> str | None: ...
+    @property
+    def destination_id(self) -> str | None: ...
+
+
+def target_of(session: Session, delivery: HasTarget, *, for_update: bool = False
               ) -> Target | None:
     """The target of a Delivery (or of a row with its two target columns). `for_update`
     locks the row (PostgreSQL) for a read-modify-write such as the failure count, which

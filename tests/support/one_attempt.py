@@ -21,6 +21,7 @@ from hookline.delivery import gate
 from hookline.delivery.engine import AttemptEngine
 from hookline.delivery.handoff import Handoff
 from hookline.delivery.sender import sender_from_settings
+from hookline.persistence.queries.deliveries import ToSend
 from hookline.services import operational
 from hookline.settings import get_settings
 from hookline.temporal import connect
@@ -33,7 +34,7 @@ async def main(phase: str, delivery_id: str) -> None:
     engine = AttemptEngine(sender=sender_from_settings(settings),
                            client=await connect(settings, lazy=True),
                            limits=gate.limits_from(settings), notify=operational.notify,
-                           handoff=Handoff(),
+                           handoff=Handoff[ToSend](),
                            transforms=ExecutorPool(Limits(*settings.transform_limits)))
     activities = DeliveryActivities(engine)
     env = ActivityEnvironment()

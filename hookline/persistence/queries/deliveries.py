@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol, TypedDict, cast
 
 import sqlalchemy as sa
 from sqlalchemy import bindparam, exists, func, insert, or_
@@ -62,6 +62,64 @@ _TO_SEND = sa.select(
     .outerjoin(_GATES, _GATES.c.target_id == sa.func.coalesce(_D.c.endpoint_id,
                                                                _D.c.destination_id))
 )
+class ToSend(Protocol):
+    """A row of `_TO_SEND` (its labels): read-only, as SQLAlchemy's `Row` is. Its outer
+    joins leave a column None when the Delivery's target, content, lease or gate is gone."""
+
+    @property
+    def delivery_id(self) -> str: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def kind(self) -> str | None: ...  # the environment's
+    @property
+    def event_id(self) -> str | None: ...  # the event row's: None when it is gone
+    @property
+    def payload(self) -> str | None: ...
+    @property
+    def erased(self) -> bool | None: ...
+    @property
+    def message_id(self) -> str | None: ...
+    @property
+    def message_found(self) -> str | None: ...  # the message row's: None when it is gone
+    @property
+    def body(self) -> bytes | None: ...
+    @property
+    def content_type(self) -> str | None: ...
+    @property
+    def wanted_event(self) -> str | None: ...  # the Delivery's event: None for a message's
+    @property
+    def event_type(self) -> str | None: ...
+    @property
+    def target_id(self) -> str | None: ...
+    @property
+    def target_url(self) -> str | None: ...
+    @property
+    def target_status(self) -> str | None: ...
+    @property
+    def target_custom_headers(self) -> dict[str, str] | None: ...
+    @property
+    def target_secret(self) -> str | None: ...
+    @property
+    def target_previous_secret(self) -> str | None: ...
+    @property
+    def target_previous_secret_expires_at(self) -> datetime | None: ...
+    @property
+    def target_transformation(self) -> str | None: ...
+    @property
+    def target_rate_limit(self) -> int | None: ...
+    @property
+    def lease_expires(self) -> datetime | None: ...
+    @property
+    def target_failure_count(self) -> int | None: ...
+    @property
+    def gate_failures(self) -> int | None: ...
+    @property
+    def gate_circuit(self) -> str | None: ...
+    @property
+    def gate_limit(self) -> float | None: ...
+
+
 _TO_SEND_ONE = _TO_SEND.where(_D.c.id == bindparam("delivery"))
 _TO_SEND_MANY = _TO_SEND.where(_D.c.id.in_(bindparam("ids", expanding=True)))
 _MOVE = _D.update().where(_D.c.id == bindparam("delivery"), _D.c.status.in_(ATTEMPTABLE)) \
@@ -83,18 +141,51 @@ _RECORD = _D.update().where(_D.c.id == bindparam("delivery")).values(
                             else_=bindparam("retry_at", type_=sa.DateTime(timezone=True))),
 ).returning(_D.c.attempts, _D.c.status, _D.c.endpoint_id, _D.c.destination_id,
             _D.c.environment_id, _D.c.event_id, _D.c.message_id)
+class RecordedRow(Protocol):
+    """The row `_RECORD` leaves (its RETURNING columns)."""
+
+    @property
+    def attempts(self) -> int: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def endpoint_id(self) -> str | None: ...
+    @property
+    def destination_id(self) -> str | None: ...
+    @property
+    def environment_id(self) -> str: ...
+    @property
+    def event_id(self) -> str | None: ...
+    @property
+    def message_id(self) -> str | None: ...
+
+
+class RecordValues(TypedDict):
+    """`_RECORD`'s parameters."""
+
+    delivery: str
+    now: datetime
+    succeeded: bool
+    failed_status: str
+    retry_at: datetime | None
+    code: int | None
+    error_type: str | None
+    code_class: int | None
+    duration_ms: int
+
+
 _ADMITTED = sa.update(_D).where(_D.c.id.in_(bindparam("ids", expanding=True)),
                                 _D.c.status == "pending").values(
     status="processing", updated_at=bindparam("now"))
 _INSERT = insert(_D)
 
 
-def to_send(session: Session, delivery_id: str) -> Any:
-    return session.execute(_TO_SEND_ONE, {"delivery": delivery_id}).first()
+def to_send(session: Session, delivery_id: str) -> ToSend | None:
+    return cast("ToSend | None", session.execute(_TO_SEND_ONE, {"delivery": delivery_id}).first())
 
 
-def to_send_many(session: Session, delivery_ids: list[str]) -> dict[str, Any]:
-    return {row.delivery_id: row
+def to_send_many(session: Session, delivery_ids: list[str]) -> dict[str, ToSend]:
+    return {row.delivery_id: cast(ToSend, row)
             for row in session.execute(_TO_SEND_MANY, {"ids": delivery_ids})}
 
 
@@ -116,10 +207,10 @@ def wait_until(session: Session, delivery_id: str, at: datetime, now: datetime) 
     return None if found is None else str(found)
 
 
-def record(session: Session, values: dict[str, Any]) -> Any:
+def record(session: Session, values: RecordValues) -> RecordedRow | None:
     """An attempt's outcome on its Delivery (`_RECORD`'s parameters); the row it leaves, or
     None when the Delivery is gone."""
-    return session.execute(_RECORD, values).first()
+    return cast("RecordedRow | None", session.execute(_RECORD, values).first())
 
 
 def admitted(session: Session, delivery_ids: list[str], now: datetime) -> None:
