@@ -12,8 +12,10 @@ from hookline.persistence import queries
 from hookline.persistence.models import Message, Source
 from hookline.services import ingest, sources
 from hookline.services.scoped import get_in
+from hookline.statuses import FINAL, DeliveryStatus
 
-IN_FLIGHT = ("pending", "processing", "retrying")
+# Not final yet: Counts' delivered, failed (exhausted) and cancelled are the final ones.
+IN_FLIGHT = tuple(s for s in DeliveryStatus if s not in FINAL)
 
 
 @dataclass(frozen=True)

@@ -20,9 +20,9 @@ from hookline.ids import new_id
 from hookline.persistence import queries
 from hookline.persistence.models import Recovery
 from hookline.services.scoped import get_in
+from hookline.statuses import RECOVERABLE
 from hookline.timeutil import end_of, utcnow
 
-RECOVERABLE = ("exhausted", "cancelled")
 BATCH = 200
 # A recovery waits while this many of its target's starts are still in the outbox: the
 # relay admits them at the target's pace, and the outbox need not hold 100,000 at once.
