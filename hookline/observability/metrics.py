@@ -213,7 +213,8 @@ def attempted(target_id: str, status_code: int | None, error_type: str | None,
     kind = target_kind(target_id)
     _ATTEMPTED[outcome_of(status_code, error_type), kind].inc()
     _ATTEMPT_SECONDS[kind].observe(duration_ms / 1000)
-    if status in ("delivered", "exhausted"):  # cancellations count where they happen
+    # Cancellations count where they happen.
+    if status in (DeliveryStatus.DELIVERED, DeliveryStatus.EXHAUSTED):
         _FINISHED[status, kind].inc()
 
 

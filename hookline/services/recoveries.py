@@ -20,7 +20,7 @@ from hookline.ids import new_id
 from hookline.persistence import queries
 from hookline.persistence.models import Recovery
 from hookline.services.scoped import get_in
-from hookline.statuses import RECOVERABLE
+from hookline.statuses import RECOVERABLE, DeliveryStatus
 from hookline.timeutil import end_of, utcnow
 
 BATCH = 200
@@ -95,7 +95,7 @@ def step(session: Session, recovery_id: str, schedule: list[float]) -> RecoveryS
         session, targets.deliveries_of(target), target.id, w.statuses, w.since, _until(w),
         recovery.last_delivery_id, BATCH)
     for delivery in batch:  # as a manual retry: pending, its schedule's remainder
-        delivery.status, delivery.next_attempt_at = "pending", utcnow()
+        delivery.status, delivery.next_attempt_at = DeliveryStatus.PENDING, utcnow()
         delivery.updated_at = utcnow()
         session.add(delivery)
     session.flush()
