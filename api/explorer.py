@@ -16,12 +16,10 @@ from hookline.persistence.queries.explorer import (
     Filter,
     response_status,
 )
+from hookline.statuses import AttemptStatusName, DeliveryStatusName
 
 ErrorType = Literal["timeout", "connection", "dns", "tls", "blocked_url", "http_status",
                     "circuit_open", "transformation"]
-DeliveryStatus = Literal["pending", "processing", "retrying", "delivered", "exhausted",
-                         "cancelled"]
-AttemptStatus = Literal["succeeded", "failed"]
 ERROR_TYPE = Query(alias="errorType", description="The (last) attempt's error type")
 RESPONSE = Query(alias="responseStatus", pattern=r"^([1-5]xx|[1-5][0-9][0-9])$",
                  description="The (last) attempt's response status: a code (503) or a "
@@ -41,7 +39,7 @@ def _filter(status: str | None, error_type: str | None, response: str | None,
 
 
 def attempt_filter(
-    status: Annotated[AttemptStatus | None, Query()] = None,
+    status: Annotated[AttemptStatusName | None, Query()] = None,
     error_type: Annotated[ErrorType | None, ERROR_TYPE] = None,
     response: Annotated[str | None, RESPONSE] = None,
     since: Annotated[datetime | None, SINCE] = None,
@@ -55,7 +53,7 @@ def delivery_filter(
     consumer: Annotated[str | None, Query(description="The Consumer's id or externalId")
                         ] = None,
     event_type: Annotated[str | None, Query(alias="eventType")] = None,
-    status: Annotated[DeliveryStatus | None, Query()] = None,
+    status: Annotated[DeliveryStatusName | None, Query()] = None,
     error_type: Annotated[ErrorType | None, ERROR_TYPE] = None,
     response: Annotated[str | None, RESPONSE] = None,
     since: Annotated[datetime | None, SINCE] = None,

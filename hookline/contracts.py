@@ -6,14 +6,17 @@ with them, 25-32 µs without)."""
 
 from dataclasses import dataclass, field
 
+from hookline.statuses import ATTEMPTABLE as ATTEMPTABLE
+from hookline.statuses import FINAL, DeliveryStatus
+from hookline.statuses import WAITING as WAITING
+
 WORKFLOW_DELIVERY = "DeliveryWorkflow"
 SIGNAL_RETRY = "retry"
 SIGNAL_CANCEL = "cancel"
 
-# Delivery statuses after which nothing more happens until a manual retry.
-FINAL_STATUSES = frozenset({"delivered", "exhausted", "cancelled"})
-WAITING = ("pending", "retrying")  # Delivery statuses that wait for an attempt
-ATTEMPTABLE = (*WAITING, "processing")  # and those an attempt may still move on
+# The workflows and the engine import the statuses' sets from here (ATTEMPTABLE and WAITING
+# under their own names); `hookline.statuses` holds them.
+FINAL_STATUSES = FINAL
 
 
 @dataclass(frozen=True)
@@ -96,7 +99,7 @@ class DeliveryStart:
     destination_id: str | None = None
     event_type: str | None = None
     consumer: str | None = None
-    status: str = "pending"
+    status: str = DeliveryStatus.PENDING
     extra: dict[str, str] = field(default_factory=dict)
     # When it entered the outbox (unix seconds): set by `outbox.take`, for the relay's lag.
     queued_at: float | None = field(default=None, compare=False)

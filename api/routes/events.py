@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
@@ -40,12 +40,12 @@ from hookline.persistence.db import committed
 from hookline.persistence.models import Event
 from hookline.services import erasure, events
 from hookline.settings import get_settings
+from hookline.statuses import DeliveryStatusName
 from hookline.timeutil import aware
 from hookline.usecases.admission import RateDecision
 
 router = APIRouter(prefix="/v1/events", tags=["events"], responses=COMMON_PROBLEMS,
                    route_class=JSONRoute)
-Status = Literal["pending", "processing", "retrying", "delivered", "exhausted", "cancelled"]
 
 
 def _out(event: Event) -> EventOut:
@@ -163,7 +163,7 @@ def _written(write: Write[events.Published], decision: RateDecision, session: Se
 @router.get("", response_model=Page[EventOut])
 def list_events(
     auth: AuthDep, session: SessionDep,
-    type: str | None = None, consumer: str | None = None, status: Status | None = None,
+    type: str | None = None, consumer: str | None = None, status: DeliveryStatusName | None = None,
     since: Annotated[datetime | None, Query(alias="from")] = None,
     until: Annotated[datetime | None, Query(alias="to")] = None,
     cursor: str | None = None, limit: PageLimit = 50,

@@ -8,14 +8,13 @@ from typing import Literal
 from pydantic import Field
 
 from api.schemas.common import ApiInput, ApiModel, MaybeTimestamp, Timestamp
-
-Recoverable = Literal["exhausted", "cancelled"]
+from hookline.statuses import RecoverableName
 
 
 class RecoverIn(ApiInput):
     since: datetime = Field(description="Deliveries created at or after this time")
     until: datetime | None = Field(default=None, description="...and at or before this one")
-    statuses: list[Recoverable] | None = Field(
+    statuses: list[RecoverableName] | None = Field(
         default=None, min_length=1, description="Default: exhausted and cancelled")
     dry_run: bool = Field(default=False, description="Count the matching Deliveries only")
 
@@ -35,7 +34,7 @@ class RecoveryOut(ApiModel):
     status: Literal["running", "done", "cancelled"]
     since: Timestamp
     until: MaybeTimestamp
-    statuses: list[Recoverable]
+    statuses: list[RecoverableName]
     matching: int = Field(description="Deliveries that matched when it was asked for")
     recovered: int = Field(description="Deliveries re-sent so far")
     created_at: Timestamp

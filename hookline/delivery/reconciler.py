@@ -20,6 +20,7 @@ from hookline.delivery.starts import start_for
 from hookline.persistence import queries
 from hookline.persistence.db import session_scope
 from hookline.settings import Settings, parse_duration
+from hookline.statuses import DeliveryStatus
 from hookline.temporal import start_deliveries
 from hookline.timeutil import utcnow
 
@@ -38,7 +39,7 @@ def orphans(session: Session, older_than: timedelta, schedule: list[float],
     starts = [start_for(session, d, schedule) for d in rows]
     for delivery in rows:
         delivery.updated_at = utcnow()
-        if delivery.status == "retrying":
+        if delivery.status == DeliveryStatus.RETRYING:
             delivery.next_attempt_at = utcnow()
         session.add(delivery)
     session.commit()

@@ -9,12 +9,12 @@ from typing import Any, Protocol
 
 from sqlmodel import Session
 
-from hookline.contracts import WAITING
 from hookline.delivery import outbox
 from hookline.errors import invalid
 from hookline.observability import metrics
 from hookline.persistence import queries
 from hookline.persistence.models import Delivery, DeliveryTarget, Destination, Endpoint
+from hookline.statuses import WAITING, DeliveryStatus
 from hookline.timeutil import aware, utcnow
 
 Target = DeliveryTarget
@@ -139,5 +139,5 @@ def cancel_where(session: Session, column: Any, value: str, statuses: tuple[str,
         # deadlock on PostgreSQL when a relay admits while they are cancelled.
         outbox.drop_many(session, ids)
         queries.deliveries.cancel(session, ids, utcnow())
-        metrics.finished_on_commit(session, "cancelled", kind, len(ids))
+        metrics.finished_on_commit(session, DeliveryStatus.CANCELLED, kind, len(ids))
     return ids

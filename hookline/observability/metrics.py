@@ -18,14 +18,17 @@ from prometheus_client import Counter, Histogram, disable_created_metrics
 from sqlalchemy import event
 from sqlmodel import Session
 
+from hookline import statuses
 from hookline.ids import target_kind
+from hookline.statuses import DeliveryStatus
 
 # No `_created` series beside every counter and histogram: they double the series and
 # Prometheus does not use them (multiprocess mode has none either).
 disable_created_metrics()  # type: ignore[no-untyped-call]
 
 TARGET_KINDS = ("endpoint", "destination")
-FINAL = ("delivered", "exhausted", "cancelled")
+# In the enum's order, not the set's: the order of the series on /metrics.
+FINAL: tuple[str, ...] = tuple(s for s in DeliveryStatus if s in statuses.FINAL)
 # An attempt's outcome: the answer's status class, or the error type of an attempt that got
 # no answer (the attempt record's `errorType`).
 OUTCOMES = ("2xx", "3xx", "4xx", "5xx", "timeout", "connection", "dns", "tls",
@@ -210,7 +213,8 @@ def attempted(target_id: str, status_code: int | None, error_type: str | None,
     kind = target_kind(target_id)
     _ATTEMPTED[outcome_of(status_code, error_type), kind].inc()
     _ATTEMPT_SECONDS[kind].observe(duration_ms / 1000)
-    if status in ("delivered", "exhausted"):  # cancellations count where they happen
+    # Cancellations count where they happen.
+    if status in (DeliveryStatus.DELIVERED, DeliveryStatus.EXHAUSTED):
         _FINISHED[status, kind].inc()
 
 

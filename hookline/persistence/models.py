@@ -20,6 +20,8 @@ from sqlalchemy import (
 )
 from sqlmodel import Field, SQLModel
 
+from hookline.statuses import DeliveryStatus
+
 
 def utcnow() -> datetime:
     return datetime.now(UTC)
@@ -294,7 +296,8 @@ class Delivery(SQLModel, table=True):
     endpoint_id: str | None = None
     message_id: str | None = Field(default=None, foreign_key="messages.id", index=True)
     destination_id: str | None = None
-    status: str = "pending"
+    # A str column holding the value: annotated with the enum, it would map to sa.Enum.
+    status: str = DeliveryStatus.PENDING.value
     attempts: int = 0
     next_attempt_at: datetime | None = _ts(nullable=True)
     last_attempt_at: datetime | None = _ts(nullable=True)

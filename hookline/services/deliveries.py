@@ -22,6 +22,7 @@ from hookline.persistence.models import (
     Message,
 )
 from hookline.services.scoped import get_in
+from hookline.statuses import DeliveryStatus
 from hookline.timeutil import utcnow
 
 
@@ -38,8 +39,8 @@ def add_for_event(session: Session, event: Event, endpoints: list[Endpoint],
     rows = [_row(i, event.environment_id, event_id=event.id, endpoint_id=e.id,
                  event_type=event.type, consumer_id=event.consumer_id)
             for i, e in zip(ids, endpoints, strict=True)]
-    starts = [event_start(i, event.environment_id, list(schedule), "pending", e.id, event,
-                           e.url) for i, e in zip(ids, endpoints, strict=True)]
+    starts = [event_start(i, event.environment_id, list(schedule), DeliveryStatus.PENDING,
+                           e.id, event, e.url) for i, e in zip(ids, endpoints, strict=True)]
     return _add(session, rows, starts)
 
 
@@ -51,8 +52,8 @@ def add_for_message(session: Session, environment_id: str, message_id: str,
     ids = [new_id("dlv") for _ in destinations]
     rows = [_row(i, environment_id, message_id=message_id, destination_id=d.id)
             for i, d in zip(ids, destinations, strict=True)]
-    starts = [message_start(i, environment_id, list(schedule), "pending", d.id, source_name,
-                             d.url) for i, d in zip(ids, destinations, strict=True)]
+    starts = [message_start(i, environment_id, list(schedule), DeliveryStatus.PENDING, d.id,
+                             source_name, d.url) for i, d in zip(ids, destinations, strict=True)]
     return _add(session, rows, starts)
 
 
@@ -61,7 +62,7 @@ def _row(delivery_id: str, environment_id: str, **owner: str) -> dict[str, Any]:
     now = utcnow()
     return {"id": delivery_id, "environment_id": environment_id, "event_id": None,
             "endpoint_id": None, "message_id": None, "destination_id": None,
-            "status": "pending", "attempts": 0, "next_attempt_at": None,
+            "status": DeliveryStatus.PENDING, "attempts": 0, "next_attempt_at": None,
             "last_attempt_at": None, "created_at": now, "updated_at": now,
             "event_type": None, "consumer_id": None, "last_status_code": None,
             "last_status_class": None, "last_error_type": None, "last_duration_ms": None,
@@ -85,11 +86,11 @@ def retry_refusal(session: Session, delivery: Delivery) -> DomainError | None:
     """Why a manual retry of the Delivery would be refused, per the spec's state table, or
     None when it would be accepted: the API raises it, the portal offers Retry only without
     one."""
-    if delivery.status == "delivered":
+    if delivery.status == DeliveryStatus.DELIVERED:
         return Conflict(f"Entrega {delivery.id} was already delivered; replay the event "
                         "to send it again", title="Entrega already delivered",
                         slug="delivery-already-delivered")
-    if delivery.status in ("pending", "processing"):
+    if delivery.status in (DeliveryStatus.PENDING, DeliveryStatus.PROCESSING):
         return Conflict(f"Entrega {delivery.id} is already queued",
                         title="Entrega already queued", slug="delivery-already-queued")
     owner = session.get(Event, delivery.event_id) if delivery.event_id \
@@ -117,7 +118,7 @@ def request_retry(session: Session, environment_id: str, delivery_id: str,
         raise refusal
     target = targets.target_of(session, delivery)
     assert target is not None  # retry_refusal refuses a Delivery without one
-    _set(delivery, "pending")
+    _set(delivery, DeliveryStatus.PENDING)
     delivery.next_attempt_at = utcnow()
     session.add(delivery)
     now = utcnow()

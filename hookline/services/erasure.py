@@ -12,15 +12,15 @@ from __future__ import annotations
 
 from sqlmodel import Session
 
-from hookline.contracts import WAITING
 from hookline.delivery.targets import cancel_where
 from hookline.errors import Conflict
 from hookline.persistence import queries
 from hookline.persistence.models import Delivery
 from hookline.services.events import get_event
 from hookline.services.messages import get_message
+from hookline.statuses import ATTEMPTABLE
 
-_MAY_SEND = (*WAITING, "processing")
+_MAY_SEND = ATTEMPTABLE
 
 
 def _in_flight(session: Session, **owner: str) -> bool:

@@ -12,8 +12,10 @@ from hookline.persistence import queries
 from hookline.persistence.models import Message, Source
 from hookline.services import ingest, sources
 from hookline.services.scoped import get_in
+from hookline.statuses import FINAL, DeliveryStatus
 
-IN_FLIGHT = ("pending", "processing", "retrying")
+# Not final yet: Counts' delivered, failed (exhausted) and cancelled are the final ones.
+IN_FLIGHT = tuple(s for s in DeliveryStatus if s not in FINAL)
 
 
 @dataclass(frozen=True)
@@ -50,10 +52,11 @@ def delivery_counts(session: Session, message_ids: list[str]) -> dict[str, Count
 
 
 def _counts(by_status: dict[str, int]) -> Counts:
-    return Counts(total=sum(by_status.values()), delivered=by_status.get("delivered", 0),
+    return Counts(total=sum(by_status.values()),
+                  delivered=by_status.get(DeliveryStatus.DELIVERED, 0),
                   in_flight=sum(by_status.get(s, 0) for s in IN_FLIGHT),
-                  failed=by_status.get("exhausted", 0),
-                  cancelled=by_status.get("cancelled", 0))
+                  failed=by_status.get(DeliveryStatus.EXHAUSTED, 0),
+                  cancelled=by_status.get(DeliveryStatus.CANCELLED, 0))
 
 
 def body_text(message: Message) -> str | None:

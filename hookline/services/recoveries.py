@@ -20,9 +20,9 @@ from hookline.ids import new_id
 from hookline.persistence import queries
 from hookline.persistence.models import Recovery
 from hookline.services.scoped import get_in
+from hookline.statuses import RECOVERABLE, DeliveryStatus
 from hookline.timeutil import end_of, utcnow
 
-RECOVERABLE = ("exhausted", "cancelled")
 BATCH = 200
 # A recovery waits while this many of its target's starts are still in the outbox: the
 # relay admits them at the target's pace, and the outbox need not hold 100,000 at once.
@@ -95,7 +95,7 @@ def step(session: Session, recovery_id: str, schedule: list[float]) -> RecoveryS
         session, targets.deliveries_of(target), target.id, w.statuses, w.since, _until(w),
         recovery.last_delivery_id, BATCH)
     for delivery in batch:  # as a manual retry: pending, its schedule's remainder
-        delivery.status, delivery.next_attempt_at = "pending", utcnow()
+        delivery.status, delivery.next_attempt_at = DeliveryStatus.PENDING, utcnow()
         delivery.updated_at = utcnow()
         session.add(delivery)
     session.flush()

@@ -18,6 +18,7 @@ from hookline.delivery import targets
 from hookline.delivery.targets import Target
 from hookline.persistence import queries
 from hookline.persistence.queries.attempts import OUTCOMES
+from hookline.statuses import AttemptStatus
 from hookline.timeutil import aware
 
 
@@ -41,8 +42,8 @@ def stats(session: Session, target: Target, since: datetime) -> TargetStats:
     found = queries.attempts.by_outcome(session, target.id, since)
     total = sum(found.values())
     succeeded = queries.attempts.succeeded_since(session, target.id, since)
-    last_success = queries.attempts.last(session, target.id, "succeeded")
-    last_failure = queries.attempts.last(session, target.id, "failed")
+    last_success = queries.attempts.last(session, target.id, AttemptStatus.SUCCEEDED)
+    last_failure = queries.attempts.last(session, target.id, AttemptStatus.FAILED)
     consecutive = queries.attempts.count_after(
         session, target.id, last_success.id if last_success is not None else None)
     status = target.status

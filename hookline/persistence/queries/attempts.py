@@ -12,6 +12,7 @@ from sqlmodel import Session, col, select
 
 from hookline.persistence.models import Attempt, table_of
 from hookline.persistence.queries.explorer import Filter, newest_first, since_window
+from hookline.statuses import AttemptStatus
 
 _A = table_of(Attempt)
 _INSERT = _A.insert()
@@ -65,7 +66,7 @@ def by_outcome(session: Session, target_id: str, since: datetime) -> dict[str, i
 
 
 def succeeded_since(session: Session, target_id: str, since: datetime) -> int:
-    return _count(session, *_since(target_id, since), _A.c.status == "succeeded")
+    return _count(session, *_since(target_id, since), _A.c.status == AttemptStatus.SUCCEEDED.value)
 
 
 def count_after(session: Session, target_id: str, attempt_id: str | None) -> int:

@@ -16,7 +16,6 @@ from sqlalchemy import bindparam, exists, func, insert, or_
 from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
-from hookline.contracts import ATTEMPTABLE, FINAL_STATUSES
 from hookline.persistence.models import (
     AttemptLease,
     Delivery,
@@ -30,6 +29,13 @@ from hookline.persistence.models import (
     table_of,
 )
 from hookline.persistence.queries.explorer import DeliveryFilter, newest_first, since_window
+from hookline.statuses import ATTEMPTABLE, FINAL, DeliveryStatus
+
+# The statuses this module puts into SQL itself are text (`.value`): a member inside
+# `sa.case` is an untyped parameter (NullType, no `::VARCHAR` on PostgreSQL), and the
+# driver is handed the enum.
+_ATTEMPTABLE = [s.value for s in ATTEMPTABLE]
+_FINAL = [s.value for s in FINAL]
 
 _D, _ENV, _EP, _DS = (table_of(m) for m in (Delivery, Environment, Endpoint, Destination))
 _EV, _MSG, _LEASE, _GATES = (table_of(m) for m in (Event, Message, AttemptLease, TargetGate))
@@ -122,20 +128,21 @@ class ToSend(Protocol):
 
 _TO_SEND_ONE = _TO_SEND.where(_D.c.id == bindparam("delivery"))
 _TO_SEND_MANY = _TO_SEND.where(_D.c.id.in_(bindparam("ids", expanding=True)))
-_MOVE = _D.update().where(_D.c.id == bindparam("delivery"), _D.c.status.in_(ATTEMPTABLE)) \
+_MOVE = _D.update().where(_D.c.id == bindparam("delivery"), _D.c.status.in_(_ATTEMPTABLE)) \
     .values(status=bindparam("to"), updated_at=bindparam("now"))
 _STATUS = sa.select(_D.c.status).where(_D.c.id == bindparam("delivery"))
-_WAIT = _D.update().where(_D.c.id == bindparam("delivery"), _D.c.status.in_(ATTEMPTABLE)) \
+_WAIT = _D.update().where(_D.c.id == bindparam("delivery"), _D.c.status.in_(_ATTEMPTABLE)) \
     .values(next_attempt_at=bindparam("at"), updated_at=bindparam("now")) \
     .returning(_D.c.status)
 # A success stands even if a cancel landed meanwhile; a failure yields to the cancel.
-_CANCELLED_NOW = _D.c.status == "cancelled"
+_CANCELLED_NOW = _D.c.status == DeliveryStatus.CANCELLED.value
 _SUCCEEDED = bindparam("succeeded", type_=sa.Boolean)
 _RECORD = _D.update().where(_D.c.id == bindparam("delivery")).values(
     attempts=_D.c.attempts + 1, last_attempt_at=bindparam("now"), updated_at=bindparam("now"),
     last_status_code=bindparam("code"), last_status_class=bindparam("code_class"),
     last_error_type=bindparam("error_type"), last_duration_ms=bindparam("duration_ms"),
-    status=sa.case((_SUCCEEDED, "delivered"), (_CANCELLED_NOW, "cancelled"),
+    status=sa.case((_SUCCEEDED, DeliveryStatus.DELIVERED.value),
+                   (_CANCELLED_NOW, DeliveryStatus.CANCELLED.value),
                    else_=bindparam("failed_status")),
     next_attempt_at=sa.case((_SUCCEEDED, None), (_CANCELLED_NOW, None),
                             else_=bindparam("retry_at", type_=sa.DateTime(timezone=True))),
@@ -175,8 +182,8 @@ class RecordValues(TypedDict):
 
 
 _ADMITTED = sa.update(_D).where(_D.c.id.in_(bindparam("ids", expanding=True)),
-                                _D.c.status == "pending").values(
-    status="processing", updated_at=bindparam("now"))
+                                _D.c.status == DeliveryStatus.PENDING.value).values(
+    status=DeliveryStatus.PROCESSING.value, updated_at=bindparam("now"))
 _INSERT = insert(_D)
 
 
@@ -230,12 +237,13 @@ def ids_where(session: Session, column: Any, value: str, statuses: Iterable[str]
 
 def cancel(session: Session, delivery_ids: list[str], now: datetime) -> None:
     session.execute(sa.update(Delivery).where(col(Delivery.id).in_(delivery_ids))
-                    .values(status="cancelled", next_attempt_at=None, updated_at=now))
+                    .values(status=DeliveryStatus.CANCELLED.value, next_attempt_at=None,
+                            updated_at=now))
 
 
 def any_unfinished(session: Session, column: Any, value: str) -> bool:
     return bool(session.execute(sa.select(exists().where(
-        column == value, col(Delivery.status).not_in(FINAL_STATUSES)))).scalar())
+        column == value, col(Delivery.status).not_in(_FINAL)))).scalar())
 
 
 def orphans(session: Session, cutoff: datetime, now: datetime, limit: int) -> list[Delivery]:
@@ -245,12 +253,13 @@ def orphans(session: Session, cutoff: datetime, now: datetime, limit: int) -> li
     leased = exists().where(col(AttemptLease.delivery_id) == col(Delivery.id),
                             col(AttemptLease.expires_at) > now)
     due = func.coalesce(col(Delivery.next_attempt_at), col(Delivery.updated_at))
+    status = col(Delivery.status)
     return list(session.exec(select(Delivery).where(or_(
-        (col(Delivery.status) == "pending") & (due < cutoff) & ~queued,
+        (status == DeliveryStatus.PENDING.value) & (due < cutoff) & ~queued,
         # Admitted, but its lease ran out with no outcome: the worker died before the start
         # or during the attempt.
-        (col(Delivery.status) == "processing") & (col(Delivery.updated_at) < cutoff) & ~leased,
-        (col(Delivery.status) == "retrying") & (col(Delivery.next_attempt_at) < cutoff),
+        (status == DeliveryStatus.PROCESSING.value) & (col(Delivery.updated_at) < cutoff) & ~leased,
+        (status == DeliveryStatus.RETRYING.value) & (col(Delivery.next_attempt_at) < cutoff),
     )).order_by(col(Delivery.updated_at)).limit(limit)).all())
 
 
@@ -352,7 +361,7 @@ def live_owners(session: Session, owner_column: Any, owner_ids: list[str], cutof
     after `cutoff`; their Deliveries are locked (PostgreSQL) until the caller commits."""
     rows = session.execute(
         sa.select(col(Delivery.id), owner_column,
-                  or_(col(Delivery.status).not_in(FINAL_STATUSES),
+                  or_(col(Delivery.status).not_in(_FINAL),
                       col(Delivery.updated_at) >= cutoff).label("live"))
         .where(owner_column.in_(owner_ids)).with_for_update()).all()
     return {row[1] for row in rows if row.live}

@@ -1,0 +1,40 @@
+"""A Delivery's statuses and an attempt's, in one place.
+
+StrEnum rather than `(str, Enum)`: a member formats, hashes and JSON-encodes as its plain
+value, so metric labels, logs, API bodies and the text stored in the database stay what
+they were with bare strings, and a member still equals and finds its string in a set.
+
+Standard library only: `hookline.contracts` imports this module, and the workflows import
+contracts inside Temporal's sandbox (`imports_passed_through`)."""
+
+from enum import StrEnum
+from typing import Literal
+
+
+class DeliveryStatus(StrEnum):
+    PENDING = "pending"
+    PROCESSING = "processing"
+    RETRYING = "retrying"
+    DELIVERED = "delivered"
+    EXHAUSTED = "exhausted"
+    CANCELLED = "cancelled"
+
+
+class AttemptStatus(StrEnum):
+    SUCCEEDED = "succeeded"
+    FAILED = "failed"
+
+
+# After these nothing more happens to a Delivery until a manual retry.
+FINAL = frozenset({DeliveryStatus.DELIVERED, DeliveryStatus.EXHAUSTED, DeliveryStatus.CANCELLED})
+WAITING = (DeliveryStatus.PENDING, DeliveryStatus.RETRYING)  # waiting for an attempt
+ATTEMPTABLE = (*WAITING, DeliveryStatus.PROCESSING)  # and those an attempt may still move on
+RECOVERABLE = (DeliveryStatus.EXHAUSTED, DeliveryStatus.CANCELLED)  # what a recovery re-sends
+
+# The same sets as Literals, for FastAPI's query parameters and schemas: a StrEnum there
+# would become a `$ref` component and change openapi.json and the generated clients.
+# tests/test_statuses.py holds each to its enum, order included.
+DeliveryStatusName = Literal["pending", "processing", "retrying", "delivered", "exhausted",
+                             "cancelled"]
+AttemptStatusName = Literal["succeeded", "failed"]
+RecoverableName = Literal["exhausted", "cancelled"]
