@@ -38,6 +38,7 @@ from hookline.persistence.models import (
     TargetGate,
 )
 from hookline.services import accounts, deliveries
+from hookline.statuses import DeliveryStatus
 from hookline.timeutil import utcnow
 
 # The outbox claims rows with each database's own locking (SKIP LOCKED, the write lock).
@@ -310,7 +311,8 @@ def test_what_the_relay_reads_for_first_attempts_is_what_the_attempt_would_read(
         session.commit()
         again = attempts.read_admitted(session, ids)
         assert [attempts.ready(again[d]) for d in ids] == [None, None, None]
-        assert attempts.prepare_attempt(session, ids[0], limits()) == Unsent("cancelled")
+        assert attempts.prepare_attempt(session, ids[0], limits()) == \
+            Unsent(DeliveryStatus.CANCELLED)
 
     handoff = Handoff()
     handoff.hand({"dlv_a": "row a", "dlv_b": "row b", "dlv_c": "row c"})
@@ -393,7 +395,7 @@ def test_a_start_held_by_an_open_circuit_past_its_window_ends_exhausted(engine: 
 def test_a_breaker_holds_an_attempt_inside_its_window_only(
         held: bool, wait: float, window_left: float | None, expected: float | None) -> None:
     now = 1_000_000.0
-    refused = attempts.Refused(status="retrying", wait=wait, held=held)
+    refused = attempts.Refused(status=DeliveryStatus.RETRYING, wait=wait, held=held)
     window_end = None if window_left is None else now + window_left
     assert attempts.waiting(refused, window_end, now) == expected
 

@@ -16,7 +16,6 @@ from typing import Any
 
 from sqlmodel import Session
 
-from hookline.contracts import ATTEMPTABLE
 from hookline.contracts import AttemptResult as AttemptResult  # the engine's, kept in contracts
 from hookline.delivery import gate, outbox, targets
 from hookline.delivery import limit as adaptive
@@ -37,6 +36,7 @@ from hookline.observability import metrics
 from hookline.persistence import queries
 from hookline.persistence.db import begin_reading
 from hookline.persistence.queries.deliveries import RecordedRow, ToSend
+from hookline.statuses import ATTEMPTABLE, AttemptStatus, DeliveryStatus
 from hookline.timeutil import aware, iso, utcnow
 
 
@@ -48,11 +48,11 @@ def prepare_attempt(session: Session, delivery_id: str, limits: gate.Limits
     row = queries.deliveries.to_send(session, delivery_id)
     session.commit()
     if row is None:
-        return Unsent("cancelled")
+        return Unsent(DeliveryStatus.CANCELLED)
     now = utcnow()
     step = _verdict(row, now)
     if step is _FINAL:
-        return Unsent(str(row.status))
+        return Unsent(DeliveryStatus(row.status))
     if step is _CANCEL:
         gate.release(session, delivery_id)
         return _cancel(session, delivery_id, "endpoint" if row.wanted_event else "destination")
@@ -109,7 +109,7 @@ def ready(row: ToSend) -> Outgoing | None:
     """What to send, from a row `read_admitted` read moments ago, when it is the common
     case: `processing` and nothing left to decide (`_verdict`). Anything else is None, and
     `prepare_attempt` reads it again and decides."""
-    if row.status != "processing" or _verdict(row, utcnow()) is not _SEND:
+    if row.status != DeliveryStatus.PROCESSING or _verdict(row, utcnow()) is not _SEND:
         return None
     return _outgoing(row)
 
@@ -150,9 +150,9 @@ def _admit(session: Session, delivery_id: str, target_id: str, limits: gate.Limi
         status = queries.deliveries.wait_until(session, delivery_id,
                                                now + timedelta(seconds=wait), now)
         session.commit()
-        return Refused(status=str(status), wait=wait, held=decision.held,
+        return Refused(status=DeliveryStatus(status), wait=wait, held=decision.held,
                        target_id=target_id) if status else _left(session, delivery_id)
-    if not queries.deliveries.move(session, delivery_id, "processing", now):
+    if not queries.deliveries.move(session, delivery_id, DeliveryStatus.PROCESSING.value, now):
         session.rollback()  # its lease too
         return _left(session, delivery_id)
     session.commit()
@@ -169,11 +169,11 @@ def cancel_unsent(session: Session, delivery_id: str, target_kind: str) -> Unsen
 def _cancel(session: Session, delivery_id: str, target_kind: str) -> Unsent:
     """Cancel the Delivery unless it left the attemptable ones meanwhile (a cancel or a
     final outcome). Commits."""
-    moved = queries.deliveries.move(session, delivery_id, "cancelled", utcnow())
+    moved = queries.deliveries.move(session, delivery_id, DeliveryStatus.CANCELLED.value, utcnow())
     session.commit()
     if moved:
-        metrics.finished("cancelled", target_kind)
-        return Unsent("cancelled")
+        metrics.finished(DeliveryStatus.CANCELLED, target_kind)
+        return Unsent(DeliveryStatus.CANCELLED)
     return _left(session, delivery_id)
 
 
@@ -182,7 +182,7 @@ def _left(session: Session, delivery_id: str) -> Unsent:
     begin_reading(session)
     now = queries.deliveries.status_of(session, delivery_id)
     session.commit()
-    return Unsent(now or "cancelled")
+    return Unsent(DeliveryStatus(now) if now else DeliveryStatus.CANCELLED)
 
 
 # How an outcome is told to the operational webhooks (`services/operational.notify`):
@@ -219,7 +219,8 @@ def record_attempt(session: Session, delivery_id: str, result: AttemptResult,
             next_delay = pause
     row = queries.deliveries.record(session, {
         "delivery": delivery_id, "now": now, "succeeded": result.succeeded,
-        "failed_status": "exhausted" if next_delay is None else "retrying",
+        "failed_status": (DeliveryStatus.EXHAUSTED if next_delay is None
+                          else DeliveryStatus.RETRYING).value,
         "retry_at": None if next_delay is None else now + timedelta(seconds=next_delay),
         "code": result.status_code, "error_type": result.error_type,
         "code_class": None if result.status_code is None else result.status_code // 100,
@@ -228,7 +229,7 @@ def record_attempt(session: Session, delivery_id: str, result: AttemptResult,
     in_flight = gate.release(session, delivery_id)
     if row is None:
         session.commit()
-        return Recorded("cancelled", None, [])
+        return Recorded(DeliveryStatus.CANCELLED, None, [])
     gone = result.status_code == 410 and not result.succeeded
     last = _insert_attempt(session, delivery_id, row, result, now, gone)
     target_id = row.endpoint_id or row.destination_id
@@ -242,17 +243,17 @@ def record_attempt(session: Session, delivery_id: str, result: AttemptResult,
                                              pause=pause, down=down)
     gate.adapt(session, target_id, adaptive.verdict(result.succeeded, down, slow), in_flight,
                seen_limit, limits)
-    status = str(row.status)
+    status = DeliveryStatus(row.status)
     cancelled: list[str] = []
     if result.succeeded and not quiet:  # a success ends any run of failures
         queries.targets.reset_failures(session, target_id, endpoint=bool(row.endpoint_id))
-    if circuit or gone or status == "exhausted":
+    if circuit or gone or status is DeliveryStatus.EXHAUSTED:
         cancelled = _tell(session, delivery_id, row, status, gone, circuit, last, notify)
     if delivery_id in cancelled:
         cancelled.remove(delivery_id)
-        status = "cancelled"
+        status = DeliveryStatus.CANCELLED
     session.commit()
-    return Recorded(status, next_delay if status == "retrying" else None, cancelled,
+    return Recorded(status, next_delay if status is DeliveryStatus.RETRYING else None, cancelled,
                     row.attempts, target_id)
 
 
@@ -287,7 +288,7 @@ def _insert_attempt(session: Session, delivery_id: str, row: RecordedRow, result
     queries.attempts.insert(session, {
         "id": new_id("att"), "delivery_id": delivery_id, "attempt": row.attempts,
         "target_id": row.endpoint_id or row.destination_id,
-        "status": "succeeded" if result.succeeded else "failed",
+        "status": (AttemptStatus.SUCCEEDED if result.succeeded else AttemptStatus.FAILED).value,
         "status_code": result.status_code,
         "response_body": (result.response_body or "")[:RESPONSE_LIMIT] or None,
         "error_type": result.error_type, "error_message": message,
@@ -307,7 +308,7 @@ def _failed_on_code(session: Session, target_id: str, last: dict[str, Any]) -> b
     return bool(last["errorType"] == TRANSFORMATION)
 
 
-def _tell(session: Session, delivery_id: str, row: RecordedRow, status: str, gone: bool,
+def _tell(session: Session, delivery_id: str, row: RecordedRow, status: DeliveryStatus, gone: bool,
           circuit: str | None, last: dict[str, Any], notify: Notify) -> list[str]:
     """The rarer outcomes, which move the target: an exhausted Delivery counts towards
     disabling it, a 410 disables it at once, and the breaker may have opened or closed.
@@ -317,7 +318,7 @@ def _tell(session: Session, delivery_id: str, row: RecordedRow, status: str, gon
         return []
     kind, env = target.KIND, row.environment_id
     cancelled: list[str] = []
-    if status == "exhausted":
+    if status is DeliveryStatus.EXHAUSTED:
         owner = {"eventId": row.event_id} if row.event_id else {"messageId": row.message_id}
         notify(session, env, "delivery.exhausted", target,
                {"deliveryId": delivery_id, **owner,
@@ -327,7 +328,7 @@ def _tell(session: Session, delivery_id: str, row: RecordedRow, status: str, gon
         cancelled = cancel_waiting(session, target)
         notify(session, env, f"{kind}.disabled", target,
                {"reason": "gone", "lastAttempt": last})
-    elif status == "exhausted" and not _failed_on_code(session, target.id, last) and \
+    elif status is DeliveryStatus.EXHAUSTED and not _failed_on_code(session, target.id, last) and \
             targets.count_outcome(target, succeeded=False, exhausted=True):
         cancelled = cancel_waiting(session, target)
         notify(session, env, f"{kind}.disabled", target,

@@ -36,6 +36,7 @@ from hookline.delivery.shaping import shaped
 from hookline.ids import target_kind
 from hookline.persistence.db import session_scope
 from hookline.persistence.queries.deliveries import ToSend
+from hookline.statuses import DeliveryStatus
 from hookline.timeutil import utcnow
 from hookline.transform_pool import ExecutorPool
 
@@ -149,7 +150,7 @@ class AttemptEngine:
                 if time.monotonic() + wait > deadline:
                     log.warning("%s: the database did not answer (%s); the workflow keeps "
                                 "the outcome", data.delivery_id, type(exc).__name__)
-                    return AttemptOutcome(status="processing", attempted=True,
+                    return AttemptOutcome(status=DeliveryStatus.PROCESSING, attempted=True,
                                           unrecorded=kept)
                 await asyncio.sleep(wait)
                 wait = min(wait * 2, RECORD_LONGEST_WAIT)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hookline.contracts import AttemptResult
+from hookline.statuses import DeliveryStatus
 
 RESPONSE_LIMIT = 4096
 
@@ -41,7 +42,7 @@ class Refused:
     """The target's gate admits no attempt now: look again in `wait` seconds. `held`: by
     its breaker, which may hold a Delivery until its retry window ends, not after."""
 
-    status: str
+    status: DeliveryStatus  # the one it waits in
     wait: float
     held: bool = False
     target_id: str = ""
@@ -53,12 +54,12 @@ class Unsent:
     nothing to send: erased), left the attemptable ones meanwhile, or its target's
     transformation cancelled it. `status` is the one it is left in."""
 
-    status: str
+    status: DeliveryStatus
 
 
 @dataclass(frozen=True)
 class Recorded:
-    status: str  # the Delivery's, after this outcome
+    status: DeliveryStatus  # the Delivery's, after this outcome
     next_delay: float | None  # seconds to the next attempt: the schedule's, or Retry-After's
     cancelled: list[str]  # other Deliveries this outcome cancelled: wake their workflows
     attempt: int | None = None  # the attempt's number (1-based); None when none was stored
