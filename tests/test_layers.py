@@ -109,4 +109,5 @@ def test_the_attempt_activity_makes_one_call_into_the_engine() -> None:
 
 
 def test_what_the_engines_steps_pass_one_another_imports_none_of_them() -> None:
-    assert set(_imports("hookline.delivery.model", top_only=False)) == {"hookline.contracts"}
+    assert set(_imports("hookline.delivery.model", top_only=False)) == {
+        "hookline.contracts", "hookline.statuses"}
