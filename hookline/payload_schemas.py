@@ -8,14 +8,27 @@ process rather than once per event.
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
+# jsonschema checks the `iri` formats with rfc3987-syntax, which builds an Earley parser when
+# it is imported: 2 s of CPU in every process that imports jsonschema (the API, the worker,
+# each CLI command), though only a schema with `format: iri` ever needs it. jsonschema
+# registers those two checks only if it can import it, so it is hidden while jsonschema
+# loads, and `FORMATS` registers them to load it on their first use.
+_HIDDEN = "rfc3987_syntax" not in sys.modules and "jsonschema" not in sys.modules
+if _HIDDEN:
+    sys.modules["rfc3987_syntax"] = None  # type: ignore[assignment]
+try:
+    from jsonschema import Draft202012Validator, FormatChecker
+    from jsonschema.exceptions import ValidationError
+finally:
+    if _HIDDEN:
+        del sys.modules["rfc3987_syntax"]
 
 MAX_VIOLATIONS = 100  # a payload wrong everywhere is reported, not enumerated
 _CACHED = 256
@@ -44,8 +57,28 @@ def schema_problems(schema: Any) -> list[Violation]:
         Draft202012Validator.META_SCHEMA).iter_errors(schema))
 
 
+def _iri_syntax(term: str, value: str) -> bool:
+    from rfc3987_syntax import is_valid_syntax  # its parser is built once, here
+
+    return bool(is_valid_syntax(term, value))
+
+
+def _iri(instance: object) -> bool:
+    return not isinstance(instance, str) or _iri_syntax("iri", instance)
+
+
+def _iri_reference(instance: object) -> bool:
+    return not isinstance(instance, str) or _iri_syntax("iri_reference", instance)
+
+
+# Draft 2020-12's checks, with the two of rfc3987-syntax as jsonschema defines them.
+FORMATS = FormatChecker(())
+FORMATS.checkers = {**Draft202012Validator.FORMAT_CHECKER.checkers,
+                    "iri": (_iri, ValueError), "iri-reference": (_iri_reference, ValueError)}
+
+
 def _compile(schema: dict[str, Any]) -> Draft202012Validator:
-    return Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
+    return Draft202012Validator(schema, format_checker=FORMATS)
 
 
 class Validators:
