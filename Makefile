@@ -17,16 +17,18 @@ run: setup
 	$(VENV)/bin/hookline up
 
 # The tiers, fastest first (tests/support/tiers.py says what puts a test in each, and sorts
-# them so): all but the end-to-end tier in one run, then that tier, each on two processes
-# (pytest-xdist; a module's tests stay on one process, which starts its own PostgreSQL,
-# Temporal servers and stacks). The unit tier computes and the e2e tier mostly waits (on
-# retry schedules, timeouts, restarts), so either fills both cores. `make test-unit` needs
-# only Python (no Temporal, Go, Node or apt) and takes about a minute. One file:
-# `.venv/bin/pytest tests/test_gate.py`; one tier: `make test-<tier>`.
+# them so): all but the end-to-end tier in one run, then that tier, on pytest-xdist
+# processes (a module's tests stay on one process, which starts its own PostgreSQL, Temporal
+# servers and stacks). The tiers below e2e compute, so two processes fill the two cores; the
+# e2e tier mostly waits (on retry schedules, timeouts, restarts) and uses about one and a
+# half cores on three. `make test-unit` needs only Python (no Temporal, Go, Node or apt) and
+# takes about a minute. One file: `.venv/bin/pytest tests/test_gate.py`; one tier:
+# `make test-<tier>`.
 XDIST := -n 2 --dist loadfile
+XDIST_E2E := -n 3 --dist loadfile
 test: setup dev postgres compose chromium codegen tools-helm tools-testserver
 	$(VENV)/bin/pytest -m "not e2e" $(XDIST)
-	$(VENV)/bin/pytest -m e2e $(XDIST)
+	$(VENV)/bin/pytest -m e2e $(XDIST_E2E)
 
 test-unit: $(VENV)/.installed-dev
 	$(VENV)/bin/pytest -m unit $(XDIST)
@@ -44,7 +46,7 @@ test-api: dev postgres
 	$(VENV)/bin/pytest -m api $(XDIST)
 
 test-e2e: setup dev postgres chromium codegen
-	$(VENV)/bin/pytest -m e2e $(XDIST)
+	$(VENV)/bin/pytest -m e2e $(XDIST_E2E)
 
 setup: venv tools
 
