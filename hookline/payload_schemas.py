@@ -8,6 +8,7 @@ process rather than once per event.
 
 from __future__ import annotations
 
+import importlib.util
 import sys
 import threading
 from collections import OrderedDict
@@ -71,10 +72,14 @@ def _iri_reference(instance: object) -> bool:
     return not isinstance(instance, str) or _iri_syntax("iri_reference", instance)
 
 
-# Draft 2020-12's checks, with the two of rfc3987-syntax as jsonschema defines them.
+# Draft 2020-12's checks, with the two of rfc3987-syntax as jsonschema defines them when it
+# can import it (the `format-nongpl` extra installs it). Its first use in a process builds
+# the parser, once: about 2 s, on the thread that checks that payload.
 FORMATS = FormatChecker(())
-FORMATS.checkers = {**Draft202012Validator.FORMAT_CHECKER.checkers,
-                    "iri": (_iri, ValueError), "iri-reference": (_iri_reference, ValueError)}
+FORMATS.checkers = dict(Draft202012Validator.FORMAT_CHECKER.checkers)
+if importlib.util.find_spec("rfc3987_syntax") is not None:
+    FORMATS.checkers.update({"iri": (_iri, ValueError),
+                             "iri-reference": (_iri_reference, ValueError)})
 
 
 def _compile(schema: dict[str, Any]) -> Draft202012Validator:

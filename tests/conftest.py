@@ -25,7 +25,7 @@ from tests.support.postgres import throwaway_postgres
 from tests.support.procs import free_port, spawn, stop, temporal_cli, wait_port
 from tests.support.receiver import Receiver
 from tests.support.smtp import SmtpSink
-from tests.support.stack import Stack, Tenant
+from tests.support.stack import Stack, Tenant, own_database
 from tests.support.timeskip import TimeSkipping
 
 
@@ -82,10 +82,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> Iterator[None]:
 
 
 @pytest.fixture(scope="session")
-def postgres_server() -> Iterator[str]:
+def postgres_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The session's PostgreSQL: an empty database `hookline` on it."""
     if os.environ.get("HOOKLINE_TEST_POSTGRES_URL"):
-        yield os.environ["HOOKLINE_TEST_POSTGRES_URL"]
+        # A database of its own on that server for each pytest process (xdist runs several).
+        yield own_database(os.environ["HOOKLINE_TEST_POSTGRES_URL"],
+                           tmp_path_factory.mktemp("pg"))
         return
     # The cluster adds Temporal's four services' pools to two APIs' and two workers'.
     with throwaway_postgres(max_connections=400 if CLUSTER else 200) as url:

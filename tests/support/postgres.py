@@ -29,10 +29,11 @@ def _as_postgres_user() -> dict[str, object]:
         return {}
     import pwd
 
-    user = pwd.getpwnam("postgres") if _has_user("postgres") else None
-    if user is None:
-        subprocess.run(["useradd", "--system", "--no-create-home", "postgres"], check=True)
-        user = pwd.getpwnam("postgres")
+    if not _has_user("postgres"):
+        # Another pytest process (xdist) may add it at the same moment: look again after.
+        subprocess.run(["useradd", "--system", "--no-create-home", "postgres"], check=False,
+                       capture_output=True)
+    user = pwd.getpwnam("postgres")
     return {"user": user.pw_uid, "group": user.pw_gid}
 
 
