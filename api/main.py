@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import logging
 import multiprocessing
+import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -17,7 +18,7 @@ from api import docs, errors, pagination, portal
 from api.filter_pool import FilterPool
 from api.middleware import GuardMiddleware, TimingMiddleware
 from api.routes import ROUTERS
-from hookline import __version__
+from hookline import __version__, payload_schemas
 from hookline.delivery.sender import sender_from_settings
 from hookline.observability import tracing
 from hookline.persistence.batches import BatchWriter
@@ -55,6 +56,8 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     # 125 to 12 ms (each such pause stalls every request in flight).
     gc.collect()
     gc.freeze()
+    # Off the start's path: the API answers meanwhile (an IRI check waits for it).
+    threading.Thread(target=payload_schemas.warm, name="iri-parser", daemon=True).start()
     yield
     await run_in_threadpool(app.state.batches.close)
     await run_in_threadpool(app.state.filter_pool.close)
