@@ -46,7 +46,9 @@ def test_retry_brings_a_waiting_attempt_forward(stack: Stack, tenant: Tenant,
     assert ok(_retry(tenant, waiting), 202) == {"id": waiting, "status": "queued"}
     done = wait_delivery(tenant, waiting, timeout=20)  # not an hour
     assert done["status"] == "delivered" and done["attempts"] == 2
-    assert assert_problem(_retry(tenant, waiting), 409)["title"] == "Entrega already delivered"
+    body = assert_problem(_retry(tenant, waiting), 409)
+    assert body["title"] == "Entrega already delivered"
+    assert body["detail"].startswith(f"Delivery {waiting} was already delivered")
 
 
 @pytest.mark.cluster
@@ -59,6 +61,7 @@ def test_retry_of_exhausted_queues_one_more_attempt(tenant: Tenant, receiver: Re
     assert ok(_retry(tenant, delivery["id"]), 202)["status"] == "queued"
     body = assert_problem(_retry(tenant, delivery["id"]), 409)  # still queued or in flight
     assert body["title"] == "Entrega already queued"
+    assert body["detail"] == f"Delivery {delivery['id']} is already queued"
     done = wait_delivery(tenant, delivery["id"])
     assert done["status"] == "delivered" and done["attempts"] == 5
     assert [a["statusCode"] for a in attempts(tenant, delivery["id"])] == [500] * 4 + [200]
@@ -70,11 +73,14 @@ def test_retry_errors(stack: Stack, tenant: Tenant, receiver: Receiver) -> None:
     endpoint = setup_endpoint(tenant, receiver.url("/status/500"))
     [delivery] = deliveries_of(tenant, publish(tenant)["id"])
     wait_delivery(tenant, delivery["id"])
-    assert assert_problem(_retry(tenant, "dlv_unknown"), 404)["title"] == "Entrega not found"
+    body = assert_problem(_retry(tenant, "dlv_unknown"), 404)
+    assert body["title"] == "Entrega not found"
+    assert body["detail"] == "Delivery dlv_unknown not found"
     assert_problem(_retry(stack.tenant(), delivery["id"]), 404)
     ok(tenant.client.patch(f"/v1/endpoints/{endpoint['id']}", json={"status": "disabled"}))
     body = assert_problem(_retry(tenant, delivery["id"]), 409)
     assert body["type"].endswith("delivery-target-disabled") and "Entrega" in body["title"]
+    assert f"Delivery {delivery['id']}" in body["detail"] and "Entrega" not in body["detail"]
     assert ok(tenant.client.get(f"/v1/deliveries/{delivery['id']}"))["status"] == "exhausted"
 
 

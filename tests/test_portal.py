@@ -299,8 +299,11 @@ def test_delivery_pages_list_filter_retry_and_replay(tenant: Tenant, browser: Po
     shown = browser.get(f"/portal/deliveries/{delivered['id']}")
     assert f"/portal/deliveries/{delivered['id']}/retry" not in shown  # delivered: replay
     assert "Retry is not offered" in shown and "/replay" in shown
+    # The customer reads "Delivery"; "Entrega" is only in the API's problem titles.
+    assert f"Retry is not offered: Delivery {delivered['id']} was already delivered" in shown
     again = browser.post(f"/portal/deliveries/{delivered['id']}/retry")
     assert again.status_code == 409 and "already delivered" in again.text
+    assert "Entrega" not in shown and "Entrega" not in again.text
     assert 'class="error" role="alert"' in again.text
     retried = browser.post(f"/portal/deliveries/{exhausted['id']}/retry")
     assert retried.status_code == 200 and "Retry queued" in retried.text

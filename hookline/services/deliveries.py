@@ -79,7 +79,7 @@ def _add(session: Session, rows: list[dict[str, Any]], starts: list[DeliveryStar
 
 def get_scoped(session: Session, environment_id: str, delivery_id: str) -> Delivery:
     return get_in(session, Delivery, environment_id, delivery_id,
-                  NotFound(f"Entrega {delivery_id} not found", title="Entrega not found"))
+                  NotFound(f"Delivery {delivery_id} not found", title="Entrega not found"))
 
 
 def retry_refusal(session: Session, delivery: Delivery) -> DomainError | None:
@@ -87,11 +87,11 @@ def retry_refusal(session: Session, delivery: Delivery) -> DomainError | None:
     None when it would be accepted: the API raises it, the portal offers Retry only without
     one."""
     if delivery.status == DeliveryStatus.DELIVERED:
-        return Conflict(f"Entrega {delivery.id} was already delivered; replay the event "
+        return Conflict(f"Delivery {delivery.id} was already delivered; replay the event "
                         "to send it again", title="Entrega already delivered",
                         slug="delivery-already-delivered")
     if delivery.status in (DeliveryStatus.PENDING, DeliveryStatus.PROCESSING):
-        return Conflict(f"Entrega {delivery.id} is already queued",
+        return Conflict(f"Delivery {delivery.id} is already queued",
                         title="Entrega already queued", slug="delivery-already-queued")
     owner = session.get(Event, delivery.event_id) if delivery.event_id \
         else session.get(Message, delivery.message_id)
@@ -99,7 +99,7 @@ def retry_refusal(session: Session, delivery: Delivery) -> DomainError | None:
         return PayloadErased("event" if delivery.event_id else "message", owner.id)
     target = targets.target_of(session, delivery)
     if target is None or not targets.is_enabled(target):
-        return Conflict(f"the endpoint or destination of Entrega {delivery.id} is disabled; "
+        return Conflict(f"the endpoint or destination of Delivery {delivery.id} is disabled; "
                         "re-enable it with PATCH status=enabled first",
                         title="Entrega target disabled", slug="delivery-target-disabled")
     return None

@@ -152,7 +152,7 @@ def own_endpoint(session: Session, found: Access, endpoint_id: str) -> Endpoint:
 def own_delivery(session: Session, found: Access, delivery_id: str) -> Delivery:
     delivery = deliveries.get_scoped(session, found.environment_id, delivery_id)
     if delivery.consumer_id != found.consumer_id:
-        raise NotFound(f"Entrega {delivery_id} not found", title="Entrega not found")
+        raise NotFound(f"Delivery {delivery_id} not found", title="Delivery not found")
     return delivery
 
 
