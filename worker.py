@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
+import socket
 from datetime import timedelta
 
 from temporalio.client import Client
@@ -18,6 +19,7 @@ from activities.http import DeliveryActivities
 from activities.mail import AlertActivities
 from activities.recovery import RecoveryActivities
 from activities.retention import RetentionActivities
+from hookline import ports
 from hookline.delivery import gate
 from hookline.delivery.engine import AttemptEngine
 from hookline.delivery.gauges import DatabaseCollector
@@ -59,28 +61,33 @@ async def _connect_until_up(settings: Settings, runtime: Runtime | None = None) 
             await asyncio.sleep(2)
 
 
-def _serve_metrics(settings: Settings, probes: WorkerProbes) -> Runtime | None:
-    """With HOOKLINE_WORKER_METRICS_PORT set: this worker's metrics on that port, the
-    Temporal SDK's among them (its runtime serves them on a free loopback port, read at
-    each scrape), and its /healthz and /readyz. Returns that runtime, for the client; None,
-    and nothing served, without."""
-    if settings.worker_metrics_port is None:
+def _serve_metrics(settings: Settings, probes: WorkerProbes,
+                   listening: socket.socket | None) -> Runtime | None:
+    """On the socket `hookline up` handed down, else with HOOKLINE_WORKER_METRICS_PORT set
+    on that port: this worker's metrics, the Temporal SDK's among them (its runtime serves
+    them on a free loopback port, read at each scrape), and its /healthz and /readyz.
+    Returns that runtime, for the client; None, and nothing served, without either."""
+    if listening is None and settings.worker_metrics_port is not None:
+        listening = ports.listen(settings.worker_metrics_host, settings.worker_metrics_port,
+                                 "HOOKLINE_WORKER_METRICS_PORT")
+    if listening is None:
         return None
     sdk = f"127.0.0.1:{serving.free_loopback_port()}"
     runtime = metrics_runtime(sdk)
-    serving.serve_worker(settings.worker_metrics_host, settings.worker_metrics_port,
-                         f"http://{sdk}/metrics", [DatabaseCollector()], probes)
+    serving.serve_worker(listening, f"http://{sdk}/metrics", [DatabaseCollector()], probes)
     return runtime
 
 
-async def main(settings: Settings | None = None) -> None:
+async def main(settings: Settings | None = None, metrics: socket.socket | None = None) -> None:
+    """`metrics`: the metrics port's socket, bound already (`hookline up` hands it down)."""
     settings = settings or get_settings()
     logging.basicConfig(level=settings.log_level.upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     access_of(settings)  # a misconfiguration stops the worker before anything starts
     tracing.setup(settings, "hookline-worker")
     probes = WorkerProbes(asyncio.get_running_loop())
-    client = probes.client = await _connect_until_up(settings, _serve_metrics(settings, probes))
+    runtime = _serve_metrics(settings, probes, metrics)
+    client = probes.client = await _connect_until_up(settings, runtime)
     sender = sender_from_settings(settings)
     handoff = Handoff[ToSend]()  # between this worker's relay and its attempts
     # The targets' transformations, in V8 executor processes of this worker's.

@@ -6,9 +6,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import socket
 import tempfile
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 import uvloop
@@ -16,7 +17,8 @@ import uvloop
 from cli.manage import env_app, key_app, org_app, plan_app
 from cli.providers import providers_app
 from cli.usage import Typer
-from hookline.settings import get_settings
+from hookline import ports
+from hookline.settings import Settings, get_settings
 
 app = Typer(help="Hookline: signed webhooks out, provider webhooks in.",
             no_args_is_help=True, add_completion=False)
@@ -37,14 +39,17 @@ def up() -> None:
 
 @app.command()
 def api(port: Annotated[int | None, typer.Option(
-        metavar="PORT", help="Port to serve on (default: HOOKLINE_API_PORT).")] = None
+        metavar="PORT", help="Port to serve on (default: HOOKLINE_API_PORT).")] = None,
+        fd: Annotated[int | None, typer.Option(
+            metavar="FD", hidden=True,
+            help="A listening socket to serve on, handed down by `hookline up`.")] = None,
         ) -> None:
     """Serve the HTTP API."""
-    import uvicorn
-
     from hookline.temporal import check_at_start
 
     s = get_settings()
+    listening = ports.inherited(fd) if fd is not None else _listen(
+        s.api_host, port or s.api_port, "HOOKLINE_API_PORT")
     asyncio.run(check_at_start(s))
     with contextlib.ExitStack() as stack:
         if s.api_workers > 1:
@@ -54,19 +59,53 @@ def api(port: Annotated[int | None, typer.Option(
             # by an earlier run would count again.
             os.environ["PROMETHEUS_MULTIPROC_DIR"] = stack.enter_context(
                 tempfile.TemporaryDirectory(prefix="hookline-metrics-"))
-        uvicorn.run("api.main:create_app", factory=True, host=s.api_host,
-                    port=port or s.api_port, log_level=s.log_level.lower(), access_log=False,
-                    proxy_headers=False, workers=s.api_workers)
+        _serve_api(s, listening)
+
+
+def _serve_api(s: Settings, listening: socket.socket) -> None:
+    """What uvicorn.run does, on a socket bound already."""
+    import uvicorn
+    from uvicorn.supervisors import Multiprocess
+
+    config = uvicorn.Config("api.main:create_app", factory=True, log_level=s.log_level.lower(),
+                            access_log=False, proxy_headers=False, workers=s.api_workers)
+    server = uvicorn.Server(config)
+    with contextlib.suppress(KeyboardInterrupt):
+        if config.workers > 1:
+            Multiprocess(config, sockets=[listening]).run()
+        else:
+            server.run(sockets=[listening])
+    if config.workers == 1 and not server.started:
+        raise typer.Exit(3)  # uvicorn's STARTUP_FAILURE
+
+
+def _listen(host: str, port: int, setting: str) -> socket.socket:
+    try:
+        return ports.listen(host, port, setting)
+    except ports.PortUnavailable as exc:
+        _refuse(exc)
+
+
+def _refuse(exc: Exception) -> NoReturn:
+    typer.echo(f"error: {exc}", err=True)
+    raise typer.Exit(1)
 
 
 @app.command()
-def worker() -> None:
+def worker(metrics_fd: Annotated[int | None, typer.Option(
+        metavar="FD", hidden=True,
+        help="The metrics port's listening socket, handed down by `hookline up`.")] = None,
+        ) -> None:
     """Run a Temporal worker: delivery workflows, their activities and the reconciler."""
     from worker import main as worker_main
 
-    # uvloop: the worker is an event loop of Temporal polls, HTTP attempts and thread
-    # hand-offs; the bench's profile gave the default loop 14% of its samples.
-    uvloop.run(worker_main(get_settings()))
+    metrics = ports.inherited(metrics_fd) if metrics_fd is not None else None
+    try:
+        # uvloop: the worker is an event loop of Temporal polls, HTTP attempts and thread
+        # hand-offs; the bench's profile gave the default loop 14% of its samples.
+        uvloop.run(worker_main(get_settings(), metrics))
+    except ports.PortUnavailable as exc:  # HOOKLINE_WORKER_METRICS_PORT's
+        _refuse(exc)
 
 
 @app.command()

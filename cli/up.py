@@ -15,6 +15,7 @@ from pathlib import Path
 import httpx
 
 from cli.database import shown
+from hookline import ports
 from hookline.persistence.db import committed, session_scope
 from hookline.persistence.migrations import upgrade
 from hookline.process import die_with_parent, stop_on_signal
@@ -91,7 +92,7 @@ def _temporal_db_file(settings: Settings) -> Path:
     return folder / "temporal.db"
 
 
-def _spawn(args: list[str], nice: int = 0, env: dict[str, str] | None = None
+def _spawn(args: list[str], nice: int = 0, pass_fds: tuple[int, ...] = ()
            ) -> subprocess.Popen[bytes]:
     me = os.getpid()
 
@@ -100,8 +101,7 @@ def _spawn(args: list[str], nice: int = 0, env: dict[str, str] | None = None
         if nice:
             os.nice(nice)
 
-    return subprocess.Popen(args, preexec_fn=prepare,
-                            env=None if env is None else {**os.environ, **env})
+    return subprocess.Popen(args, preexec_fn=prepare, pass_fds=pass_fds)
 
 
 def _bootstrap() -> str | None:
@@ -136,23 +136,27 @@ def _new_key_hint() -> str:
     return f"{command} --org ORG --env ENV  (`env list` shows them)"
 
 
-def _worker_metrics_port(settings: Settings) -> int:
-    """HOOKLINE_WORKER_METRICS_PORT when set; else 9464, as in docker-compose.yml, or a
-    free port when something already has that one."""
-    if settings.worker_metrics_port is not None:
-        return settings.worker_metrics_port
-    with socket.socket() as sock:
-        try:
-            sock.bind((settings.worker_metrics_host, WORKER_METRICS_PORT))
-            return WORKER_METRICS_PORT
-        except OSError:
-            sock.bind((settings.worker_metrics_host, 0))
-            return int(sock.getsockname()[1])
+def _hold_ports(settings: Settings) -> tuple[socket.socket, socket.socket]:
+    """The API's port and the worker's metrics port, bound here and handed to the two
+    processes: nothing can take them before they serve, and what answers there is ours. The
+    worker's is HOOKLINE_WORKER_METRICS_PORT when set; else 9464, as in docker-compose.yml,
+    or a free port when something already has that one."""
+    api = ports.listen(settings.api_host, settings.api_port, "HOOKLINE_API_PORT")
+    try:
+        if settings.worker_metrics_port is not None:
+            return api, ports.listen(settings.worker_metrics_host,
+                                     settings.worker_metrics_port,
+                                     "HOOKLINE_WORKER_METRICS_PORT")
+        return api, ports.listen_or_any(settings.worker_metrics_host, WORKER_METRICS_PORT,
+                                        "HOOKLINE_WORKER_METRICS_PORT")
+    except ports.PortUnavailable:
+        api.close()
+        raise
 
 
-def _wait_http(url: str, seconds: float) -> bool:
+def _wait_http(url: str, seconds: float, children: list[subprocess.Popen[bytes]]) -> bool:
     deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
+    while time.monotonic() < deadline and all(c.poll() is None for c in children):
         try:
             if httpx.get(url, timeout=1).status_code == 200:
                 return True
@@ -179,32 +183,16 @@ def run_stack(settings: Settings) -> int:
     children: list[subprocess.Popen[bytes]] = []
     stopping = stop_on_signal()
     try:
-        started_ui = _ensure_temporal(settings, children)
-        if started_ui is None:
+        started = _start(settings, children)
+        if started is None:
             return 1
-        ui_url = settings.temporal_ui_url or started_ui
-        upgrade(settings.database_url)
-        key = _bootstrap()
-        me = [sys.executable, "-m", "cli"]
-        # The worker's own metrics port: the delivery counters live in its process.
-        metrics = _worker_metrics_port(settings)
-        children.append(_spawn([*me, "worker"], settings.background_nice,
-                               {"HOOKLINE_WORKER_METRICS_PORT": str(metrics)}))
-        children.append(_spawn([*me, "api"]))
+        started_ui, worker_url, key = started
         api_url = f"http://{settings.api_host}:{settings.api_port}"
-        worker_url = f"http://{settings.worker_metrics_host}:{metrics}/metrics"
-        for name, url in (("API", api_url + "/healthz"), ("worker", worker_url)):
-            if not _wait_http(url, 30):
-                print(f"hookline: the {name} did not come up; see the log above",
-                      file=sys.stderr)
-                return 1
-        _print_addresses(settings, api_url, ui_url, worker_url)
-        if key:
-            print(f"\nFirst start: organization 'default', environment 'development'.\n"
-                  f"  API key (shown once): {key}\n"
-                  f"  try: curl -H 'Authorization: Bearer {key}' {api_url}/v1/consumers")
-        else:
-            print(f"\nA new API key: {_new_key_hint()}")
+        if not _all_answer({"API": api_url + "/healthz", "worker": worker_url,
+                            "Temporal UI": started_ui}, children):
+            return 1
+        _print_addresses(settings, api_url, settings.temporal_ui_url or started_ui, worker_url)
+        _print_key(key, api_url)
         print("\nCtrl-C stops everything.", flush=True)
         while not stopping.is_set():
             if any(child.poll() is not None for child in children):
@@ -212,8 +200,52 @@ def run_stack(settings: Settings) -> int:
                 return 1
             time.sleep(0.3)
         return 0
+    except ports.PortUnavailable as exc:
+        print(f"hookline: {exc}", file=sys.stderr)
+        return 1
     finally:
         _stop(children)
+
+
+def _start(settings: Settings, children: list[subprocess.Popen[bytes]]
+           ) -> tuple[str, str, str | None] | None:
+    """Holds the ports, brings Temporal and the database up, then starts the worker and the
+    API on the ports held. Returns the UI address of a dev server it started ("" when it
+    started none), the worker's metrics URL and a first start's key; None without Temporal."""
+    api, metrics = _hold_ports(settings)
+    with api, metrics:  # the children hold their own copies once started
+        started_ui = _ensure_temporal(settings, children)
+        if started_ui is None:
+            return None
+        upgrade(settings.database_url)
+        key = _bootstrap()
+        children.append(_spawn(_me("worker", "--metrics-fd", metrics),
+                               settings.background_nice, pass_fds=(metrics.fileno(),)))
+        children.append(_spawn(_me("api", "--fd", api), pass_fds=(api.fileno(),)))
+        port = ports.port_of(metrics)
+    return started_ui, f"http://{settings.worker_metrics_host}:{port}/metrics", key
+
+
+def _me(command: str, flag: str, listening: socket.socket) -> list[str]:
+    return [sys.executable, "-m", "cli", command, flag, str(listening.fileno())]
+
+
+def _all_answer(urls: dict[str, str], children: list[subprocess.Popen[bytes]]) -> bool:
+    """Each component answers (an empty URL: none to ask), while none has exited."""
+    for name, url in urls.items():
+        if url and not _wait_http(url, 30, children):
+            print(f"hookline: the {name} did not come up; see the log above", file=sys.stderr)
+            return False
+    return True
+
+
+def _print_key(key: str | None, api_url: str) -> None:
+    if key:
+        print(f"\nFirst start: organization 'default', environment 'development'.\n"
+              f"  API key (shown once): {key}\n"
+              f"  try: curl -H 'Authorization: Bearer {key}' {api_url}/v1/consumers")
+    else:
+        print(f"\nA new API key: {_new_key_hint()}")
 
 
 def _print_addresses(settings: Settings, api_url: str, ui_url: str, worker_metrics: str
@@ -242,6 +274,8 @@ def _ensure_temporal(settings: Settings, children: list[subprocess.Popen[bytes]]
               "github.com/temporalio/cli/cmd/temporal@v1.5.1) or put it on PATH.",
               file=sys.stderr)
         return None
+    ports.ensure_free(host, port, "HOOKLINE_TEMPORAL_ADDRESS")
+    ports.ensure_free(host, _ui_port(settings), "HOOKLINE_TEMPORAL_UI_PORT")
     db_file = _temporal_db_file(settings)
     print(f"Starting the Temporal dev server ({cli}), state in {db_file}")
     children.append(_spawn(_dev_server_args(cli, settings, db_file), settings.background_nice))

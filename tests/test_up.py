@@ -4,14 +4,18 @@ start, and stops everything it started on SIGTERM."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import re
 import selectors
 import shlex
 import signal
 import subprocess
+import threading
 import time
+from collections.abc import Iterator
 from datetime import timedelta
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import httpx
@@ -67,6 +71,42 @@ def _stop(proc: subprocess.Popen[bytes], ports: list[int]) -> None:
         time.sleep(0.2)
 
 
+def _listener(port: int) -> str:
+    """The inode of the socket listening on 127.0.0.1:port (state 0A in /proc/net/tcp)."""
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        if fields[1] == f"0100007F:{port:04X}" and fields[3] == "0A":
+            return fields[9]
+    raise AssertionError(f"nothing listens on 127.0.0.1:{port}")
+
+
+def _sockets(pid: int) -> set[str]:
+    links = (os.readlink(fd) for fd in Path(f"/proc/{pid}/fd").iterdir())
+    return {link[len("socket:["):-1] for link in links if link.startswith("socket:[")}
+
+
+@contextlib.contextmanager
+def _impostor() -> Iterator[int]:
+    """A port taken by a server that answers 200 to anything, as another stack's API or
+    worker would."""
+    class Answer(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            self.send_response(200)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Answer)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield server.server_address[1]
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 def _children(pid: int) -> list[int]:
     found = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
     return [int(p) for p in found]
@@ -116,6 +156,13 @@ def test_up_runs_the_stack_and_stops_it(tmp_path: Path) -> None:
         assert "hookline_deliveries_finished_total" in worker_metrics
         assert "hookline_outbox_depth" in worker_metrics
         ports.append(int(metrics.group(1).rsplit(":", 1)[1].split("/")[0]))
+        # Issue 50: `up` bound both ports and handed them over; the API and the worker
+        # serve on the very sockets, and `up` keeps no copy.
+        by_command = {_command(pid): pid for pid in _children(proc.pid)}
+        for port, command in ((api_port, "cli api"), (ports[-1], "cli worker")):
+            owner = next(pid for name, pid in by_command.items() if command in name)
+            assert _listener(port) in _sockets(owner), (port, command)
+            assert _listener(port) not in _sockets(proc.pid), port
         # Answering comes first: the worker and the dev server run nicer than the API.
         nice = {_command(pid): _nice(pid) for pid in _children(proc.pid)}
         background = Settings.model_fields["background_nice"].default
@@ -178,3 +225,28 @@ def test_a_ceiling_that_is_not_a_positive_integer_refuses_to_start(
     assert done.returncode != 0
     assert f"HOOKLINE_TARGET_MAX_IN_FLIGHT={value!r}" in said, said
     assert "Traceback" not in said and not (tmp_path / "hookline.db").exists()
+
+
+@pytest.mark.parametrize(("command", "setting"), [
+    ("api", "HOOKLINE_API_PORT"), ("worker", "HOOKLINE_WORKER_METRICS_PORT"),
+    ("up", "HOOKLINE_API_PORT"), ("up", "HOOKLINE_WORKER_METRICS_PORT"),
+    ("up", "HOOKLINE_TEMPORAL_UI_PORT"), ("up", "HOOKLINE_TEMPORAL_ADDRESS")])
+def test_a_port_in_use_is_one_line_naming_the_setting_that_moves_it(
+        tmp_path: Path, command: str, setting: str) -> None:
+    """Issue 50: a port something else holds, even something that answers as another
+    stack's API or worker would, stops the command before it starts anything, in one line;
+    `up` never says it is up."""
+    temporal = free_port()
+    env = {**os.environ, "HOOKLINE_DATABASE_URL": f"sqlite:///{tmp_path / 'hookline.db'}",
+           "HOOKLINE_TEMPORAL_ADDRESS": f"127.0.0.1:{temporal}",
+           "HOOKLINE_API_PORT": str(free_port()), "HOOKLINE_TASK_QUEUE": "hookline-up-ports",
+           "PATH": f"{REPO / '.tools' / 'bin'}:{os.environ['PATH']}"}
+    with _impostor() as port:
+        env[setting] = f"127.0.0.1:{port}" if setting == "HOOKLINE_TEMPORAL_ADDRESS" else str(port)
+        done = subprocess.run(hookline(command), cwd=tmp_path, env=env, capture_output=True,
+                              text=True, timeout=60, check=False)
+    prefix = "hookline" if command == "up" else "error"
+    assert (done.returncode, done.stderr.splitlines()) == (1, [
+        f"{prefix}: port {port} on 127.0.0.1 is in use: set {setting} to a free port"]), done
+    assert "is up" not in done.stdout, done.stdout
+    assert not _listening(temporal) and not (tmp_path / "temporal.db").exists()

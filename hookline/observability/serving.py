@@ -14,7 +14,7 @@ import threading
 from collections.abc import Iterable
 from socketserver import ThreadingMixIn
 from typing import Any, Protocol
-from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
+from wsgiref.simple_server import WSGIRequestHandler, WSGIServer
 
 import httpx
 from prometheus_client import (
@@ -67,9 +67,10 @@ class Probes(Protocol):
     def checks(self) -> dict[str, str]: ...
 
 
-def serve_worker(host: str, port: int, temporal_metrics_url: str | None,
+def serve_worker(listening: socket.socket, temporal_metrics_url: str | None,
                  collectors: Iterable[Collector] = (), probes: Probes | None = None) -> None:
-    """The worker's metrics port (daemon threads): this process's metrics, the
+    """The worker's metrics port, on a socket already listening (daemon threads): this
+    process's metrics, the
     `collectors` read at scrape time and, when given, the Temporal SDK's metrics; with
     `probes`, GET /healthz (200 while alive) and /readyz (200 while every check is ok)."""
     for collector in collectors:
@@ -93,9 +94,10 @@ def serve_worker(host: str, port: int, temporal_metrics_url: str | None,
                         ("Content-Length", str(len(answer)))])
         return [answer]
 
-    server = make_server(host, port, app, _server_class(host), handler_class=_Quiet)
+    server = _Server(listening)
+    server.set_app(app)
     threading.Thread(target=server.serve_forever, name="metrics", daemon=True).start()
-    log.info("metrics on http://%s:%d/metrics", host, port)
+    log.info("metrics on http://%s:%d/metrics", *server.server_address[:2])
 
 
 class _Quiet(WSGIRequestHandler):
@@ -103,12 +105,21 @@ class _Quiet(WSGIRequestHandler):
         pass  # every scrape and probe would be a line
 
 
-def _server_class(host: str) -> type[WSGIServer]:
-    class Server(ThreadingMixIn, WSGIServer):
-        daemon_threads = True
-        address_family = socket.AF_INET6 if ":" in host else socket.AF_INET
+class _Server(ThreadingMixIn, WSGIServer):
+    """wsgiref's server on a socket bound and listening already (`hookline.ports`), so that the
+    port was never free between its choice and this server."""
 
-    return Server
+    daemon_threads = True
+
+    def __init__(self, listening: socket.socket) -> None:
+        self.address_family = listening.family
+        super().__init__(listening.getsockname(), _Quiet, bind_and_activate=False)
+        self.socket.close()
+        self.socket = listening
+        # What server_bind would have set, for the WSGI environ.
+        self.server_address = listening.getsockname()
+        self.server_name, self.server_port = str(self.server_address[0]), self.server_address[1]
+        self.setup_environ()
 
 
 def free_loopback_port() -> int:
