@@ -13,6 +13,8 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.pool import NullPool
 
 MIGRATE = "run `hookline migrate` to create it, or set HOOKLINE_DATABASE_URL"
+# Where `make run` starts `hookline up`, and so where its hookline.db is.
+REPO = Path(__file__).resolve().parents[1]
 
 
 class NoDatabase(Exception):
@@ -43,12 +45,23 @@ def check(url: str) -> None:
     path = sqlite_file(make_url(url))
     if path is not None:
         if not path.is_file():
-            raise NoDatabase(f"no database at {shown(url)}: {MIGRATE}")
+            raise NoDatabase(f"no database at {shown(url)}: {elsewhere(path, REPO)}")
         migrated = _sqlite_migrated(path, url)
     else:
         migrated = _migrated(url)
     if not migrated:
         raise NoDatabase(f"the database at {shown(url)} has no Hookline schema: {MIGRATE}")
+
+
+def elsewhere(path: Path, repo: Path) -> str:
+    """What to do when the SQLite file is not here: most often the command runs outside the
+    folder `hookline up` started in, and a migrate here would make a second, empty database."""
+    made = repo / path.name
+    where = (f" (`make run`'s is {made})" if made != path and made.is_file()
+             else "")
+    return (f"`hookline up` keeps its database in the folder it starts in{where}. Run this "
+            "command there or set HOOKLINE_DATABASE_URL; to start an empty one here instead, "
+            "run `hookline migrate`")
 
 
 def _sqlite_migrated(path: Path, url: str) -> bool:

@@ -41,8 +41,10 @@ def up() -> None:
 def api(port: Annotated[int | None, typer.Option(
         metavar="PORT", help="Port to serve on (default: HOOKLINE_API_PORT).")] = None,
         fd: Annotated[int | None, typer.Option(
-            metavar="FD", hidden=True,
-            help="A listening socket to serve on, handed down by `hookline up`.")] = None,
+            metavar="FD",
+            help="Serve on this inherited listening socket instead of binding one (how "
+                 "`hookline up`, or systemd's socket activation, hands a port over).")
+                      ] = None,
         ) -> None:
     """Serve the HTTP API."""
     from hookline.temporal import check_at_start
@@ -93,8 +95,9 @@ def _refuse(exc: Exception) -> NoReturn:
 
 @app.command()
 def worker(metrics_fd: Annotated[int | None, typer.Option(
-        metavar="FD", hidden=True,
-        help="The metrics port's listening socket, handed down by `hookline up`.")] = None,
+        metavar="FD",
+        help="Serve metrics and probes on this inherited listening socket instead of "
+             "HOOKLINE_WORKER_METRICS_PORT (how `hookline up` hands the port over).")] = None,
         ) -> None:
     """Run a Temporal worker: delivery workflows, their activities and the reconciler."""
     from worker import main as worker_main

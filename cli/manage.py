@@ -42,14 +42,16 @@ def _emit(as_json: bool, data: dict[str, Any], text: str) -> None:
     typer.echo(json.dumps(data) if as_json else text)
 
 
-def emit_list(as_json: bool, rows: list[dict[str, Any]], columns: list[str]) -> None:
+def emit_list(as_json: bool, rows: list[dict[str, Any]], columns: list[str],
+              shown: list[dict[str, Any]] | None = None) -> None:
     """A list command's answer: `{"items": [...]}` with --json, else a header row of the
-    JSON names, then one tab-separated line a row."""
+    JSON names, then one tab-separated line a row (of `shown`, when what a person reads
+    differs from what a program does, such as a name for an id)."""
     if as_json:
         typer.echo(json.dumps({"items": rows}))
         return
     typer.echo("\t".join(columns))
-    for row in rows:
+    for row in rows if shown is None else shown:
         typer.echo("\t".join("" if row[c] is None else str(row[c]) for c in columns))
 
 
@@ -181,7 +183,13 @@ def key_create(env: Annotated[str, typer.Option(
 
     It is shown once and stored only as a hash."""
     with _session() as session:
-        record, key = committed(session, accounts.create_key, find_env(session, env, org).id)
+        found = find_env(session, env, org)
+        record, key = committed(session, accounts.create_key, found.id)
+        owner = accounts.find_org(session, found.org_id).name
+    if not as_json:
+        # For the person reading; stdout stays the one `id<TAB>key` line scripts read.
+        typer.echo(f"A new API key for environment {found.name!r} of {owner!r}. It is shown "
+                   "once, here: only its hash is stored.\nid\tkey", err=True)
     _emit(as_json, {"id": record.id, "key": key, "environment": record.environment_id},
           f"{record.id}\t{key}")
 
@@ -193,12 +201,16 @@ def key_list(env: Annotated[str | None, typer.Option(
     """API keys, of one environment or all.
 
     Each: id, hint, environment, created, last used (to the minute), revoked. Never the
-    key: only its hash is stored."""
+    key: only its hash is stored. The environment is shown by its name, as --env takes
+    it; with --json, by its id."""
     with _session() as session:
         env_id = find_env(session, env, org).id if env is not None else None
+        names = {e.id: e.name for e in accounts.list_envs(session)}
         rows = [_key_data(k) for k in accounts.list_keys(session, env_id)]
+    shown = [{**row, "environment": names.get(row["environment"], row["environment"])}
+             for row in rows]
     emit_list(as_json, rows, ["id", "hint", "environment", "createdAt", "lastUsedAt",
-                               "revokedAt"])
+                               "revokedAt"], shown)
 
 
 def _key_data(key: ApiKey) -> dict[str, Any]:

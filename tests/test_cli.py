@@ -17,6 +17,7 @@ from sqlmodel import Session
 from typer.core import TyperArgument, TyperGroup
 from typer.main import get_command
 
+from cli import database
 from cli.main import app
 from hookline.persistence.db import make_engine
 from hookline.persistence.migrations import upgrade
@@ -193,3 +194,40 @@ def test_every_command_and_option_has_help_and_real_names(tmp_path: Path) -> Non
                 assert param.metavar and re.search(
                     rf"{param.opts[0]}\s+{param.metavar}\s", shown), (name, param.name, shown)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_new_key_is_headed_and_said_to_be_shown_once_and_keys_list_names(
+        tmp_path: Path, url: str) -> None:
+    """Issue 50: a person reads which environment the key is for, that it is shown once,
+    and the columns' names (on stderr); stdout stays the one line a script reads. `key
+    list` names each environment as --env takes it (--json keeps the id)."""
+    ok(tmp_path, url, "org", "create", "acme")
+    env_id = json.loads(ok(tmp_path, url, "env", "create", "live", "--org", "acme",
+                           "--json"))["id"]
+    done = run(tmp_path, "key", "create", "--env", "live", url=url)
+    assert done.returncode == 0 and re.fullmatch(r"key_\w+\thk_\w+\n", done.stdout), done
+    assert done.stderr == ("A new API key for environment 'live' of 'acme'. It is shown "
+                           "once, here: only its hash is stored.\nid\tkey\n")
+    assert run(tmp_path, "key", "create", "--env", "live", "--json", url=url).stderr == ""
+
+    lines = ok(tmp_path, url, "key", "list").splitlines()
+    assert [line.split("\t")[2] for line in lines] == ["environment", "live", "live"]
+    items = json.loads(ok(tmp_path, url, "key", "list", "--json"))["items"]
+    assert [item["environment"] for item in items] == [env_id, env_id]
+
+
+def test_outside_the_folder_up_runs_in_the_hint_says_where_its_database_is(
+        tmp_path: Path) -> None:
+    """Issue 50: a missing SQLite file most often means the wrong folder, and a migrate
+    there would make a second, empty database: the hint names the folder `up` uses, and
+    `make run`'s database when there is one."""
+    line = refused(tmp_path, None, "org", "list")
+    assert "`hookline up` keeps its database in the folder it starts in. Run this " \
+           "command there or set HOOKLINE_DATABASE_URL" in line
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    here = tmp_path / "elsewhere" / "hookline.db"
+    assert "make run" not in database.elsewhere(here, repo)
+    (repo / "hookline.db").touch()
+    assert f"(`make run`'s is {repo / 'hookline.db'})" in database.elsewhere(here, repo)
+    assert "make run" not in database.elsewhere(repo / "hookline.db", repo)
