@@ -156,6 +156,36 @@ def test_outbox_depth_and_age_show_the_starts_waiting_at_the_gate(
     assert drained[key("hookline_outbox_oldest_age_seconds")] == 0
 
 
+def test_retrying_counts_the_deliveries_waiting_for_their_next_attempt(
+        metered: Metered, tenant_of: Tenant, receiver: Receiver) -> None:
+    """Issue 50 (7): a Delivery against a 500 is retrying between its attempts (a second
+    each here), and no longer once exhausted."""
+    setup_endpoint(tenant_of, receiver.url("/status/500/retrying"), consumer="retrying")
+    before = scrape(metered.worker)[key("hookline_deliveries_retrying")]
+    event = publish(tenant_of, consumer="retrying")
+    _eventually(lambda: scrape(metered.worker)[key("hookline_deliveries_retrying")]
+                == before + 1, "a retrying Delivery", timeout=20)
+    wait_delivery(tenant_of, deliveries_of(tenant_of, event["id"])[0]["id"], {"exhausted"})
+    assert scrape(metered.worker)[key("hookline_deliveries_retrying")] == before
+
+
+def test_every_api_request_counts_by_route_kind(metered: Metered, tenant_of: Tenant) -> None:
+    """Issue 50 (7): besides publish and ingestion, the rest of /v1 (`management`) and the
+    portal, with their status class; probes and /metrics are not counted."""
+    before = scrape(metered.api)
+    assert tenant_of.client.get("/v1/consumers").status_code == 200
+    assert tenant_of.client.get("/v1/endpoints/ep_none").status_code == 404
+    assert httpx.get(metered.stack.base_url + "/portal/x", timeout=10).status_code == 404
+    assert httpx.get(metered.stack.base_url + "/healthz", timeout=10).status_code == 200
+    after = scrape(metered.api)
+    took = "hookline_api_request_duration_seconds_count"
+    counted = {(dict(labels)["route"], dict(labels)["status"], change)
+               for (name, labels), value in after.items()
+               if name == took and (change := value - before[name, labels])}
+    assert counted == {("management", "2xx", 1), ("management", "4xx", 1),
+                       ("portal", "4xx", 1)}
+
+
 def test_a_cancel_by_disabling_counts_once(metered: Metered, tenant_of: Tenant,
                                            receiver: Receiver) -> None:
     """Disabling an endpoint through the API cancels its waiting Delivery: counted once,
