@@ -17,8 +17,10 @@ from sqlmodel import Session
 
 from hookline.persistence.db import committed
 from hookline.services import accounts
+from tests.support import grafana
 from tests.support.api import deliveries_of, ok, publish, setup_endpoint, wait_delivery
 from tests.support.procs import free_port, stop
+from tests.support.promql import exported, unexported
 from tests.support.receiver import Receiver
 from tests.support.stack import Stack, Tenant
 from tests.test_ingest import github_headers, github_source
@@ -254,6 +256,25 @@ def test_rate_limit_refusals_are_counted(metered: Metered, tenant_of: Tenant) ->
     after = scrape(metered.api)
     assert moved(before, after, "hookline_rate_limited_requests_total",
                  limit="organization") == refused
+
+
+def test_the_dashboards_queries_name_only_what_the_stack_exports(
+        metered: Metered, tenant_of: Tenant, receiver: Receiver) -> None:
+    """Issue 50 (7): every metric, label and `=` value of the Grafana dashboard's PromQL is on
+    the API's or the worker's /metrics, once a publish was delivered (its endpoint gated)
+    and a GitHub message ingested. The rest are exported before anything happens: counters
+    of fixed label sets at zero, the gauges read from the database."""
+    setup_endpoint(tenant_of, receiver.url("/ok/dashboard"), consumer="dash")
+    event = publish(tenant_of, consumer="dash")
+    wait_delivery(tenant_of, deliveries_of(tenant_of, event["id"])[0]["id"], {"delivered"})
+    body = b'{"ref": "main"}'
+    assert post_in(github_source(tenant_of)["url"], body,
+                   headers=github_headers(body)).status_code == 202
+    found = exported((name, labels) for url in (metered.api, metered.worker)
+                     for name, labels in scrape(url))
+    missing = {expr: lacking for expr in grafana.expressions(grafana.load())
+               if (lacking := unexported(expr, found))}
+    assert missing == {}
 
 
 def test_the_worker_port_passes_the_temporal_sdk_metrics_on(metered: Metered) -> None:
