@@ -1,5 +1,5 @@
 """ASGI middleware that must see every request: body limits, JSON media type, NUL in paths
-and queries, rate headers; and the latency of publish and ingestion for the metrics."""
+and queries, rate headers; and every request's latency by route kind for the metrics."""
 
 from __future__ import annotations
 
@@ -116,22 +116,29 @@ def _with_rate_headers(scope: Scope, send: Send) -> Send:
     return wrapped
 
 
+def route_kind(path: str, method: str) -> str | None:
+    """The `route` label of a request: publish and ingestion apart (the hot paths), every
+    other operation under /v1 as `management`, the portal's pages and files as `portal`;
+    None for probes, /metrics and the docs, which are not counted."""
+    if path.startswith("/in/"):
+        return "ingest"
+    if path.startswith("/v1/"):
+        return "publish" if path == "/v1/events" and method == "POST" else "management"
+    if path == "/portal" or path.startswith("/portal/"):
+        return "portal"
+    return None
+
+
 class TimingMiddleware:
-    """Publish (POST /v1/events) and ingestion (/in/...) latency by status class, from the
-    request's arrival to the end of its answer. Outermost, so that refusals by the other
-    middleware count too; an exception counts as the 500 it becomes."""
+    """Each request's latency by route kind and status class, from its arrival to the end
+    of its answer. Outermost, so that refusals by the other middleware count too; an
+    exception counts as the 500 it becomes."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        route = None
-        if scope["type"] == "http":
-            path: str = scope["path"]
-            if path.startswith("/in/"):
-                route = "ingest"
-            elif path == "/v1/events" and scope["method"] == "POST":
-                route = "publish"
+        route = route_kind(scope["path"], scope["method"]) if scope["type"] == "http" else None
         if route is None:
             await self.app(scope, receive, send)
             return

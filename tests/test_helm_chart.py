@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 import yaml
 
-from tests.support import tools
+from tests.support import grafana, tools
 from tests.support.procs import REPO
 
 CHART = REPO / "deploy" / "helm" / "hookline"
@@ -136,7 +136,8 @@ def test_production_values_render_scaling_traffic_and_monitoring() -> None:
     docs = render("-f", str(PRODUCTION))
     kinds = [d["kind"] for d in docs]
     for kind, count in (("HorizontalPodAutoscaler", 2), ("PodDisruptionBudget", 2),
-                        ("Ingress", 1), ("HTTPRoute", 1), ("ServiceMonitor", 2)):
+                        ("Ingress", 1), ("HTTPRoute", 1), ("ServiceMonitor", 2),
+                        ("ConfigMap", 1)):
         assert kinds.count(kind) == count, kind
     for component in ("api", "worker"):  # the HPA owns the replica count
         assert "replicas" not in deployment(docs, component)["spec"]
@@ -161,6 +162,26 @@ def test_production_values_render_scaling_traffic_and_monitoring() -> None:
     assert worker["nodeSelector"] == {"workload": "hookline-worker"}
     api = deployment(docs, "api")["spec"]["template"]["spec"]
     assert "podAntiAffinity" in api["affinity"] and api["priorityClassName"] == "high-priority"
+
+
+def test_the_grafana_dashboard_is_a_configmap_only_when_asked_for() -> None:
+    """Issue 50 (7): off by default; on, a ConfigMap for Grafana's sidecar (its label
+    configurable) holding deploy/grafana/hookline.json, of which the chart keeps a copy
+    (Helm reads no file outside the chart, and a symlink makes every render warn)."""
+    assert grafana.CHART_COPY.read_bytes() == grafana.DASHBOARD.read_bytes()
+    assert not of_kind(render("-f", str(MINIMAL)), "ConfigMap")
+    (shipped,) = of_kind(render("-f", str(PRODUCTION)), "ConfigMap")
+    assert shipped["metadata"]["labels"]["grafana_dashboard"] == "1"
+    assert shipped["metadata"]["annotations"] == {"grafana_folder": "Hookline"}
+    assert json.loads(shipped["data"]["hookline.json"]) == grafana.load()
+    (relabelled,) = of_kind(render(
+        "-f", str(MINIMAL), "--set", "grafana.dashboard.enabled=true",
+        "--set", "grafana.dashboard.label.key=dashboards", "--set-string",
+        "grafana.dashboard.label.value=hookline", "--set", "grafana.dashboard.namespace=obs"),
+        "ConfigMap")
+    assert relabelled["metadata"]["namespace"] == "obs"
+    assert relabelled["metadata"]["labels"]["dashboards"] == "hookline"
+    assert "grafana_dashboard" not in relabelled["metadata"]["labels"]
 
 
 @pytest.mark.parametrize("values_file", [MINIMAL, PRODUCTION], ids=["minimal", "production"])
@@ -513,12 +534,14 @@ def test_tls_mounts_only_the_files_it_names(args: tuple[str, ...],
      "caKey, certKey and keyKey are all empty"),
     (("-f", str(MINIMAL), "--set", "temporal.apiKey.secretKey="), "/temporal/apiKey/secretKey"),
     (("-f", str(MINIMAL), "--set", "temporal.tls.enabled=yes"), "/temporal/tls/enabled"),
+    (("-f", str(MINIMAL), "--set", "grafana.dashboard.enabled=true",
+      "--set", "grafana.dashboard.label.key="), "/grafana/dashboard/label/key"),
 ], ids=["no-database-secret", "no-temporal", "empty-secret-key", "misspelt-setting",
         "bad-duration", "zero-in-flight", "bad-ports", "bad-log-level", "small-v8-heap",
         "min-above-max", "route-without-gateway", "no-public-url", "wildcard-host",
         "public-url-not-a-url", "up-only-setting", "api-key-without-tls", "cert-without-key",
         "tls-secret-not-enabled", "tls-secret-naming-nothing", "empty-api-key-key",
-        "tls-not-a-bool"])
+        "tls-not-a-bool", "empty-dashboard-label"])
 def test_bad_values_fail_the_render_with_a_clear_message(args: tuple[str, ...],
                                                          message: str) -> None:
     done = run_helm("template", "hl", str(CHART), *args)

@@ -17,8 +17,10 @@ from sqlmodel import Session
 
 from hookline.persistence.db import committed
 from hookline.services import accounts
+from tests.support import grafana
 from tests.support.api import deliveries_of, ok, publish, setup_endpoint, wait_delivery
 from tests.support.procs import free_port, stop
+from tests.support.promql import exported, unexported
 from tests.support.receiver import Receiver
 from tests.support.stack import Stack, Tenant
 from tests.test_ingest import github_headers, github_source
@@ -156,6 +158,36 @@ def test_outbox_depth_and_age_show_the_starts_waiting_at_the_gate(
     assert drained[key("hookline_outbox_oldest_age_seconds")] == 0
 
 
+def test_retrying_counts_the_deliveries_waiting_for_their_next_attempt(
+        metered: Metered, tenant_of: Tenant, receiver: Receiver) -> None:
+    """Issue 50 (7): a Delivery against a 500 is retrying between its attempts (a second
+    each here), and no longer once exhausted."""
+    setup_endpoint(tenant_of, receiver.url("/status/500/retrying"), consumer="retrying")
+    before = scrape(metered.worker)[key("hookline_deliveries_retrying")]
+    event = publish(tenant_of, consumer="retrying")
+    _eventually(lambda: scrape(metered.worker)[key("hookline_deliveries_retrying")]
+                == before + 1, "a retrying Delivery", timeout=20)
+    wait_delivery(tenant_of, deliveries_of(tenant_of, event["id"])[0]["id"], {"exhausted"})
+    assert scrape(metered.worker)[key("hookline_deliveries_retrying")] == before
+
+
+def test_every_api_request_counts_by_route_kind(metered: Metered, tenant_of: Tenant) -> None:
+    """Issue 50 (7): besides publish and ingestion, the rest of /v1 (`management`) and the
+    portal, with their status class; probes and /metrics are not counted."""
+    before = scrape(metered.api)
+    assert tenant_of.client.get("/v1/consumers").status_code == 200
+    assert tenant_of.client.get("/v1/endpoints/ep_none").status_code == 404
+    assert httpx.get(metered.stack.base_url + "/portal/x", timeout=10).status_code == 404
+    assert httpx.get(metered.stack.base_url + "/healthz", timeout=10).status_code == 200
+    after = scrape(metered.api)
+    took = "hookline_api_request_duration_seconds_count"
+    counted = {(dict(labels)["route"], dict(labels)["status"], change)
+               for (name, labels), value in after.items()
+               if name == took and (change := value - before[name, labels])}
+    assert counted == {("management", "2xx", 1), ("management", "4xx", 1),
+                       ("portal", "4xx", 1)}
+
+
 def test_a_cancel_by_disabling_counts_once(metered: Metered, tenant_of: Tenant,
                                            receiver: Receiver) -> None:
     """Disabling an endpoint through the API cancels its waiting Delivery: counted once,
@@ -224,6 +256,25 @@ def test_rate_limit_refusals_are_counted(metered: Metered, tenant_of: Tenant) ->
     after = scrape(metered.api)
     assert moved(before, after, "hookline_rate_limited_requests_total",
                  limit="organization") == refused
+
+
+def test_the_dashboards_queries_name_only_what_the_stack_exports(
+        metered: Metered, tenant_of: Tenant, receiver: Receiver) -> None:
+    """Issue 50 (7): every metric, label and `=` value of the Grafana dashboard's PromQL is on
+    the API's or the worker's /metrics, once a publish was delivered (its endpoint gated)
+    and a GitHub message ingested. The rest are exported before anything happens: counters
+    of fixed label sets at zero, the gauges read from the database."""
+    setup_endpoint(tenant_of, receiver.url("/ok/dashboard"), consumer="dash")
+    event = publish(tenant_of, consumer="dash")
+    wait_delivery(tenant_of, deliveries_of(tenant_of, event["id"])[0]["id"], {"delivered"})
+    body = b'{"ref": "main"}'
+    assert post_in(github_source(tenant_of)["url"], body,
+                   headers=github_headers(body)).status_code == 202
+    found = exported((name, labels) for url in (metered.api, metered.worker)
+                     for name, labels in scrape(url))
+    missing = {expr: lacking for expr in grafana.expressions(grafana.load())
+               if (lacking := unexported(expr, found))}
+    assert missing == {}
 
 
 def test_the_worker_port_passes_the_temporal_sdk_metrics_on(metered: Metered) -> None:

@@ -19,16 +19,19 @@ from hookline.observability.metrics import (
     LIMIT_STATS,
     OUTBOX_DEPTH,
     OUTBOX_OLDEST,
+    RETRYING,
 )
+from hookline.persistence import queries
 from hookline.persistence.db import get_read_engine
 
 log = logging.getLogger("hookline.metrics")
 
 
 class DatabaseCollector(Collector):
-    """The outbox's depth and oldest start, targets by breaker state and their concurrency
-    limits by kind: four small queries at scrape time, in a read transaction. A database
-    that does not answer leaves them out of that scrape."""
+    """The outbox's depth and oldest start, the Deliveries waiting to be retried, targets by
+    breaker state and their concurrency limits by kind: five small queries at scrape time,
+    in a read transaction. A database that does not answer leaves them out of that
+    scrape."""
 
     def describe(self) -> Iterable[Metric]:
         return []  # registering must not query
@@ -37,6 +40,7 @@ class DatabaseCollector(Collector):
         try:
             with Session(get_read_engine()) as session:
                 depth, oldest = outbox.waiting(session)
+                retrying = queries.deliveries.count_retrying(session)
                 circuits = gate.circuit_counts(session)
                 limits = gate.limit_stats(session)
         except Exception as exc:
@@ -61,4 +65,6 @@ class DatabaseCollector(Collector):
                               "a relay.", value=depth),
             GaugeMetricFamily(OUTBOX_OLDEST, "How long the oldest start in the outbox has "
                               "waited, in seconds (0 when it is empty).", value=age),
+            GaugeMetricFamily(RETRYING, "Deliveries waiting for their next attempt after a "
+                              "failed one (status retrying).", value=retrying),
             by_state, by_kind]

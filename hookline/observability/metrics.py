@@ -39,11 +39,13 @@ CIRCUITS = ("closed", "open", "half_open")
 
 REQUEST_SECONDS = Histogram(
     "hookline_api_request_duration_seconds",
-    "Time from a publish (POST /v1/events) or ingestion (/in/{token}) request's arrival to "
-    "the end of its answer, by route kind and status class.",
+    "Time from a request's arrival to the end of its answer, by route kind (publish: POST "
+    "/v1/events, ingest: /in/{token}, management: the rest of /v1, portal: /portal) and "
+    "status class.",
     ["route", "status"],
     buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10))
-"""Publish and ingestion latency as the API process sees it (every answer, refusals too)."""
+"""Request rate, errors and latency as the API process sees them (every answer, refusals
+too; `api.middleware.route_kind` names the routes)."""
 
 INGESTED = Counter(
     "hookline_ingest_messages",
@@ -151,6 +153,7 @@ RETENTION_DELETED = Counter(
 # Read from the database at scrape time, on the worker's port (`DatabaseCollector`).
 OUTBOX_DEPTH = "hookline_outbox_depth"
 OUTBOX_OLDEST = "hookline_outbox_oldest_age_seconds"
+RETRYING = "hookline_deliveries_retrying"
 CIRCUIT_TARGETS = "hookline_targets_by_circuit"
 CONCURRENCY_LIMIT = "hookline_target_concurrency_limit"
 LIMIT_STATS = ("min", "mean", "max")

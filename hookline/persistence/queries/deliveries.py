@@ -263,6 +263,16 @@ def orphans(session: Session, cutoff: datetime, now: datetime, limit: int) -> li
     )).order_by(col(Delivery.updated_at)).limit(limit)).all())
 
 
+_RETRYING = sa.select(func.count()).select_from(_D).where(
+    _D.c.status == DeliveryStatus.RETRYING.value)
+
+
+def count_retrying(session: Session) -> int:
+    """Deliveries waiting for their next attempt after a failed one, for the metrics: a
+    count on `ix_deliveries_status_updated`."""
+    return int(session.execute(_RETRYING).scalar_one())
+
+
 def list_for(session: Session, *, event_id: str | None = None, message_id: str | None = None,
              after: str | None, limit: int) -> list[Delivery]:
     """An Event's or a Message's Deliveries, oldest first; limit+1 rows for the pager."""
