@@ -45,6 +45,13 @@ def add_endpoint(browser: PortalClient, url: str, events: list[str] | None = Non
                                               "events": events or []})
 
 
+def summary(page: str) -> str:
+    """The sentence under an endpoint form's event types: what is ticked."""
+    found = re.search(r"<p class=\"hint\" data-summary[^>]*>(.*?)</p>", page)
+    assert found is not None, page
+    return found.group(1)
+
+
 def endpoint_ids(tenant: Tenant, who: str = "acme") -> list[str]:
     return [e["id"] for e in ok(tenant.client.get("/v1/endpoints", params={"consumer": who}))]
 
@@ -208,6 +215,7 @@ def test_a_link_limits_the_event_types_to_subscribe_to(tenant: Tenant, browser: 
     opened(browser, tenant, eventTypes=["invoice.paid", "invoice.voided"])
     form = browser.get("/portal/endpoints/new")
     assert "invoice.voided" in form and "internal.audit" not in form
+    assert summary(form) == "None chosen: choose at least one."
     assert "internal.audit" not in browser.get("/portal/event-types")
     for events in ([], ["internal.audit"], ["invoice.paid", "internal.audit"]):
         answer = add_endpoint(browser, receiver.url("/ok"), events)
@@ -245,6 +253,9 @@ def test_an_endpoint_is_added_tested_edited_rotated_disabled_and_deleted(
     [endpoint_id] = endpoint_ids(tenant)
     page = browser.get(f"/portal/endpoints/{endpoint_id}")
     assert secret.group(0) not in page  # shown once, on creation only
+    # The summary says what is ticked; "every event type" only of an empty choice.
+    assert summary(page) == "Chosen: invoice.paid."
+    assert summary(browser.get("/portal/endpoints/new")) == "None chosen: every event type."
     tested = browser.post(f"/portal/endpoints/{endpoint_id}/test")
     assert tested.status_code == 200 and "Test event succeeded" in tested.text
     [call] = receiver.wait(1, "/ok")
@@ -256,6 +267,8 @@ def test_an_endpoint_is_added_tested_edited_rotated_disabled_and_deleted(
     record = ok(tenant.client.get(f"/v1/endpoints/{endpoint_id}"))
     assert (record["url"], record["description"], record["events"]) == (
         receiver.url("/ok2"), "changed", ["invoice.paid", "invoice.voided"])
+    edited_page = browser.get(f"/portal/endpoints/{endpoint_id}")
+    assert summary(edited_page) == "Chosen: invoice.paid, invoice.voided."
     rotated = browser.post(f"/portal/endpoints/{endpoint_id}/rotate")
     fresh = re.search(r"whsec_[A-Za-z0-9+/=]+", rotated.text)
     assert fresh is not None and fresh.group(0) != secret.group(0)
@@ -291,6 +304,10 @@ def test_delivery_pages_list_filter_retry_and_replay(tenant: Tenant, browser: Po
     assert exhausted["id"] not in browser.get("/portal/deliveries", endpoint=good)
     assert delivered["id"] not in browser.get("/portal/deliveries", event_type="invoice.paid")
     browser.get("/portal/deliveries", expect=422, cursor="forged")
+    for missing in (browser.get("/portal/deliveries/dlv_unknown", expect=404),
+                    browser.post("/portal/deliveries/dlv_unknown/retry").text):
+        assert "Delivery not found" in missing and "Delivery dlv_unknown not found" in missing
+        assert "Entrega" not in missing
     detail = browser.get(f"/portal/deliveries/{exhausted['id']}")
     assert detail.count('class="attempt"') == 4 and "http_status" in detail and "500" in detail
     assert "The endpoint answered 500: only a 2xx answer counts as delivered." in detail
@@ -416,3 +433,23 @@ def test_a_delivery_page_explains_errors_and_hides_an_erased_payload(
     erased = browser.get(f"/portal/deliveries/{delivery['id']}")
     assert "4242" not in erased and "The payload was erased." in erased
     assert f"/portal/deliveries/{delivery['id']}/retry" not in erased
+
+
+def test_a_transformation_that_throws_is_told_as_the_senders_code_not_the_endpoint(
+        tenant: Tenant, browser: PortalClient, receiver: Receiver) -> None:
+    """The operator's code failed, so the customer's server was never called: the page says
+    so, instead of the generic sentence that sends them to look at their server."""
+    consumer(tenant, "acme", "invoice.paid")
+    endpoint = ok(tenant.client.post("/v1/endpoints", json={
+        "consumer": "acme", "url": receiver.url("/shaped")}), 201)
+    ok(tenant.client.patch(f"/v1/endpoints/{endpoint['id']}", json={
+        "transformation": "function handler(w) { throw new Error('no amount') }"}))
+    [delivery] = deliveries_of(tenant, publish(tenant)["id"])
+    assert wait_delivery(tenant, delivery["id"])["status"] == "exhausted"
+    opened(browser, tenant)
+    detail = browser.get(f"/portal/deliveries/{delivery['id']}")
+    assert detail.count("Not sent: the sender&#39;s code that prepares each request for this "
+                        "endpoint (its transformation) failed, so your endpoint was not called. "
+                        "Nothing on your side caused this.") == 4
+    assert "The attempt failed." not in detail and "no amount" in detail  # behind a disclosure
+    assert receiver.at("/shaped") == []

@@ -13,6 +13,7 @@ from api.dispatch import retry_now
 from api.portal.auth import ChangeDep, PortalDep
 from api.portal.web import Portal, PortalRoute, render
 from hookline.delivery import gate
+from hookline.delivery.model import TRANSFORMATION
 from hookline.errors import Conflict
 from hookline.persistence import queries
 from hookline.persistence.db import committed
@@ -54,6 +55,10 @@ _ERRORS = {
                    "webhooks may not reach.",
     "circuit_open": "Not sent: the endpoint failed several times in a row, so its attempts "
                     "are paused for a while; the next one is a probe that resumes them.",
+    # The operator's code, not the customer's server: say so, or they go looking at theirs.
+    TRANSFORMATION: "Not sent: the sender's code that prepares each request for this "
+                    "endpoint (its transformation) failed, so your endpoint was not called. "
+                    "Nothing on your side caused this.",
 }
 
 

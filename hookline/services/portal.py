@@ -34,6 +34,7 @@ from hookline.persistence.models import (
 from hookline.services import consumers, deliveries, endpoints, event_types, events, previews
 from hookline.services.accounts import hash_key
 from hookline.services.patch import KEEP, Keep
+from hookline.services.scoped import get_in
 from hookline.services.targets import TargetRow, row_of
 from hookline.timeutil import aware, utcnow
 from hookline.transform_pool import ExecutorPool
@@ -150,9 +151,13 @@ def own_endpoint(session: Session, found: Access, endpoint_id: str) -> Endpoint:
 
 
 def own_delivery(session: Session, found: Access, delivery_id: str) -> Delivery:
-    delivery = deliveries.get_scoped(session, found.environment_id, delivery_id)
+    # One answer for an id that is nowhere and one that is another Consumer's, in the
+    # customer's words: the API's not-found says "Entrega" in its title, which the error
+    # page shows as its heading.
+    missing = NotFound(f"Delivery {delivery_id} not found", title="Delivery not found")
+    delivery = get_in(session, Delivery, found.environment_id, delivery_id, missing)
     if delivery.consumer_id != found.consumer_id:
-        raise NotFound(f"Delivery {delivery_id} not found", title="Delivery not found")
+        raise missing
     return delivery
 
 

@@ -26,7 +26,10 @@ def test_a_customer_adds_an_endpoint_tests_it_and_sees_its_deliveries(
     page.get_by_role("link", name="Add endpoint").click()
     page.get_by_label("URL").fill(receiver.url("/ok"))
     page.get_by_label("Description").fill("Billing webhooks")
+    summary = page.locator("fieldset [data-summary]")
+    expect(summary).to_have_text("None chosen: every event type.")
     page.get_by_role("checkbox", name="invoice.paid").check()
+    expect(summary).to_have_text("Chosen: invoice.paid.")  # as ticked, before saving
     shots.take("02-add-endpoint")
     page.get_by_role("button", name="Add endpoint").click()
     expect(page.get_by_role("heading", name="Endpoint added")).to_be_visible()
@@ -35,6 +38,8 @@ def test_a_customer_adds_an_endpoint_tests_it_and_sees_its_deliveries(
     shots.take("03-secret-once")
     page.get_by_role("link", name="Continue to the endpoint").click()
     assert secret not in page.content()
+    expect(page.locator("fieldset [data-summary]")).to_have_text("Chosen: invoice.paid.")
+    expect(page.get_by_text("every event type")).to_have_count(0)
     page.get_by_role("button", name="Send test event").click()
     expect(page.get_by_text("Test event succeeded")).to_be_visible()
     receiver.wait(1, "/ok")
@@ -55,6 +60,9 @@ def test_a_customer_adds_an_endpoint_tests_it_and_sees_its_deliveries(
     expect(page.get_by_role("link", name=receiver.url("/ok"))).to_be_visible()
     expect(page.get_by_role("button", name="Retry")).to_have_count(0)  # delivered: replay
     expect(page.get_by_role("button", name="Replay event")).to_be_visible()
+    expect(page.get_by_text("Retry is not offered")).to_have_text(
+        f"Retry is not offered: Delivery {delivery['id']} was already delivered; replay the "
+        "event to send it again.")
     shots.take("06-delivery-attempts")
     page.get_by_role("link", name="Event types").click()
     expect(page.get_by_text("about invoice.voided")).to_be_visible()
@@ -137,7 +145,17 @@ def test_a_retry_the_api_refuses_shows_as_an_error(page: Page, shots: Shots, ten
     assert alert.evaluate("e => getComputedStyle(e).color") == "rgb(180, 35, 24)"  # --bad
     expect(page.get_by_role("button", name="Retry")).to_have_count(0)
     expect(page.get_by_role("button", name="Replay event")).to_be_visible()
+    expect(alert).to_have_text(f"Delivery {delivery['id']} was already delivered; replay the "
+                               "event to send it again")
     shots.take("12-retry-refused")
+    assert "Entrega" not in page.locator("body").inner_text()
+    # The API's not-found says "Entrega" in its title; the customer reads Delivery.
+    response = page.goto(page.url.split("/portal/")[0] + "/portal/deliveries/dlv_unknown")
+    assert response is not None and response.status == 404
+    expect(page.get_by_role("heading", name="Delivery not found")).to_be_visible()
+    expect(page.get_by_role("alert")).to_have_text("Delivery dlv_unknown not found")
+    assert "Entrega" not in page.locator("body").inner_text()
+    shots.take("13-delivery-not-found")
 
 
 def test_a_customer_writes_a_filter_tries_it_on_a_recent_event_and_saves_it(
@@ -184,3 +202,28 @@ def test_a_customer_writes_a_filter_tries_it_on_a_recent_event_and_saves_it(
     page.reload()
     expect(page.locator(".transformation pre")).to_have_text("function handler(w) { return w }")
     expect(page.locator("textarea[name=transformation]")).to_have_count(0)
+
+
+def test_a_transformation_that_throws_is_told_as_the_senders_code(
+        page: Page, shots: Shots, tenant: Tenant, receiver: Receiver) -> None:
+    """Issue 50: the operator's transformation failed, so the customer's server was never
+    called, and the attempt's sentence says so."""
+    consumer(tenant, "acme", "invoice.paid")
+    endpoint = ok(tenant.client.post("/v1/endpoints", json={
+        "consumer": "acme", "url": receiver.url("/shaped")}), 201)
+    ok(tenant.client.patch(f"/v1/endpoints/{endpoint['id']}", json={
+        "transformation": "function handler(w) { throw new Error('no amount') }"}))
+    [delivery] = deliveries_of(tenant, publish(tenant)["id"])
+    assert wait_delivery(tenant, delivery["id"])["status"] == "exhausted"
+    page.goto(link(tenant)["url"])
+    page.goto(page.url.replace("/portal/", f"/portal/deliveries/{delivery['id']}"))
+    attempts_shown = page.locator("tr.attempt")
+    expect(attempts_shown).to_have_count(4)
+    sentence = ("Not sent: the sender's code that prepares each request for this endpoint (its "
+                "transformation) failed, so your endpoint was not called. Nothing on your side "
+                "caused this.")
+    for row in attempts_shown.all():
+        expect(row).to_contain_text(sentence)
+    expect(page.get_by_text("The attempt failed.")).to_have_count(0)
+    shots.take("14-transformation-failed")
+    assert receiver.at("/shaped") == []

@@ -5,6 +5,16 @@ document.addEventListener("DOMContentLoaded", () => {
       if (!window.confirm(form.dataset.confirm)) event.preventDefault();
     });
   }
+  // The event types' summary follows the boxes as they are ticked, not only once saved.
+  for (const fieldset of document.querySelectorAll("fieldset[data-none]")) {
+    const summary = fieldset.querySelector("[data-summary]");
+    fieldset.addEventListener("change", () => {
+      const chosen = [...fieldset.querySelectorAll("input[type=checkbox]:checked")]
+        .map((box) => box.value);
+      summary.textContent = chosen.length
+        ? `${fieldset.dataset.some}${chosen.join(", ")}.` : fieldset.dataset.none;
+    });
+  }
   for (const button of document.querySelectorAll("button[data-copy]")) {
     const target = document.getElementById(button.dataset.copy);
     if (!target || !navigator.clipboard) continue;
