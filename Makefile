@@ -191,7 +191,9 @@ clients/typescript/node_modules/.installed: clients/typescript/package-lock.json
 openapi: venv
 	$(VENV)/bin/hookline openapi > openapi.json
 
-# Both clients from openapi.json; a test regenerates them and fails on any difference.
+# Both clients from openapi.json, committed as they install: the TypeScript one with its
+# built dist/, so a checkout installs without a build step. Tests regenerate all of it and
+# fail on any difference.
 clients: openapi codegen
 	$(CODEGEN)/bin/openapi-python-client generate --path openapi.json --output-path clients/python \
 		--overwrite --meta setup --config clients/python-client.yaml \
@@ -214,5 +216,5 @@ bench: setup dev
 	$(VENV)/bin/python -m bench.run $(BENCH_ARGS)
 
 clean:
-	rm -rf $(VENV) .tools .hookline hookline.db* clients/typescript/node_modules clients/typescript/dist \
+	rm -rf $(VENV) .tools .hookline hookline.db* clients/typescript/node_modules \
 		hookline/v8/node_modules hookline/_celgo.so
