@@ -3,13 +3,14 @@ the generators make of it now (a route cannot change without `make clients`), an
 client drives a real API: a consumer, an event type and an endpoint, a publish with an
 idempotency key, the Deliveries, and a 409 and a 422 read as typed problems. Issue 50: the
 TypeScript client's built dist/ is committed (a checkout installs as it is) and compared
-too."""
+too, and both clients' versions are the API's."""
 
 from __future__ import annotations
 
 import filecmp
 import json
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -34,6 +35,7 @@ from hookline_client.models import (
 )
 
 from api.main import create_app
+from hookline import __version__
 from tests.support.receiver import Receiver
 from tests.support.stack import Stack, Tenant
 
@@ -49,8 +51,9 @@ def test_committed_openapi_document_is_the_apps() -> None:
 
 
 def _differences(left: Path, right: Path) -> list[str]:
-    """Files that differ, or exist on one side only, between two trees (caches aside)."""
-    compared = filecmp.dircmp(left, right, ignore=["__pycache__", ".DS_Store"])
+    """Files that differ, or exist on one side only, between two trees (caches aside, and
+    LICENSE, which `make clients` copies and tests/test_license.py compares)."""
+    compared = filecmp.dircmp(left, right, ignore=["__pycache__", ".DS_Store", "LICENSE"])
     found = [
         str(Path(compared.left) / name)
         for name in (*compared.diff_files, *compared.left_only, *compared.right_only)
@@ -109,6 +112,18 @@ def test_typescript_client_is_generated_and_built_from_the_document(tmp_path: Pa
     assert _differences(TYPESCRIPT / "dist", package / "dist") == [], (
         "run `make clients` and commit the result"
     )
+
+
+def test_each_clients_version_is_the_apis() -> None:
+    """The generator takes the Python client's from openapi.json, `make clients` sets the
+    TypeScript one's from it, and the document's is hookline.__version__."""
+    document = json.loads((ROOT / "openapi.json").read_text())
+    setup = (CLIENTS / "python" / "setup.py").read_text()
+    package = json.loads((TYPESCRIPT / "package.json").read_text())
+    lock = json.loads((TYPESCRIPT / "package-lock.json").read_text())
+    assert document["info"]["version"] == __version__
+    assert re.findall(r'^    version="(.*)",$', setup, re.M) == [__version__]
+    assert package["version"] == lock["version"] == lock["packages"][""]["version"] == __version__
 
 
 def test_python_client_drives_the_api(stack: Stack, tenant: Tenant, receiver: Receiver) -> None:
