@@ -11,7 +11,7 @@ export PATH := $(CURDIR)/.tools/bin:$(PATH)
 
 .PHONY: run test test-unit test-tooling test-db test-workflow test-api test-e2e test-cluster setup venv dev \
 	tools tools-cluster tools-helm tools-testserver chart postgres compose chromium lint bench \
-	providers-doc openapi clients codegen clean
+	providers-doc openapi clients clients-dist codegen clean
 
 run: setup
 	$(VENV)/bin/hookline up
@@ -191,12 +191,31 @@ clients/typescript/node_modules/.installed: clients/typescript/package-lock.json
 openapi: venv
 	$(VENV)/bin/hookline openapi > openapi.json
 
-# Both clients from openapi.json; a test regenerates them and fails on any difference.
+# Both clients from openapi.json, committed as they install: the TypeScript one with its
+# built dist/, so a checkout installs without a build step. Their version is the document's
+# info.version, Hookline's: the Python generator's default, and set here for TypeScript.
+# Each carries a copy of LICENSE. Tests regenerate all of it and fail on any difference.
 clients: openapi codegen
 	$(CODEGEN)/bin/openapi-python-client generate --path openapi.json --output-path clients/python \
 		--overwrite --meta setup --config clients/python-client.yaml \
 		--custom-template-path clients/python-templates
-	cd clients/typescript && npm run --silent generate && npm run --silent build
+	cd clients/typescript && npm run --silent generate && npm run --silent build && \
+		npm version --no-git-tag-version --allow-same-version \
+		"$$(node -p 'require("../../openapi.json").info.version')" >/dev/null
+	cp LICENSE clients/python/LICENSE
+	cp LICENSE clients/typescript/LICENSE
+
+# The wheel and the npm tarball a user installs, from the committed clients (no generator
+# needed). The wheel is built from a copy: pip builds in the source tree, which the
+# generator's comparison would then see.
+CLIENTS_DIST ?= dist/clients
+clients-dist:
+	rm -rf $(CLIENTS_DIST) && mkdir -p $(CLIENTS_DIST)
+	build=$$(mktemp -d) && cp -R clients/python/. $$build && \
+		$(PYTHON) -m pip wheel --quiet --no-deps --wheel-dir $(abspath $(CLIENTS_DIST)) $$build; \
+		status=$$?; rm -rf $$build; exit $$status
+	cd clients/typescript && npm pack --silent --pack-destination $(abspath $(CLIENTS_DIST)) >/dev/null
+	@ls $(CLIENTS_DIST)
 
 # docs/PROVIDERS.md, written from the provider registry (tests/test_docs_providers.py compares).
 # The Helm chart, linted and rendered as CI does (tests/test_helm_chart.py checks the output).
@@ -214,5 +233,5 @@ bench: setup dev
 	$(VENV)/bin/python -m bench.run $(BENCH_ARGS)
 
 clean:
-	rm -rf $(VENV) .tools .hookline hookline.db* clients/typescript/node_modules clients/typescript/dist \
+	rm -rf $(VENV) .tools .hookline hookline.db* clients/typescript/node_modules dist \
 		hookline/v8/node_modules hookline/_celgo.so

@@ -1,13 +1,16 @@
 """Issue 37: the committed OpenAPI document and both generated clients are what the code and
 the generators make of it now (a route cannot change without `make clients`), and each
 client drives a real API: a consumer, an event type and an endpoint, a publish with an
-idempotency key, the Deliveries, and a 409 and a 422 read as typed problems."""
+idempotency key, the Deliveries, and a 409 and a 422 read as typed problems. Issue 50: the
+TypeScript client's built dist/ is committed (a checkout installs as it is) and compared
+too, and both clients' versions are the API's."""
 
 from __future__ import annotations
 
 import filecmp
 import json
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -32,6 +35,7 @@ from hookline_client.models import (
 )
 
 from api.main import create_app
+from hookline import __version__
 from tests.support.receiver import Receiver
 from tests.support.stack import Stack, Tenant
 
@@ -47,10 +51,13 @@ def test_committed_openapi_document_is_the_apps() -> None:
 
 
 def _differences(left: Path, right: Path) -> list[str]:
-    """Files that differ, or exist on one side only, between two trees (caches aside)."""
-    compared = filecmp.dircmp(left, right, ignore=["__pycache__", ".DS_Store"])
-    found = [str(Path(compared.left) / name) for name in
-             (*compared.diff_files, *compared.left_only, *compared.right_only)]
+    """Files that differ, or exist on one side only, between two trees (caches aside, and
+    LICENSE, which `make clients` copies and tests/test_license.py compares)."""
+    compared = filecmp.dircmp(left, right, ignore=["__pycache__", ".DS_Store", "LICENSE"])
+    found = [
+        str(Path(compared.left) / name)
+        for name in (*compared.diff_files, *compared.left_only, *compared.right_only)
+    ]
     for sub in compared.subdirs.values():
         found += _differences(Path(sub.left), Path(sub.right))
     return found
@@ -60,41 +67,83 @@ def _differences(left: Path, right: Path) -> list[str]:
 def test_python_client_is_generated_from_the_document(tmp_path: Path) -> None:
     assert GENERATOR.exists(), "the generator is installed by `make codegen`"
     out = tmp_path / "python"
-    subprocess.run([str(GENERATOR), "generate", "--path", str(ROOT / "openapi.json"),
-                    "--output-path", str(out), "--meta", "setup",
-                    "--config", str(CLIENTS / "python-client.yaml"),
-                    "--custom-template-path", str(CLIENTS / "python-templates")],
-                   check=True, capture_output=True, timeout=300)
+    subprocess.run(
+        [
+            str(GENERATOR),
+            "generate",
+            "--path",
+            str(ROOT / "openapi.json"),
+            "--output-path",
+            str(out),
+            "--meta",
+            "setup",
+            "--config",
+            str(CLIENTS / "python-client.yaml"),
+            "--custom-template-path",
+            str(CLIENTS / "python-templates"),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
     committed = tmp_path / "committed"
-    shutil.copytree(CLIENTS / "python", committed,
-                    ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
+    shutil.copytree(
+        CLIENTS / "python", committed, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info")
+    )
     assert _differences(committed, out) == [], "run `make clients` and commit the result"
 
 
 @pytest.mark.usefixtures("tool_codegen")
-def test_typescript_client_is_generated_from_the_document(tmp_path: Path) -> None:
-    assert (TYPESCRIPT / "node_modules").exists(), "npm ci runs in `make codegen`"
-    out = tmp_path / "schema.ts"
-    subprocess.run(["npx", "--no-install", "openapi-typescript", str(ROOT / "openapi.json"),
-                    "--output", str(out)], cwd=TYPESCRIPT, check=True, capture_output=True,
-                   timeout=300)
-    assert out.read_text() == (TYPESCRIPT / "src" / "schema.ts").read_text(), \
+def test_typescript_client_is_generated_and_built_from_the_document(tmp_path: Path) -> None:
+    """dist/ as `make clients` makes it, in a copy: the schema's types, then tsc's output."""
+    shutil.copy(ROOT / "openapi.json", tmp_path / "openapi.json")
+    package = tmp_path / "clients" / "typescript"
+    shutil.copytree(TYPESCRIPT, package, ignore=shutil.ignore_patterns("node_modules", "dist"))
+    (package / "node_modules").symlink_to(TYPESCRIPT / "node_modules")
+    for script in ("generate", "build"):
+        done = subprocess.run(
+            ["npm", "run", "--silent", script],
+            cwd=package,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert done.returncode == 0, done.stdout + done.stderr  # tsc type-checks too
+    assert _differences(TYPESCRIPT / "dist", package / "dist") == [], (
         "run `make clients` and commit the result"
+    )
 
 
-def test_python_client_drives_the_api(stack: Stack, tenant: Tenant,
-                                      receiver: Receiver) -> None:
+def test_each_clients_version_is_the_apis() -> None:
+    """The generator takes the Python client's from openapi.json, `make clients` sets the
+    TypeScript one's from it, and the document's is hookline.__version__."""
+    document = json.loads((ROOT / "openapi.json").read_text())
+    setup = (CLIENTS / "python" / "setup.py").read_text()
+    package = json.loads((TYPESCRIPT / "package.json").read_text())
+    lock = json.loads((TYPESCRIPT / "package-lock.json").read_text())
+    assert document["info"]["version"] == __version__
+    assert re.findall(r'^    version="(.*)",$', setup, re.M) == [__version__]
+    assert package["version"] == lock["version"] == lock["packages"][""]["version"] == __version__
+
+
+def test_python_client_drives_the_api(stack: Stack, tenant: Tenant, receiver: Receiver) -> None:
     client = AuthenticatedClient(base_url=stack.base_url, token=tenant.key)
-    consumer = create_consumer.sync(client=client,
-                                    body=ConsumerIn(external_id="acme", name="Acme"))
+    consumer = create_consumer.sync(client=client, body=ConsumerIn(external_id="acme", name="Acme"))
     assert not isinstance(consumer, Problem) and consumer is not None
     assert create_event_type.sync(client=client, body=EventTypeIn(name="invoice.paid"))
-    endpoint = create_endpoint.sync(client=client, body=EndpointIn(
-        consumer="acme", url=receiver.url("/ok/python-client"), events=["invoice.paid"]))
+    endpoint = create_endpoint.sync(
+        client=client,
+        body=EndpointIn(
+            consumer="acme", url=receiver.url("/ok/python-client"), events=["invoice.paid"]
+        ),
+    )
     assert isinstance(endpoint, EndpointCreated) and endpoint.secret.startswith("whsec_")
 
-    body = PublishIn(type_="invoice.paid", consumer="acme",
-                     data=PublishInData.from_dict({"invoice": "in_1", "amount": 420}))
+    body = PublishIn(
+        type_="invoice.paid",
+        consumer="acme",
+        data=PublishInData.from_dict({"invoice": "in_1", "amount": 420}),
+    )
     event = publish_event.sync(client=client, body=body, idempotency_key="in_1-paid")
     assert isinstance(event, EventOut) and event.deliveries == 1
     again = publish_event.sync(client=client, body=body, idempotency_key="in_1-paid")
@@ -109,22 +158,31 @@ def test_python_client_drives_the_api(stack: Stack, tenant: Tenant,
     listed = list_deliveries.sync(client=client, endpoint=endpoint.id)
     assert isinstance(listed, PageDeliveryOut) and [d.id for d in listed.items] == [delivery.id]
 
-    conflict = create_consumer.sync(client=client,
-                                    body=ConsumerIn(external_id="acme", name="Again"))
+    conflict = create_consumer.sync(
+        client=client, body=ConsumerIn(external_id="acme", name="Again")
+    )
     assert isinstance(conflict, Problem)
     assert (conflict.status, conflict.title) == (409, "Conflict") and conflict.detail
     invalid = create_event_type.sync(client=client, body=EventTypeIn(name="not valid!"))
     assert isinstance(invalid, Problem) and invalid.status == 422 and invalid.type_
 
 
-def test_typescript_client_drives_the_api(stack: Stack, tenant: Tenant,
-                                          receiver: Receiver) -> None:
-    built = subprocess.run(["npm", "run", "--silent", "build"], cwd=TYPESCRIPT,
-                           capture_output=True, text=True, timeout=300)  # tsc type-checks
-    assert built.returncode == 0, built.stdout + built.stderr
-    env = {**os.environ, "HOOKLINE_API_URL": stack.base_url, "HOOKLINE_API_KEY": tenant.key,
-           "HOOKLINE_RECEIVER_URL": receiver.url("/ok/typescript-client")}
-    done = subprocess.run(["node", "--test", "test/"], cwd=TYPESCRIPT, env=env,
-                          capture_output=True, text=True, timeout=300)
+@pytest.mark.usefixtures("tool_codegen")  # openapi-fetch, the one dependency
+def test_typescript_client_drives_the_api(stack: Stack, tenant: Tenant, receiver: Receiver) -> None:
+    """The committed dist/, as a checkout installs it."""
+    env = {
+        **os.environ,
+        "HOOKLINE_API_URL": stack.base_url,
+        "HOOKLINE_API_KEY": tenant.key,
+        "HOOKLINE_RECEIVER_URL": receiver.url("/ok/typescript-client"),
+    }
+    done = subprocess.run(
+        ["node", "--test", "test/"],
+        cwd=TYPESCRIPT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "# pass 2" in done.stdout and "# fail 0" in done.stdout

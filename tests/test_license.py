@@ -20,3 +20,15 @@ def test_the_root_licence_is_mit_and_every_package_says_so() -> None:
     assert chart["annotations"]["artifacthub.io/license"] == "MIT"
     package = json.loads((ROOT / "clients/typescript/package.json").read_text())
     assert package["license"] == "MIT"
+
+
+def test_each_client_carries_the_licence_and_declares_it() -> None:
+    """`make clients` copies LICENSE into each client, which ships it (the wheel and the
+    tarball: tests/test_clients_dist.py)."""
+    text = (ROOT / "LICENSE").read_text()
+    for client in ("python", "typescript"):
+        assert (ROOT / "clients" / client / "LICENSE").read_text() == text, (
+            "run `make clients` and commit the result"
+        )
+    setup = (ROOT / "clients/python/setup.py").read_text()
+    assert 'license_expression="MIT",' in setup and 'license_files=["LICENSE"],' in setup
