@@ -433,23 +433,3 @@ def test_a_delivery_page_explains_errors_and_hides_an_erased_payload(
     erased = browser.get(f"/portal/deliveries/{delivery['id']}")
     assert "4242" not in erased and "The payload was erased." in erased
     assert f"/portal/deliveries/{delivery['id']}/retry" not in erased
-
-
-def test_a_transformation_that_throws_is_told_as_the_senders_code_not_the_endpoint(
-        tenant: Tenant, browser: PortalClient, receiver: Receiver) -> None:
-    """The operator's code failed, so the customer's server was never called: the page says
-    so, instead of the generic sentence that sends them to look at their server."""
-    consumer(tenant, "acme", "invoice.paid")
-    endpoint = ok(tenant.client.post("/v1/endpoints", json={
-        "consumer": "acme", "url": receiver.url("/shaped")}), 201)
-    ok(tenant.client.patch(f"/v1/endpoints/{endpoint['id']}", json={
-        "transformation": "function handler(w) { throw new Error('no amount') }"}))
-    [delivery] = deliveries_of(tenant, publish(tenant)["id"])
-    assert wait_delivery(tenant, delivery["id"])["status"] == "exhausted"
-    opened(browser, tenant)
-    detail = browser.get(f"/portal/deliveries/{delivery['id']}")
-    assert detail.count("Not sent: the sender&#39;s code that prepares each request for this "
-                        "endpoint (its transformation) failed, so your endpoint was not called. "
-                        "Nothing on your side caused this.") == 4
-    assert "The attempt failed." not in detail and "no amount" in detail  # behind a disclosure
-    assert receiver.at("/shaped") == []

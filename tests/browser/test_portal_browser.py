@@ -225,5 +225,6 @@ def test_a_transformation_that_throws_is_told_as_the_senders_code(
     for row in attempts_shown.all():
         expect(row).to_contain_text(sentence)
     expect(page.get_by_text("The attempt failed.")).to_have_count(0)
+    expect(page.locator("tr.attempt details").first).to_contain_text("no amount")  # raw, behind
     shots.take("14-transformation-failed")
     assert receiver.at("/shaped") == []
