@@ -16,6 +16,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+import yaml
 from hookline_client import AuthenticatedClient
 from hookline_client.api.consumers import create_consumer
 from hookline_client.api.deliveries import get_delivery, list_deliveries
@@ -118,7 +119,10 @@ def test_typescript_client_is_generated_and_built_from_the_document(tmp_path: Pa
 
 def test_each_clients_version_is_the_apis() -> None:
     """The generator takes the Python client's from openapi.json, `make clients` sets the
-    TypeScript one's from it, and the document's is hookline.__version__."""
+    TypeScript one's from it, and the document's is hookline.__version__; so is the image's
+    that the Helm chart runs (appVersion; the chart's own `version` is its own)."""
+    chart = yaml.safe_load((ROOT / "deploy" / "helm" / "hookline" / "Chart.yaml").read_text())
+    assert chart["appVersion"] == __version__
     document = json.loads((ROOT / "openapi.json").read_text())
     setup = (CLIENTS / "python" / "setup.py").read_text()
     package = json.loads((TYPESCRIPT / "package.json").read_text())
