@@ -16,7 +16,7 @@ RUN npm ci --omit=dev --no-audit --no-fund
 FROM python:3.11-slim
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1
 WORKDIR /app
-COPY pyproject.toml README.md ./
+COPY pyproject.toml README.md LICENSE ./
 COPY hookline hookline
 COPY --from=celgo /out/_celgo.so hookline/_celgo.so
 COPY --from=v8 /src/node_modules hookline/v8/node_modules

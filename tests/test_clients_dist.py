@@ -4,7 +4,7 @@ registries, and the code of its README runs there, as written, against a real AP
 with an idempotency key, a refusal read as a typed problem, and the retry of a Delivery that
 was exhausted before its receiver was fixed. The TypeScript README is type-checked first, so
 a name it uses that the client lacks fails here. And a checkout's clients/typescript installs
-as it is, with nothing built."""
+as it is, with nothing built and no flag: it has no dependencies."""
 
 from __future__ import annotations
 
@@ -57,18 +57,59 @@ def new_npm_project(folder: Path) -> Path:
     return folder
 
 
-@pytest.mark.usefixtures("tool_codegen")  # npm
+# A Node.js program that uses the client's types: strict, with Node's types and no DOM, and
+# with the libraries' .d.ts checked too. A wrong body must fail: the types are the schema's.
+CONSUMER_TS = """\
+import { hooklineClient, type ClientOptions, type components, type Problem } from "hookline-client";
+
+const options: ClientOptions = { headers: { "User-Agent": "app" } };
+const client = hooklineClient("http://127.0.0.1:1", "key", options);
+const body: components["schemas"]["PublishIn"] = { type: "a", consumer: "b", data: {} };
+
+export async function publish(): Promise<string> {
+  const published = await client.POST("/v1/events", {
+    body, params: { header: { "Idempotency-Key": "k" } },
+  });
+  if (published.error) {
+    const problem: Problem = published.error;
+    return `${problem.status} ${problem.title}`;
+  }
+  return `${published.data.id}: ${published.data.deliveries}`;
+}
+
+// @ts-expect-error: PublishIn's `type` is required
+export const untyped = () => client.POST("/v1/events", { body: { consumer: "b", data: {} } });
+"""
+CONSUMER_TSCONFIG = (
+    '{"compilerOptions": {"target": "ES2022", "lib": ["ES2022"], "module": "NodeNext",'
+    ' "strict": true, "skipLibCheck": false, "types": ["node"], "noEmit": true},'
+    ' "files": ["app.mts"]}\n'
+)
+
+
+@pytest.mark.usefixtures("tool_codegen")  # npm, and tsc
 def test_a_checkout_installs_as_it_is(tmp_path: Path) -> None:
-    """The README's `npm install --install-links <checkout>/clients/typescript`, from a
-    checkout where nothing was built or installed (no node_modules): the committed dist/."""
+    """The README's `npm install <checkout>/clients/typescript`, no flag, from a checkout where
+    nothing was built or installed (no node_modules). npm only links a folder outside the
+    project and installs none of its dependencies: the committed dist/ needs none, in its
+    JavaScript and in its types."""
     checkout = tmp_path / "typescript"
     shutil.copytree(
-        ROOT / "clients" / "typescript", checkout, ignore=shutil.ignore_patterns("node_modules")
+        ROOT / "clients" / "typescript",
+        checkout,
+        ignore=shutil.ignore_patterns("node_modules", "schema.d.ts"),  # neither is committed
     )
     app = new_npm_project(tmp_path / "app")
-    run(["npm", "install", *QUIET_NPM, "--install-links", str(checkout)], app)
+    run(["npm", "install", *QUIET_NPM, str(checkout)], app)
+    assert (app / "node_modules" / "hookline-client").resolve() == checkout.resolve()
+    installed = {path.name for path in (app / "node_modules").iterdir()}
+    assert installed == {".package-lock.json", "hookline-client"}
     imported = "import('hookline-client').then((m) => console.log(typeof m.hooklineClient))"
     assert run(["node", "-e", imported], app) == "function\n"
+    run(["npm", "install", *QUIET_NPM, "--save-dev", "@types/node@20"], app)
+    (app / "app.mts").write_text(CONSUMER_TS)
+    (app / "tsconfig.json").write_text(CONSUMER_TSCONFIG)
+    run(["node", str(TSC), "-p", "tsconfig.json"], app)
 
 
 def readme_code(readme: str, language: str) -> str:

@@ -551,7 +551,7 @@ def test_bad_values_fail_the_render_with_a_clear_message(args: tuple[str, ...],
 
 def test_the_dockerfile_builds_the_image_the_chart_runs() -> None:
     """No container engine runs here: the Dockerfile is checked by reading it against what
-    the chart needs: every package pip installs is copied, the `hookline` entry point
+    the chart needs: every package and file pip installs is copied, the `hookline` entry point
     exists for each command the chart runs, and the user is numeric and not root."""
     import tomllib
 
@@ -564,6 +564,15 @@ def test_the_dockerfile_builds_the_image_the_chart_runs() -> None:
                 project["tool"]["setuptools"]["packages"]["find"]["include"]}
     modules = {f"{name}.py" for name in project["tool"]["setuptools"]["py-modules"]}
     assert packages | modules <= copied
+    # pip reads the files pyproject.toml names (its readme and licence) from the context:
+    # copied, and not left out of it by a .dockerignore.
+    named = {"pyproject.toml", project["project"]["readme"], *project["project"]["license-files"]}
+    sources = {source for line in re.findall(r"^COPY (?!--)(.+) \S+$", text, re.MULTILINE)
+               for source in line.split()}
+    assert named <= sources and all((REPO / name).is_file() for name in named)
+    ignore = REPO / ".dockerignore"
+    ignored = set(ignore.read_text().split()) if ignore.exists() else set()
+    assert not named & ignored
     assert "pip install --no-cache-dir ." in text
     assert project["project"]["scripts"]["hookline"] == "cli.main:main"
     commands = {command.name or command.callback.__name__ for command in

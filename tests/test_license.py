@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from pathlib import Path
 
@@ -32,3 +33,17 @@ def test_each_client_carries_the_licence_and_declares_it() -> None:
         )
     setup = (ROOT / "clients/python/setup.py").read_text()
     assert 'license_expression="MIT",' in setup and 'license_files=["LICENSE"],' in setup
+
+
+def test_the_typescript_client_carries_the_licence_of_what_it_bundles() -> None:
+    """openapi-fetch (and, in the types, openapi-typescript-helpers) is bundled into dist/
+    (clients/typescript/build.mjs); their MIT licence asks for its notice in every copy."""
+    for built, bundled in (
+        ("index.js", ["openapi-fetch"]),
+        ("index.d.ts", ["openapi-fetch", "openapi-typescript-helpers"]),
+    ):
+        text = (ROOT / "clients/typescript/dist" / built).read_text()
+        notices = re.findall(
+            r"^/\*! (\S+) \S+\n\nMIT License\n\nCopyright \(c\) 2023 Drew Powers\n", text, re.M
+        )
+        assert notices == bundled, built
