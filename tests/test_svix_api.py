@@ -301,9 +301,10 @@ def test_the_ledger_holds_the_41_operations_and_gives_every_route_a_test(stack: 
 
     operations = svix_ledger.OPERATIONS
     assert len(operations) == len({(op.method, op.path) for op in operations}) == 41
-    for op in operations:
-        answer = httpx.request(op.method, stack.base_url + re.sub(r"\{[^}]+\}", "x", op.path))
-        built = answer.status_code not in (404, 405)
-        assert (op.test != svix_ledger.NEXT) == built, (op, answer.status_code)
-        if built:
-            assert hasattr(test_svix_api, op.test.removeprefix("test_svix_api.py::")), op
+    with httpx.Client(base_url=stack.base_url, timeout=30) as anonymous:
+        for op in operations:
+            answer = anonymous.request(op.method, re.sub(r"\{[^}]+\}", "x", op.path))
+            built = answer.status_code not in (404, 405)
+            assert (op.test != svix_ledger.NEXT) == built, (op, answer.status_code)
+            if built:
+                assert hasattr(test_svix_api, op.test.removeprefix("test_svix_api.py::")), op
