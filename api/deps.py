@@ -55,8 +55,18 @@ def _bearer(header: str | None) -> str:
 
 
 def authenticate(request: Request, session: SessionDep) -> Principal:
+    return authenticate_key(request, session, bearer_key(request))
+
+
+def bearer_key(request: Request) -> str:
+    """The API key of `Authorization: Bearer <key>` (401 without one)."""
+    return _bearer(request.headers.get("authorization"))
+
+
+def authenticate_key(request: Request, session: Session, key: str) -> Principal:
+    """The key's principal, counted against its organization's rate (401, 429)."""
     begin_reading(session)
-    principal = accounts.authenticate(session, _bearer(request.headers.get("authorization")))
+    principal = accounts.authenticate(session, key)
     session.commit()  # end the read: the route's writes must take the write lock
     decision = request.state.ratelimit = admit(session, principal)
     if (refused := over_rate(principal, decision)) is not None:

@@ -1,4 +1,5 @@
-"""Every error leaves the API as application/problem+json, rendered here and nowhere else."""
+"""Every error leaves the API as application/problem+json, rendered here and nowhere else;
+those of the Svix-compatible API (/api/v1) in Svix's shapes, by `api/svix/errors.py`."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import ClientDisconnect
 
 from api.jsonbody import BodyRejected
+from api.svix import errors as svix
 from hookline.errors import (
     DomainError,
     MethodNotAllowed,
@@ -30,6 +32,8 @@ def problem_response(error: DomainError, request: Request | None = None) -> JSON
     headers = dict(error.headers)
     if error.status == 401:
         headers.setdefault("WWW-Authenticate", 'Bearer realm="hookline"')
+    if instance is not None and svix.owns(instance):
+        return svix.render(error, headers)
     return JSONResponse(error.body(instance), status_code=error.status,
                         media_type=PROBLEM, headers=headers)
 
@@ -55,6 +59,8 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def _validation(request: Request, exc: RequestValidationError) -> JSONResponse:
+        if svix.owns(request.url.path):
+            return svix.render_validation(exc.errors())
         return problem_response(validation_problem(exc), request)
 
     @app.exception_handler(StarletteHTTPException)

@@ -18,6 +18,7 @@ from api import docs, errors, pagination, portal
 from api.filter_pool import FilterPool
 from api.middleware import GuardMiddleware, TimingMiddleware
 from api.routes import ROUTERS
+from api.svix import routes as svix
 from hookline import __version__, payload_schemas
 from hookline.delivery.sender import sender_from_settings
 from hookline.observability import tracing
@@ -97,5 +98,6 @@ def create_app() -> FastAPI:
     for router in ROUTERS:
         app.include_router(router)
     portal.install(app)  # the consumer portal's pages, outside /v1 and the OpenAPI schema
+    svix.install(app)  # the Svix-compatible API under /api/v1, outside the OpenAPI schema
     docs.install(app)  # /docs, /redoc, /favicon.ico, and the bearer scheme in /openapi.json
     return app

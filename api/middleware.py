@@ -7,6 +7,7 @@ import time
 from typing import Any
 from urllib.parse import parse_qsl, unquote_to_bytes
 
+from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from api.errors import problem_response
@@ -52,20 +53,20 @@ class GuardMiddleware:
             return
         path: str = scope["path"]
         if (refused := _nul_refusal(path, scope.get("query_string", b""))) is not None:
-            await problem_response(refused)(scope, receive, send)
+            await problem_response(refused, Request(scope))(scope, receive, send)
             return
         limit = INGEST_LIMIT if path.startswith("/in/") else API_LIMIT
         length = _header(scope, b"content-length")
         too_big = PayloadTooLarge(f"the request body is larger than {limit // MIB} MiB")
         if length is not None and length.isdigit() and int(length) > limit:
-            await problem_response(too_big)(scope, receive, send)
+            await problem_response(too_big, Request(scope))(scope, receive, send)
             return
         has_body = (length is not None and length != "0") or \
             _header(scope, b"transfer-encoding") is not None
         if (path.startswith("/v1/") and scope["method"] in _JSON_METHODS and has_body
                 and not _is_json(_header(scope, b"content-type"))):
             error = UnsupportedMediaType("send the request body as application/json")
-            await problem_response(error)(scope, receive, send)
+            await problem_response(error, Request(scope))(scope, receive, send)
             return
         await self.app(scope, _limited(receive, limit, too_big), _with_rate_headers(scope, send))
 
@@ -75,7 +76,7 @@ def _nul_refusal(path: str, query: bytes) -> DomainError | None:
     one check here instead of a 500 from the database behind every route."""
     if "\x00" in path:
         return NotFound("no resource has a NUL character in its path")
-    if path.startswith("/v1/") and b"\x00" in unquote_to_bytes(query):
+    if path.startswith(("/v1/", "/api/v1/")) and b"\x00" in unquote_to_bytes(query):
         names = [k for k, v in parse_qsl(query.decode("latin-1"), keep_blank_values=True)
                  if "\x00" in k + v]
         field = names[0] if names else "query"
@@ -124,6 +125,8 @@ def route_kind(path: str, method: str) -> str | None:
         return "ingest"
     if path.startswith("/v1/"):
         return "publish" if path == "/v1/events" and method == "POST" else "management"
+    if path.startswith("/api/v1/"):  # the Svix-compatible API (`api/svix`)
+        return "management"
     if path == "/portal" or path.startswith("/portal/"):
         return "portal"
     return None

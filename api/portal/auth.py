@@ -29,6 +29,11 @@ SCOPE = "portal-session"  # signed like cursors, with the instance secret, bound
 router = APIRouter(route_class=PortalRoute)
 
 
+def link_url(token: str) -> str:
+    """The magic link of a portal token: `open_link` below, at the public URL."""
+    return f"{get_settings().public_url.rstrip('/')}/portal/open?token={token}"
+
+
 def _cookie_value(link_id: str, csrf: str) -> str:
     return pagination.encode(SCOPE, {"l": link_id, "c": csrf})
 

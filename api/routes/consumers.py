@@ -16,6 +16,7 @@ from api.schemas.common import COMMON_PROBLEMS, Page, PageLimit, problems
 from api.schemas.consumers import ConsumerIn, ConsumerOut, ConsumerPatch
 from hookline.persistence.db import committed
 from hookline.services import consumers
+from hookline.services.patch import KEEP
 
 router = APIRouter(prefix="/v1/consumers", tags=["consumers"], responses=COMMON_PROBLEMS,
                    route_class=JSONRoute)
@@ -49,7 +50,8 @@ def get_consumer(ref: str, auth: AuthDep, session: SessionDep) -> ConsumerOut:
 @router.patch("/{ref}", response_model=ConsumerOut, responses=problems(404))
 def update_consumer(ref: str, body: ConsumerPatch, auth: AuthDep,
                     session: SessionDep) -> ConsumerOut:
-    return _out(committed(session, consumers.update_consumer, auth.environment_id, ref, body.name))
+    patch = consumers.ConsumerPatch(name=KEEP if body.name is None else body.name)
+    return _out(committed(session, consumers.update_consumer, auth.environment_id, ref, patch))
 
 
 @router.delete("/{ref}", status_code=204, responses=problems(404))

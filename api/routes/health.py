@@ -4,16 +4,14 @@ check in /readyz's body, and makes it 503 only with HOOKLINE_READY_REQUIRES_TEMP
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.concurrency import run_in_threadpool
 
 from api.errors import problem_response
 from api.schemas.common import problems
 from hookline.errors import Unavailable
-from hookline.observability.readiness import database_ok, state, temporal_ok
+from hookline.observability.readiness import api_checks, state
 from hookline.settings import get_settings
 
 router = APIRouter(tags=["health"])
@@ -29,14 +27,13 @@ async def readyz(request: Request) -> Any:
     """200 while the database answers, with each check (`database`, `temporal`) in
     `checks`; 503 when the database does not, or Temporal does not and
     HOOKLINE_READY_REQUIRES_TEMPORAL is on."""
-    database, temporal = await asyncio.gather(run_in_threadpool(database_ok),
-                                              temporal_ok(request.app.state.temporal))
-    checks = {"database": state(database), "temporal": state(temporal)}
-    needed = ("database", "temporal") if get_settings().ready_requires_temporal \
-        else ("database",)
-    if all(checks[name] == "ok" for name in needed):
+    requires_temporal = get_settings().ready_requires_temporal
+    found, ready = await api_checks(request.app.state.temporal, requires_temporal)
+    checks = {name: state(ok) for name, ok in found.items()}
+    if ready:
         return {"status": "ok", **checks, "checks": checks}
-    down = " and ".join(name for name in needed if checks[name] != "ok")
+    needed = ("database", "temporal") if requires_temporal else ("database",)
+    down = " and ".join(name for name in needed if not found[name])
     error = Unavailable(f"{down} unavailable")
     response = problem_response(error, request)
     response.body = response.render({**error.body("/readyz"), "checks": checks})

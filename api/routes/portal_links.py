@@ -7,6 +7,7 @@ from fastapi import APIRouter, Body, Response
 
 from api.deps import AuthDep, SessionDep
 from api.jsonbody import JSONRoute
+from api.portal.auth import link_url
 from api.schemas.common import COMMON_PROBLEMS, problems
 from api.schemas.portal import (
     PortalLinkIn,
@@ -17,7 +18,6 @@ from api.schemas.portal import (
 from hookline.persistence.db import committed
 from hookline.persistence.models import PortalSettings
 from hookline.services import portal
-from hookline.settings import get_settings
 
 router = APIRouter(prefix="/v1", tags=["portal"], responses=COMMON_PROBLEMS,
                    route_class=JSONRoute)
@@ -34,8 +34,7 @@ def create_portal_link(ref: str, auth: AuthDep, session: SessionDep,
     link, token = committed(session, portal.create_link, auth.environment_id, ref,
                             expires_in=body.expires_in, read_only=body.read_only,
                             types=body.event_types)
-    url = f"{get_settings().public_url.rstrip('/')}/portal/open?token={token}"
-    return PortalLinkOut(url=url, token=token, expires_at=link.expires_at)
+    return PortalLinkOut(url=link_url(token), token=token, expires_at=link.expires_at)
 
 
 @router.delete("/consumers/{ref}/portal", status_code=204, responses=problems(404))

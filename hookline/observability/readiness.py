@@ -36,6 +36,16 @@ def state(ok: bool) -> str:
     return "ok" if ok else "unavailable"
 
 
+async def api_checks(client: Client, requires_temporal: bool) -> tuple[dict[str, bool], bool]:
+    """The API's checks (`database`, `temporal`) and whether it is ready: while its database
+    answers, and Temporal too when `requires_temporal` (publishes never need Temporal: the
+    outbox keeps what they accept)."""
+    database, temporal = await asyncio.gather(asyncio.to_thread(database_ok),
+                                              temporal_ok(client))
+    return {"database": database, "temporal": temporal}, database and (
+        temporal or not requires_temporal)
+
+
 class WorkerProbes:
     """The worker's probes, asked from its metrics port's threads: alive while its event
     loop runs a no-op within LOOP_WAIT; ready while it polls its task queue, Temporal

@@ -35,6 +35,12 @@ def _ts(nullable: bool = False) -> Any:
     return Field(default_factory=utcnow, sa_type=DateTime(timezone=True), nullable=False)
 
 
+def _changed() -> Any:
+    """`updated_at` of a table that had none: nullable in the schema only, for the rows made
+    before it (the migration fills it from `created_at`); every new row has one."""
+    return Field(default_factory=utcnow, sa_type=DateTime(timezone=True), nullable=True)
+
+
 class Organization(SQLModel, table=True):
     __tablename__ = "organizations"
     id: str = Field(primary_key=True)
@@ -111,7 +117,14 @@ class Consumer(SQLModel, table=True):
     environment_id: str = Field(foreign_key="environments.id", index=True)
     external_id: str = Field(max_length=200)
     name: str = Field(max_length=200)
+    # The user's own labels (a Svix application's `metadata`): strings by string.
+    metadata_: dict[str, str] = Field(default_factory=dict, sa_column=Column(
+        "metadata", JSON, nullable=False, server_default="{}"))
+    # A Svix application's `throttleRate`, kept and shown but not enforced (nor is it by
+    # Svix's open-source server): each endpoint's `rateLimit` is what throttles.
+    throttle_rate: int | None = None
     created_at: datetime = _ts()
+    updated_at: datetime | None = _changed()
 
 
 class EventType(SQLModel, table=True):
@@ -125,7 +138,12 @@ class EventType(SQLModel, table=True):
     schema_version: int | None = None
     validation: str = Field(default="off", sa_column_kwargs={"server_default": "off"})
     examples: list[Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    # Archived: as good as deleted (not subscribable, not publishable, not in the portal)
+    # until created again, but kept and listed on request (Svix's DELETE without expunge).
+    archived: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
+    deprecated: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
     created_at: datetime = _ts()
+    updated_at: datetime | None = _changed()
 
 
 class EventTypeSchema(SQLModel, table=True):

@@ -3,6 +3,8 @@ transaction."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from sqlmodel import Session
 
 from hookline.delivery import targets
@@ -11,16 +13,36 @@ from hookline.ids import new_id
 from hookline.persistence import queries
 from hookline.persistence.models import Consumer
 from hookline.services import erasure
+from hookline.services.patch import KEEP, Keep
+from hookline.timeutil import utcnow
 
 
-def create_consumer(session: Session, env_id: str, external_id: str, name: str) -> Consumer:
+@dataclass(frozen=True)
+class Details:
+    """What a Consumer carries beside its ids and name (a Svix application's fields)."""
+
+    metadata: dict[str, str] | None = None
+    throttle_rate: int | None = None
+
+
+def create_consumer(session: Session, env_id: str, external_id: str | None, name: str,
+                    details: Details = Details()) -> Consumer:
+    """`external_id` None: the Consumer is its own externalId (a Svix application may have
+    no uid; every Consumer has an externalId to publish to)."""
+    consumer_id = new_id("csm")
+    external_id = external_id or consumer_id
+    _check_free(session, env_id, external_id)
+    consumer = Consumer(id=consumer_id, environment_id=env_id, external_id=external_id,
+                        name=name, metadata_=details.metadata or {},
+                        throttle_rate=details.throttle_rate)
+    session.add(consumer)
+    return consumer
+
+
+def _check_free(session: Session, env_id: str, external_id: str) -> None:
     if queries.consumers.by_external_id(session, env_id, external_id) is not None:
         raise Conflict(f"a consumer with externalId {external_id!r} already exists",
                        slug="consumer-exists")
-    consumer = Consumer(id=new_id("csm"), environment_id=env_id, external_id=external_id,
-                        name=name)
-    session.add(consumer)
-    return consumer
 
 
 def get_consumer(session: Session, env_id: str, ref: str) -> Consumer:
@@ -31,15 +53,41 @@ def get_consumer(session: Session, env_id: str, ref: str) -> Consumer:
     return consumer
 
 
-def list_consumers(session: Session, env_id: str, after: str | None, limit: int
-                   ) -> list[Consumer]:
-    return queries.consumers.page(session, env_id, after, limit)
+def find_consumer(session: Session, env_id: str, ref: str) -> Consumer | None:
+    return queries.consumers.by_ref(session, env_id, ref)
 
 
-def update_consumer(session: Session, env_id: str, ref: str, name: str | None) -> Consumer:
+def list_consumers(session: Session, env_id: str, after: str | None, limit: int, *,
+                   ascending: bool = False) -> list[Consumer]:
+    """Those after `after` in id order (newest first unless `ascending`)."""
+    return queries.consumers.page(session, env_id, after, limit, ascending=ascending)
+
+
+@dataclass(frozen=True)
+class ConsumerPatch:
+    """KEEP leaves a field as it is; an `external_id` of None makes the Consumer its own
+    externalId again."""
+
+    name: str | Keep = KEEP
+    external_id: str | Keep | None = KEEP
+    metadata: dict[str, str] | Keep = KEEP
+    throttle_rate: int | Keep | None = KEEP
+
+
+def update_consumer(session: Session, env_id: str, ref: str, patch: ConsumerPatch) -> Consumer:
     consumer = get_consumer(session, env_id, ref)
-    if name is not None:
-        consumer.name = name
+    if not isinstance(patch.external_id, Keep):
+        external_id = patch.external_id or consumer.id
+        if external_id != consumer.external_id:
+            _check_free(session, env_id, external_id)
+            consumer.external_id = external_id
+    if not isinstance(patch.name, Keep):
+        consumer.name = patch.name
+    if not isinstance(patch.metadata, Keep):
+        consumer.metadata_ = patch.metadata
+    if not isinstance(patch.throttle_rate, Keep):
+        consumer.throttle_rate = patch.throttle_rate
+    consumer.updated_at = utcnow()
     session.add(consumer)
     return consumer
 

@@ -44,25 +44,50 @@ def _refuse(field: str, found: list[Violation], what: str) -> ValidationFailed:
     return ValidationFailed(f"{field}: {what}: {found[0].message}", errors=errors)
 
 
+@dataclass(frozen=True)
+class Flags:
+    """A type's archived and deprecated marks; KEEP leaves one as it is."""
+
+    archived: bool | Keep = KEEP
+    deprecated: bool | Keep = KEEP
+
+
 def create(session: Session, env_id: str, name: str, description: str | None,
-           settings: SchemaSettings) -> EventType:
+           settings: SchemaSettings, flags: Flags = Flags()) -> EventType:
+    """A new type, or an archived one made again: archived is as good as gone, so creating
+    it again starts it afresh (description, schema and marks)."""
     check_name(name)
-    if queries.event_types.by_name(session, env_id, name) is not None:
+    event_type = queries.event_types.by_name(session, env_id, name)
+    if event_type is not None and not event_type.archived:
         raise Conflict(f"event type {name!r} already exists", slug="event-type-exists")
-    event_type = EventType(id=new_id("evtype"), environment_id=env_id, name=name,
-                           description=description)
-    session.add(event_type)
-    session.flush()
-    _apply(session, event_type, settings)
-    return event_type
+    if event_type is None:
+        event_type = EventType(id=new_id("evtype"), environment_id=env_id, name=name)
+        session.add(event_type)
+        session.flush()
+    fresh = SchemaSettings(
+        schema=None if isinstance(settings.schema, Keep) else settings.schema,
+        examples=None if isinstance(settings.examples, Keep) else settings.examples,
+        validation="off" if isinstance(settings.validation, Keep) else settings.validation)
+    return _change(session, event_type, description, fresh, Flags(
+        archived=False if isinstance(flags.archived, Keep) else flags.archived,
+        deprecated=False if isinstance(flags.deprecated, Keep) else flags.deprecated))
 
 
 def update(session: Session, env_id: str, name: str, description: str | Keep | None,
-           settings: SchemaSettings) -> EventType:
-    event_type = get(session, env_id, name)
+           settings: SchemaSettings, flags: Flags = Flags()) -> EventType:
+    return _change(session, get(session, env_id, name), description, settings, flags)
+
+
+def _change(session: Session, event_type: EventType, description: str | Keep | None,
+            settings: SchemaSettings, flags: Flags) -> EventType:
+    _apply(session, event_type, settings)
     if not isinstance(description, Keep):
         event_type.description = description
-    _apply(session, event_type, settings)
+    if not isinstance(flags.archived, Keep):
+        event_type.archived = flags.archived
+    if not isinstance(flags.deprecated, Keep):
+        event_type.deprecated = flags.deprecated
+    event_type.updated_at = utcnow()
     session.add(event_type)
     return event_type
 
@@ -115,15 +140,23 @@ def current_schemas(session: Session, event_types: list[EventType]) -> dict[str,
     return {row.event_type_id: row.schema_ for row in rows}
 
 
+def find(session: Session, env_id: str, name: str) -> EventType | None:
+    """Archived ones too."""
+    return queries.event_types.by_name(session, env_id, name)
+
+
 def get(session: Session, env_id: str, name: str) -> EventType:
-    found = queries.event_types.by_name(session, env_id, name)
+    found = find(session, env_id, name)
     if found is None:
         raise NotFound(f"event type {name!r} not found")
     return found
 
 
-def list_all(session: Session, env_id: str, after: str | None, limit: int) -> list[EventType]:
-    return queries.event_types.page(session, env_id, after, limit)
+def list_all(session: Session, env_id: str, after: str | None, limit: int, *,
+             ascending: bool = True, include_archived: bool = False) -> list[EventType]:
+    """By name from past `after`; archived types only when asked for."""
+    return queries.event_types.page(session, env_id, after, limit, ascending=ascending,
+                                    include_archived=include_archived)
 
 
 def versions(session: Session, env_id: str, name: str, before: int | None, limit: int
@@ -137,7 +170,12 @@ def delete(session: Session, env_id: str, name: str) -> None:
     session.delete(get(session, env_id, name))
 
 
+def archive(session: Session, env_id: str, name: str) -> None:
+    update(session, env_id, name, KEEP, SchemaSettings(), Flags(archived=True))
+
+
 def registered_names(session: Session, env_id: str, names: list[str]) -> set[str]:
+    """Those of `names` one may subscribe to: registered and not archived."""
     if not names:
         return set()
     return queries.event_types.names_in(session, env_id, names)

@@ -102,6 +102,9 @@ def publish(session: Session, principal: Principal, event_type: str, consumer_re
         queries.event_types.registered, session, env_id, event_type))
     if registered is None:
         raise invalid("type", f"event type {event_type!r} is not registered")
+    if registered.archived:
+        raise invalid("type", f"event type {event_type!r} is archived: create it again to "
+                              "publish it")
     schema_version, schema_errors = _validate(session, registered, data)
     consumer = shared_read(session, ("consumer", env_id, consumer_ref), partial(
         queries.consumers.ids_by_ref, session, env_id, consumer_ref))

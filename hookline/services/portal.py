@@ -204,9 +204,10 @@ RECENT_EVENTS = 10
 
 
 def recent_events(session: Session, found: Access) -> list[Event]:
-    """The Consumer's latest events, newest first: what the filter editor tries a filter on."""
+    """The Consumer's latest events, newest first: what the filter editor tries a filter on
+    (by its id: those published before its externalId changed are its too)."""
     rows = queries.events.search(session, found.environment_id, queries.events.EventFilter(
-        consumer=found.consumer_external_id), None, RECENT_EVENTS)
+        consumer_id=found.consumer_id), None, RECENT_EVENTS)
     return rows[:RECENT_EVENTS]
 
 

@@ -33,9 +33,13 @@ def by_external_id(session: Session, env_id: str, external_id: str) -> Consumer 
                                                Consumer.external_id == external_id)).first()
 
 
-def page(session: Session, env_id: str, after: str | None, limit: int) -> list[Consumer]:
-    """Newest first; limit+1 rows for the pager."""
+def page(session: Session, env_id: str, after: str | None, limit: int, *,
+         ascending: bool = False) -> list[Consumer]:
+    """Newest first (oldest first when `ascending`), from past `after`; limit+1 rows for the
+    pager."""
     query = select(Consumer).where(Consumer.environment_id == env_id)
+    key = col(Consumer.id)
     if after:
-        query = query.where(col(Consumer.id) < after)
-    return list(session.exec(query.order_by(col(Consumer.id).desc()).limit(limit + 1)).all())
+        query = query.where(key > after if ascending else key < after)
+    order = key.asc() if ascending else key.desc()
+    return list(session.exec(query.order_by(order).limit(limit + 1)).all())

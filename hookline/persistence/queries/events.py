@@ -23,7 +23,8 @@ _INSERT = sa.insert(table_of(Event))
 @dataclass(frozen=True)
 class EventFilter:
     type: str | None = None
-    consumer: str | None = None
+    consumer: str | None = None  # the externalId the events were published to
+    consumer_id: str | None = None
     status: str | None = None  # of one of its Deliveries
     since: datetime | None = None
     until: datetime | None = None
@@ -55,6 +56,8 @@ def search(session: Session, env_id: str, filters: EventFilter, after: str | Non
         query = query.where(Event.type == filters.type)
     if filters.consumer:
         query = query.where(Event.consumer_external_id == filters.consumer)
+    if filters.consumer_id:
+        query = query.where(Event.consumer_id == filters.consumer_id)
     if filters.since:
         query = query.where(col(Event.created_at) >= filters.since)
     if filters.until:

@@ -1,0 +1,26 @@
+"""Authentication of the Svix-compatible API: Hookline's API keys, as /v1 takes them. Svix's
+SDKs choose a region from a token's suffix (`….eu`), so a key with one is taken as it is:
+the suffix is dropped before the lookup (Hookline's keys hold no dot)."""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated
+
+from fastapi import Depends, Request
+
+from api.deps import SessionDep, authenticate_key, bearer_key
+from hookline.services.accounts import Principal
+
+REGION_SUFFIX = re.compile(r"\.[A-Za-z0-9]{1,16}$")
+
+
+def svix_key(request: Request) -> str:
+    return REGION_SUFFIX.sub("", bearer_key(request))
+
+
+def authenticate(request: Request, session: SessionDep) -> Principal:
+    return authenticate_key(request, session, svix_key(request))
+
+
+AuthDep = Annotated[Principal, Depends(authenticate)]

@@ -1,0 +1,17 @@
+"""Mounts the Svix-compatible API under /api/v1, out of Hookline's OpenAPI document (it is
+Svix's API, described by Svix's)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, FastAPI
+
+from api.svix import applications, authentication, event_types, health
+from api.svix.errors import PREFIX
+
+router = APIRouter(prefix=PREFIX, include_in_schema=False)
+for module in (applications, event_types, authentication, health):
+    router.include_router(module.router)
+
+
+def install(app: FastAPI) -> None:
+    app.include_router(router)
