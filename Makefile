@@ -210,10 +210,10 @@ clients: openapi codegen
 # needed). The wheel is built from a copy: pip builds in the source tree, which the
 # generator's comparison would then see.
 CLIENTS_DIST ?= dist/clients
-clients-dist:
+clients-dist: $(VENV)/.installed
 	rm -rf $(CLIENTS_DIST) && mkdir -p $(CLIENTS_DIST)
 	build=$$(mktemp -d) && cp -R clients/python/. $$build && \
-		$(PYTHON) -m pip wheel --quiet --no-deps --wheel-dir $(abspath $(CLIENTS_DIST)) $$build; \
+		$(VENV)/bin/python -m pip wheel --quiet --no-deps --wheel-dir $(abspath $(CLIENTS_DIST)) $$build; \
 		status=$$?; rm -rf $$build; exit $$status
 	cd clients/typescript && npm pack --silent --pack-destination $(abspath $(CLIENTS_DIST)) >/dev/null
 	@ls $(CLIENTS_DIST)

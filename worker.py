@@ -69,7 +69,7 @@ def _serve_metrics(settings: Settings, probes: WorkerProbes,
     Returns that runtime, for the client; None, and nothing served, without either."""
     if listening is None and settings.worker_metrics_port is not None:
         listening = ports.listen(settings.worker_metrics_host, settings.worker_metrics_port,
-                                 "HOOKLINE_WORKER_METRICS_PORT")
+                                 "HOOKLINE_WORKER_METRICS_PORT", "HOOKLINE_WORKER_METRICS_HOST")
     if listening is None:
         return None
     sdk = f"127.0.0.1:{serving.free_loopback_port()}"

@@ -119,14 +119,15 @@ def _with_rate_headers(scope: Scope, send: Send) -> Send:
 
 def route_kind(path: str, method: str) -> str | None:
     """The `route` label of a request: publish and ingestion apart (the hot paths), every
-    other operation under /v1 as `management`, the portal's pages and files as `portal`;
-    None for probes, /metrics and the docs, which are not counted."""
+    other operation under /v1 and the Svix-compatible /api/v1 as `management`, the portal's
+    pages and files as `portal`; None for probes (Svix's health too), /metrics and the
+    docs, which are not counted."""
     if path.startswith("/in/"):
         return "ingest"
     if path.startswith("/v1/"):
         return "publish" if path == "/v1/events" and method == "POST" else "management"
     if path.startswith("/api/v1/"):  # the Svix-compatible API (`api/svix`)
-        return "management"
+        return None if path.startswith("/api/v1/health") else "management"
     if path == "/portal" or path.startswith("/portal/"):
         return "portal"
     return None

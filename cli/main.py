@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
 import socket
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, NoReturn
 
@@ -49,9 +51,11 @@ def api(port: Annotated[int | None, typer.Option(
     """Serve the HTTP API."""
     from hookline.temporal import check_at_start
 
+    if fd is not None and port is not None:
+        _refuse(ValueError("--fd and --port: give one (the socket of --fd has its port)"))
     s = get_settings()
-    listening = ports.inherited(fd) if fd is not None else _listen(
-        s.api_host, port or s.api_port, "HOOKLINE_API_PORT")
+    listening = _socket(lambda: ports.inherited(fd) if fd is not None else ports.listen(
+        s.api_host, port or s.api_port, "HOOKLINE_API_PORT", "HOOKLINE_API_HOST"))
     asyncio.run(check_at_start(s))
     with contextlib.ExitStack() as stack:
         if s.api_workers > 1:
@@ -72,6 +76,8 @@ def _serve_api(s: Settings, listening: socket.socket) -> None:
     config = uvicorn.Config("api.main:create_app", factory=True, log_level=s.log_level.lower(),
                             access_log=False, proxy_headers=False, workers=s.api_workers)
     server = uvicorn.Server(config)
+    # uvicorn names no address when handed a socket.
+    logging.getLogger("uvicorn.error").info("Hookline's API on %s", listening.getsockname())
     with contextlib.suppress(KeyboardInterrupt):
         if config.workers > 1:
             Multiprocess(config, sockets=[listening]).run()
@@ -81,9 +87,9 @@ def _serve_api(s: Settings, listening: socket.socket) -> None:
         raise typer.Exit(3)  # uvicorn's STARTUP_FAILURE
 
 
-def _listen(host: str, port: int, setting: str) -> socket.socket:
+def _socket(get: Callable[[], socket.socket]) -> socket.socket:
     try:
-        return ports.listen(host, port, setting)
+        return get()
     except ports.PortUnavailable as exc:
         _refuse(exc)
 
@@ -102,7 +108,7 @@ def worker(metrics_fd: Annotated[int | None, typer.Option(
     """Run a Temporal worker: delivery workflows, their activities and the reconciler."""
     from worker import main as worker_main
 
-    metrics = ports.inherited(metrics_fd) if metrics_fd is not None else None
+    metrics = None if metrics_fd is None else _socket(lambda: ports.inherited(metrics_fd))
     try:
         # uvloop: the worker is an event loop of Temporal polls, HTTP attempts and thread
         # hand-offs; the bench's profile gave the default loop 14% of its samples.

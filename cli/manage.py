@@ -202,15 +202,22 @@ def key_list(env: Annotated[str | None, typer.Option(
 
     Each: id, hint, environment, created, last used (to the minute), revoked. Never the
     key: only its hash is stored. The environment is shown by its name, as --env takes
-    it; with --json, by its id."""
+    it (`org/env` when there are several organizations); with --json, by its id."""
     with _session() as session:
         env_id = find_env(session, env, org).id if env is not None else None
-        names = {e.id: e.name for e in accounts.list_envs(session)}
+        names = _env_names(session)
         rows = [_key_data(k) for k in accounts.list_keys(session, env_id)]
     shown = [{**row, "environment": names.get(row["environment"], row["environment"])}
              for row in rows]
     emit_list(as_json, rows, ["id", "hint", "environment", "createdAt", "lastUsedAt",
                                "revokedAt"], shown)
+
+
+def _env_names(session: Session) -> dict[str, str]:
+    """Each environment's name, as --env takes it; `org/env` once names can repeat."""
+    orgs = {o.id: o.name for o in accounts.list_orgs(session)}
+    return {e.id: e.name if len(orgs) == 1 else f"{orgs[e.org_id]}/{e.name}"
+            for e in accounts.list_envs(session)}
 
 
 def _key_data(key: ApiKey) -> dict[str, Any]:

@@ -141,14 +141,15 @@ def _hold_ports(settings: Settings) -> tuple[socket.socket, socket.socket]:
     processes: nothing can take them before they serve, and what answers there is ours. The
     worker's is HOOKLINE_WORKER_METRICS_PORT when set; else 9464, as in docker-compose.yml,
     or a free port when something already has that one."""
-    api = ports.listen(settings.api_host, settings.api_port, "HOOKLINE_API_PORT")
+    api = ports.listen(settings.api_host, settings.api_port, "HOOKLINE_API_PORT",
+                       "HOOKLINE_API_HOST")
+    metrics = ("HOOKLINE_WORKER_METRICS_PORT", "HOOKLINE_WORKER_METRICS_HOST")
     try:
         if settings.worker_metrics_port is not None:
             return api, ports.listen(settings.worker_metrics_host,
-                                     settings.worker_metrics_port,
-                                     "HOOKLINE_WORKER_METRICS_PORT")
+                                     settings.worker_metrics_port, *metrics)
         return api, ports.listen_or_any(settings.worker_metrics_host, WORKER_METRICS_PORT,
-                                        "HOOKLINE_WORKER_METRICS_PORT")
+                                        *metrics)
     except ports.PortUnavailable:
         api.close()
         raise
@@ -234,9 +235,18 @@ def _all_answer(urls: dict[str, str], children: list[subprocess.Popen[bytes]]) -
     """Each component answers (an empty URL: none to ask), while none has exited."""
     for name, url in urls.items():
         if url and not _wait_http(url, 30, children):
-            print(f"hookline: the {name} did not come up; see the log above", file=sys.stderr)
+            exited = next((child for child in children if child.poll() is not None), None)
+            what = (f"the {name} did not come up" if exited is None else
+                    f"the {_named(exited)} exited (status {exited.returncode})")
+            print(f"hookline: {what}; see the log above", file=sys.stderr)
             return False
     return True
+
+
+def _named(child: subprocess.Popen[bytes]) -> str:
+    args = [str(arg) for arg in child.args] if isinstance(child.args, list) else []
+    return ("worker" if "worker" in args else "API" if "api" in args
+            else "Temporal dev server")
 
 
 def _print_key(key: str | None, api_url: str) -> None:

@@ -214,6 +214,9 @@ def test_a_new_key_is_headed_and_said_to_be_shown_once_and_keys_list_names(
     assert [line.split("\t")[2] for line in lines] == ["environment", "live", "live"]
     items = json.loads(ok(tmp_path, url, "key", "list", "--json"))["items"]
     assert [item["environment"] for item in items] == [env_id, env_id]
+    ok(tmp_path, url, "org", "create", "umbrella")  # names repeat: each says its organization
+    lines = ok(tmp_path, url, "key", "list").splitlines()
+    assert [line.split("\t")[2] for line in lines] == ["environment", "acme/live", "acme/live"]
 
 
 def test_outside_the_folder_up_runs_in_the_hint_says_where_its_database_is(

@@ -44,7 +44,6 @@ def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
             "--no-print-directory",
             "clients-dist",
             f"CLIENTS_DIST={out}",
-            f"PYTHON={sys.executable}",
         ],
         ROOT,
     )

@@ -163,6 +163,11 @@ def test_event_types_are_archived_then_made_again_or_expunged(svix: Svix, tenant
     refused = tenant.client.post("/v1/events", json={"type": "user.signup", "consumer": "x",
                                                      "data": {}})
     assert refused.status_code == 422 and "archived" in refused.json()["detail"]
+    # /v1 keeps its own rule: a name that exists, archived or not, is a conflict.
+    assert tenant.client.post("/v1/event-types", json={"name": "user.signup"}
+                              ).status_code == 409
+    long = tenant.client.put(f"/api/v1/event-type/a.{'b' * 200}", json={"description": "x"})
+    assert (long.status_code, long.json()["detail"][0]["loc"][-1]) == (422, "name"), long.text
 
     again = svix.event_type.create(EventTypeIn(name="user.signup", description="Back"))
     assert (again.archived, again.description, again.created_at) == (False, "Back",

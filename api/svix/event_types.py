@@ -49,7 +49,7 @@ def list_event_types(auth: AuthDep, session: SessionDep, limit: paging.Limit = 5
 def create_event_type(body: EventTypeIn, auth: AuthDep, session: SessionDep) -> EventTypeOut:
     return _out(session, committed(session, event_types.create, auth.environment_id,
                                    body.name, body.description, body.settings(),
-                                   body.flags()))
+                                   body.flags(), revive=True))
 
 
 @router.get("/{event_type_name}")
@@ -66,7 +66,8 @@ def update_event_type(event_type_name: str, body: EventTypeUpdate, auth: AuthDep
     if event_types.find(session, env_id, event_type_name) is None:
         response.status_code = 201
         return _out(session, committed(session, event_types.create, env_id, event_type_name,
-                                       body.description, body.settings(), body.flags()))
+                                       body.description, body.settings(), body.flags(),
+                                       revive=True))
     return _out(session, committed(session, event_types.update, env_id, event_type_name,
                                    body.description, body.settings(), body.flags()))
 

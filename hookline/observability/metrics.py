@@ -40,8 +40,8 @@ CIRCUITS = ("closed", "open", "half_open")
 REQUEST_SECONDS = Histogram(
     "hookline_api_request_duration_seconds",
     "Time from a request's arrival to the end of its answer, by route kind (publish: POST "
-    "/v1/events, ingest: /in/{token}, management: the rest of /v1, portal: /portal) and "
-    "status class.",
+    "/v1/events, ingest: /in/{token}, management: the rest of /v1 and /api/v1, portal: "
+    "/portal) and status class.",
     ["route", "status"],
     buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10))
 """Request rate, errors and latency as the API process sees them (every answer, refusals

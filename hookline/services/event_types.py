@@ -32,7 +32,12 @@ class SchemaSettings:
     validation: str | Keep = KEEP
 
 
+NAME_MAX = 200  # the column's length: a longer name must be refused, not fail the insert
+
+
 def check_name(name: str) -> None:
+    if len(name) > NAME_MAX:
+        raise invalid("name", f"must be at most {NAME_MAX} characters")
     if not EVENT_TYPE_NAME.fullmatch(name):  # match() would let "$" pass a final newline
         raise invalid("name", "must look like domain.action: lowercase letters, digits, "
                               "'_' and '-', parts separated by '.'")
@@ -53,12 +58,14 @@ class Flags:
 
 
 def create(session: Session, env_id: str, name: str, description: str | None,
-           settings: SchemaSettings, flags: Flags = Flags()) -> EventType:
-    """A new type, or an archived one made again: archived is as good as gone, so creating
-    it again starts it afresh (description, schema and marks)."""
+           settings: SchemaSettings, flags: Flags = Flags(), revive: bool = False
+           ) -> EventType:
+    """A new type; with `revive` (Svix's rule: archived is as good as gone), an archived one
+    made again, afresh (description, schema and marks). /v1 keeps its rule: a name that
+    exists, archived or not, is a conflict."""
     check_name(name)
     event_type = queries.event_types.by_name(session, env_id, name)
-    if event_type is not None and not event_type.archived:
+    if event_type is not None and not (revive and event_type.archived):
         raise Conflict(f"event type {name!r} already exists", slug="event-type-exists")
     if event_type is None:
         event_type = EventType(id=new_id("evtype"), environment_id=env_id, name=name)
