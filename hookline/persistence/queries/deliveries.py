@@ -337,8 +337,7 @@ def counts_by_status(session: Session, column: str, value: str, since: datetime,
         bounds.append(_D.c.created_at < until)
     return {str(k): int(v) for k, v in session.execute(
         sa.select(_D.c.status, sa.func.count()).where(
-            _D.c[column] == value, *bounds).group_by(_D.c.status)
-    ).tuples()}
+            _D.c[column] == value, *bounds).group_by(_D.c.status))}
 
 
 def _in_window(column: Any, value: str, statuses: tuple[str, ...], since: datetime,
