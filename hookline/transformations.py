@@ -3,8 +3,9 @@ reshapes what one attempt sends, run in V8 at every attempt.
 
 `webhook` is `{method, url, eventType, payload, headers, cancel}`; the handler returns it
 changed. The returned `payload` becomes the body (a string as it is, anything else as
-JSON), `headers` are added to the fixed ones (never the `webhook-*` signature headers),
-`url` replaces the target's (and passes the URL guard at send), `cancel: true` sends nothing.
+JSON), `headers` are added to the fixed ones (never the `webhook-*` or `svix-*` signature
+headers), `url` replaces the target's (and passes the URL guard at send), `cancel: true`
+sends nothing.
 
 Handlers run on V8 executor processes (`hookline/v8/executor.js`, scheduled by
 `hookline.transform_pool`), each target's in an isolate of its own made from its source and
@@ -21,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hookline.errors import invalid
+from hookline.signing import SIGNATURE_PREFIXES
 
 MAX_SOURCE = 64 * 1024  # bytes of JavaScript
 MAX_BODY = 5 * 2**20  # bytes a handler may make the body: what ingestion itself accepts
@@ -95,7 +97,7 @@ def webhook_of(*, url: str, event_type: str | None, body: bytes, content_type: s
 
 def changed(result: dict[str, Any], url: str, body: bytes) -> Changed:
     """What the handler's result asks for; TransformFailed when a field has the wrong
-    shape. A payload left out keeps the body; `webhook-*` headers are dropped."""
+    shape. A payload left out keeps the body; `webhook-*` and `svix-*` headers are dropped."""
     new_url = result.get("url", url)
     if not isinstance(new_url, str) or not new_url:
         raise TransformFailed("webhook.url must be a non-empty string")
@@ -119,6 +121,6 @@ def changed(result: dict[str, Any], url: str, body: bytes) -> Changed:
     if len(new_body) > MAX_BODY:
         raise TransformFailed(f"webhook.payload must be at most {MAX_BODY // 2**20} MiB "
                               f"once serialized, not {len(new_body) / 2**20:.1f} MiB")
-    kept = {k: v for k, v in headers.items() if not k.lower().startswith("webhook-")}
+    kept = {k: v for k, v in headers.items() if not k.lower().startswith(SIGNATURE_PREFIXES)}
     return Changed(cancel=result.get("cancel") is True, url=new_url, body=new_body,
                    headers=kept, content_type=content_type)

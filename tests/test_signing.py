@@ -1,5 +1,6 @@
 """Signatures are Standard Webhooks: checked against the official vector and the official
-verifier, with no infrastructure."""
+verifier, and under Svix's header names against Svix's verifier, with no
+infrastructure."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import time
 
 import pytest
 from standardwebhooks.webhooks import Webhook, WebhookVerificationError
+from svix.webhooks import Webhook as SvixWebhook
 
 from hookline.signing import (
     is_valid_secret,
@@ -32,6 +34,18 @@ def test_headers_carry_id_timestamp_and_signature() -> None:
     headers = webhook_headers([VECTOR_SECRET], VECTOR_ID, VECTOR_TS, VECTOR_BODY)
     assert headers == {"webhook-id": VECTOR_ID, "webhook-timestamp": str(VECTOR_TS),
                        "webhook-signature": VECTOR_SIGNATURE}
+
+
+def test_svix_names_carry_the_same_values_and_svix_verifies_them() -> None:
+    body = b'{"type":"invoice.paid","data":{}}'
+    now = int(time.time())
+    standard = webhook_headers([VECTOR_SECRET], "evt_1", now, body)
+    svix = webhook_headers([VECTOR_SECRET], "evt_1", now, body, names="svix")
+    assert svix == {name.replace("webhook-", "svix-"): value
+                    for name, value in standard.items()}
+    SvixWebhook(VECTOR_SECRET).verify(body, svix)
+    with pytest.raises(WebhookVerificationError):  # Standard Webhooks reads webhook-* only
+        Webhook(VECTOR_SECRET).verify(body, svix)
 
 
 def test_rotation_signs_with_every_secret_in_force() -> None:
@@ -67,8 +81,9 @@ def _secret(nbytes: int) -> str:
     (VECTOR_SECRET, True),
     (_secret(24), True),
     (_secret(64), True),
+    (_secret(75), True),  # Svix's longest: a secret moved from Svix keeps working
     (_secret(23), False),  # too short to be a safe key
-    (_secret(65), False),
+    (_secret(76), False),
     ("MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", False),  # no prefix
     ("whsec_", False),
     ("whsec_not base64!!", False),

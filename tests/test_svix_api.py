@@ -6,8 +6,8 @@ operations is `tests/support/svix_ledger.py`."""
 
 from __future__ import annotations
 
+import importlib
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -24,50 +24,19 @@ from svix.api import (
     EventTypeUpsertIn,
     Ordering,
     Svix,
-    SvixOptions,
 )
 from svix.exceptions import HttpError, HTTPValidationError
 
-from tests.support import svix_ledger
+from tests.support import svix_ledger, svix_sdk
 from tests.support.in_process import in_process_stack
 from tests.support.portal import PortalClient
 from tests.support.stack import Stack, Tenant
+from tests.support.svix_sdk import sdk, status_of
 
 stack = in_process_stack()
+seen, ledger, svix, http = svix_sdk.fixtures()
 SCHEMA = {"type": "object", "properties": {"email": {"type": "string"}},
           "required": ["email"]}
-
-
-@pytest.fixture
-def seen() -> set[tuple[str, str]]:
-    return set()
-
-
-@pytest.fixture(autouse=True)
-def ledger(request: pytest.FixtureRequest, seen: set[tuple[str, str]]) -> Iterator[None]:
-    """Each test makes the operations the ledger gives it."""
-    yield
-    svix_ledger.check(f"test_svix_api.py::{request.node.originalname}", seen)
-
-
-def sdk(stack: Stack, token: str, seen: set[tuple[str, str]]) -> Svix:
-    client = Svix(token, SvixOptions(server_url=stack.base_url))
-    svix_ledger.watch(client._httpx_client, seen)  # observes the SDK's requests only
-    return client
-
-
-@pytest.fixture
-def svix(stack: Stack, tenant: Tenant, seen: set[tuple[str, str]]) -> Svix:
-    return sdk(stack, tenant.key, seen)
-
-
-@pytest.fixture
-def http(tenant: Tenant, seen: set[tuple[str, str]]) -> httpx.Client:
-    return svix_ledger.watch(tenant.client, seen)
-
-
-def status_of(error: pytest.ExceptionInfo[HttpError]) -> tuple[int, str]:
-    return error.value.status_code, error.value.code
 
 
 def test_an_application_is_a_consumer(svix: Svix, tenant: Tenant) -> None:
@@ -302,8 +271,6 @@ def test_the_ledger_holds_the_41_operations_and_gives_every_route_a_test(stack: 
                                                                          ) -> None:
     """Every operation the API answers under /api/v1 has a test in the ledger (one that
     exists); those it does not answer yet (404 or 405 without a key) are `next`."""
-    from tests import test_svix_api
-
     operations = svix_ledger.OPERATIONS
     assert len(operations) == len({(op.method, op.path) for op in operations}) == 41
     with httpx.Client(base_url=stack.base_url, timeout=30) as anonymous:
@@ -312,4 +279,5 @@ def test_the_ledger_holds_the_41_operations_and_gives_every_route_a_test(stack: 
             built = answer.status_code not in (404, 405)
             assert (op.test != svix_ledger.NEXT) == built, (op, answer.status_code)
             if built:
-                assert hasattr(test_svix_api, op.test.removeprefix("test_svix_api.py::")), op
+                module, _, test = op.test.partition(".py::")
+                assert hasattr(importlib.import_module(f"tests.{module}"), test), op

@@ -49,7 +49,8 @@ async def create_endpoint(body: EndpointIn, auth: AuthDep, session: SessionDep,
                                   events=body.events, description=body.description,
                                   headers=body.headers, secret=body.secret,
                                   rate_limit=body.rate_limit, filter=body.filter,
-                                  transformation=code)
+                                  transformation=code,
+                                  signature_headers=body.signature_headers)
     return EndpointCreated.of(row)
 
 

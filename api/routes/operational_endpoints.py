@@ -55,7 +55,8 @@ async def create_operational_endpoint(body: OperationalEndpointIn, auth: AuthDep
     row = await run_in_threadpool(committed, session, endpoints.create_endpoint, hidden,
                                   consumer=operational.CONSUMER, url=body.url, events=body.events,
                                   description=body.description, headers=body.headers,
-                                  secret=body.secret, rate_limit=body.rate_limit)
+                                  secret=body.secret, rate_limit=body.rate_limit,
+                                  signature_headers=body.signature_headers)
     return EndpointCreated.of(row)
 
 

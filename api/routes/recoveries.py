@@ -37,10 +37,20 @@ async def recover(find: Callable[[], targets.Target], body: RecoverIn, auth_env:
                   session: Session, temporal: Client) -> Response:
     """POST .../recover of an endpoint or a destination (`find` reads it, scoped)."""
     w = recoveries.window(body.since, body.until, list(body.statuses or []) or None)
-    target = await run_in_threadpool(find)
     if body.dry_run:
+        target = await run_in_threadpool(find)
         found = await run_in_threadpool(recoveries.count, session, target, w)
         return JSONResponse(Matching(matching=found).model_dump(by_alias=True))
+    recovery = await begin(find, w, auth_env, session, temporal)
+    started = RecoveryStarted(id=recovery.id, recovered=recovery.matching)
+    return JSONResponse(started.model_dump(by_alias=True), status_code=202)
+
+
+async def begin(find: Callable[[], targets.Target], w: recoveries.Window, auth_env: str,
+                session: Session, temporal: Client) -> Recovery:
+    """A recovery of the target `find` reads, made and its workflow started (for /v1 and
+    Svix's recover alike); cancelled again, and 503, when Temporal cannot start it."""
+    target = await run_in_threadpool(find)
     recovery = await run_in_threadpool(committed, session, recoveries.create, auth_env, target, w)
     try:
         await start_recovery(temporal, get_settings().task_queue, recovery.id)
@@ -48,8 +58,7 @@ async def recover(find: Callable[[], targets.Target], body: RecoverIn, auth_env:
         await run_in_threadpool(committed, session, recoveries.cancel, auth_env, recovery.id)
         raise Unavailable(f"Temporal is unavailable; the recovery was not started: {exc}"
                           ) from None
-    started = RecoveryStarted(id=recovery.id, recovered=recovery.matching)
-    return JSONResponse(started.model_dump(by_alias=True), status_code=202)
+    return recovery
 
 
 @router.get("/{recovery_id}", response_model=RecoveryOut, responses=problems(404))

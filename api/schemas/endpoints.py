@@ -3,6 +3,7 @@ from __future__ import annotations
 from typing import Any, Literal, cast
 
 from pydantic import Field
+from pydantic.alias_generators import to_camel
 
 from api.schemas.common import ApiInput, ApiModel
 from api.schemas.targets import (
@@ -21,6 +22,11 @@ from hookline.services.targets import TargetPatch, TargetRow
 __all__ = ["SecretOut"]
 
 Headers = dict[str, str]
+SignatureHeaders = Literal["webhook", "svix"]
+SIGNATURE_HEADERS_DOC = ("The names the signature goes under, with the same values: `webhook` "
+                         "(Webhook-Id, Webhook-Timestamp, Webhook-Signature: Standard "
+                         "Webhooks) or `svix` (svix-id, svix-timestamp, svix-signature, what "
+                         "Svix's verifiers also read)")
 
 
 class OperationalEndpointIn(ApiInput):
@@ -32,6 +38,8 @@ class OperationalEndpointIn(ApiInput):
     headers: Headers | None = Field(default=None, description="Fixed headers")
     secret: str | None = Field(default=None, description="A whsec_ secret; made when absent")
     rate_limit: RateLimit | None = Field(default=None, description=RATE_LIMIT_DOC)
+    signature_headers: SignatureHeaders = Field(default="webhook",
+                                                description=SIGNATURE_HEADERS_DOC)
 
 
 class EndpointIn(OperationalEndpointIn):
@@ -50,20 +58,24 @@ class EndpointPatchIn(ApiInput):
     filter: str | None = Field(default=None, description=FILTER_DOC + "; absent: unchanged")
     transformation: str | None = Field(default=None,
                                        description=TRANSFORMATION_DOC + "; absent: unchanged")
+    signature_headers: SignatureHeaders | None = Field(
+        default=None, description=SIGNATURE_HEADERS_DOC + "; absent: unchanged")
 
     def to_patch(self) -> TargetPatch:
         """Absent fields stay as they are; null is refused where the field cannot be null,
         rather than guessed to mean "unchanged" or "reset"."""
-        for name in ("url", "events", "status"):
+        for name in ("url", "events", "status", "signature_headers"):
             if name in self.model_fields_set and getattr(self, name) is None:
-                raise invalid(name, "must not be null; leave the field out to keep it")
+                raise invalid(to_camel(name), "must not be null; leave the field out to keep "
+                                              "it")
         given = self.model_fields_set
         return TargetPatch(
             url=self.url, events=self.events, status=self.status,
             description=self.description if "description" in given else KEEP,
             rate_limit=self.rate_limit if "rate_limit" in given else KEEP,
             filter=self.filter if "filter" in given else KEEP,
-            transformation=self.transformation if "transformation" in given else KEEP)
+            transformation=self.transformation if "transformation" in given else KEEP,
+            signature_headers=self.signature_headers)
 
 
 class HeadersIn(ApiInput):
@@ -78,10 +90,13 @@ class EndpointOut(TargetOut):
     consumer: str
     status: Literal["Enabled", "DisabledAutomatically", "DisabledManually"]
     events: list[str]
+    signature_headers: SignatureHeaders = Field(description=SIGNATURE_HEADERS_DOC)
 
     @classmethod
     def own_fields(cls, row: TargetRow) -> dict[str, Any]:
-        return {"consumer": row.consumer, "events": list(cast(Endpoint, row.target).events)}
+        endpoint = cast(Endpoint, row.target)
+        return {"consumer": row.consumer, "events": list(endpoint.events),
+                "signature_headers": endpoint.signature_headers}
 
 
 class EndpointCreated(EndpointOut):

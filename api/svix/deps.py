@@ -1,6 +1,7 @@
 """Authentication of the Svix-compatible API: Hookline's API keys, as /v1 takes them. Svix's
 SDKs choose a region from a token's suffix (`….eu`), so a key with one is taken as it is:
-the suffix is dropped before the lookup (Hookline's keys hold no dot)."""
+the suffix is dropped before the lookup (Hookline's keys hold no dot). And the endpoint a
+path names, for the operations on one."""
 
 from __future__ import annotations
 
@@ -10,6 +11,9 @@ from typing import Annotated
 from fastapi import Depends, Request
 
 from api.deps import SessionDep, authenticate_key, bearer_key
+from hookline.persistence.db import committed
+from hookline.persistence.models import Endpoint
+from hookline.services import endpoints
 from hookline.services.accounts import Principal
 
 REGION_SUFFIX = re.compile(r"\.[A-Za-z0-9]{1,16}$")
@@ -24,3 +28,14 @@ def authenticate(request: Request, session: SessionDep) -> Principal:
 
 
 AuthDep = Annotated[Principal, Depends(authenticate)]
+
+
+def endpoint_of_app(app_id: str, endpoint_id: str, auth: AuthDep, session: SessionDep
+                    ) -> Endpoint:
+    """`{endpoint_id}` (its id or uid) of the application `{app_id}`: another
+    application's is a 404, as a missing one."""
+    return committed(session, endpoints.get_of_consumer, auth.environment_id, app_id,
+                     endpoint_id)
+
+
+EndpointDep = Annotated[Endpoint, Depends(endpoint_of_app)]

@@ -15,7 +15,10 @@ from hookline.errors import DomainError, ValidationFailed
 PREFIX = "/api/v1"
 # Svix's code where it is not the problem's slug in snake_case (`not-found`: `not_found`).
 _CODES = {"unauthorized": "authentication_failed", "forbidden": "insufficient access",
-          "consumer-exists": "conflict", "bad-request": "generic_error"}
+          "consumer-exists": "conflict", "bad-request": "generic_error",
+          "no-example": "invalid_scheme"}
+# A service's field under Svix's name, where Hookline's differs.
+_FIELDS = {"events": "eventTypes", "rateLimit": "throttleRate"}
 # What Svix's server refuses while reading a query string (400), not validating it (422).
 _UNREADABLE = {"literal_error", "enum", "bool_type", "int_type", "int_from_float"}
 
@@ -38,12 +41,17 @@ def render(error: DomainError, headers: dict[str, str] | None = None) -> JSONRes
     if isinstance(error, SvixInvalid):
         return _invalid([{"loc": list(error.loc), "msg": error.message, "type": error.kind}])
     if isinstance(error, ValidationFailed):  # a service's: a field of the body
-        return _invalid([{"loc": ["body", *filter(None, [e.get("field")])],
+        return _invalid([{"loc": ["body", *filter(None, [_svix_field(e.get("field"))])],
                           "msg": e.get("message", ""), "type": "value_error"}
                          for e in error.errors or [{}]])
     code = _CODES.get(error.slug, error.slug.replace("-", "_"))
     return JSONResponse({"code": code, "detail": error.detail or error.title},
                         status_code=error.status, headers=headers or error.headers)
+
+
+def _svix_field(field: str | None) -> str | None:
+    head, dot, rest = (field or "").partition(".")
+    return _FIELDS.get(head, head) + dot + rest if field else field
 
 
 def render_validation(errors: Sequence[Any]) -> JSONResponse:

@@ -5,11 +5,19 @@ from __future__ import annotations
 
 from fastapi import APIRouter, FastAPI
 
-from api.svix import applications, authentication, event_types, health
+from api.svix import (
+    applications,
+    authentication,
+    endpoint_deliveries,
+    endpoints,
+    event_types,
+    health,
+)
 from api.svix.errors import PREFIX
 
 router = APIRouter(prefix=PREFIX, include_in_schema=False)
-for module in (applications, event_types, authentication, health):
+for module in (applications, endpoints, endpoint_deliveries, event_types, authentication,
+               health):
     router.include_router(module.router)
 
 

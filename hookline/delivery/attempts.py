@@ -36,6 +36,7 @@ from hookline.observability import metrics
 from hookline.persistence import queries
 from hookline.persistence.db import begin_reading
 from hookline.persistence.queries.deliveries import RecordedRow, ToSend
+from hookline.signing import WEBHOOK
 from hookline.statuses import ATTEMPTABLE, AttemptStatus, DeliveryStatus
 from hookline.timeutil import aware, iso, utcnow
 
@@ -135,7 +136,8 @@ def _outgoing(row: ToSend) -> Outgoing:
                     clean=not row.target_failure_count and not row.gate_failures
                     and row.gate_circuit in (None, "closed"), limit=row.gate_limit,
                     transformation=row.target_transformation,
-                    event_type=row.event_type if row.wanted_event else None)
+                    event_type=row.event_type if row.wanted_event else None,
+                    signature_headers=row.target_signature_headers or WEBHOOK)
 
 
 def _admit(session: Session, delivery_id: str, target_id: str, limits: gate.Limits,

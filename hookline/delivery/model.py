@@ -35,6 +35,9 @@ class Outgoing:
     # of the event (an endpoint's; None for a destination's message).
     transformation: str | None = None
     event_type: str | None = None
+    # The names the signature goes under: `webhook` (Standard Webhooks) or an endpoint's
+    # `svix` (`hookline.signing.webhook_headers`).
+    signature_headers: str = "webhook"
 
 
 @dataclass(frozen=True)

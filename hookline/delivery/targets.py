@@ -14,6 +14,7 @@ from hookline.errors import invalid
 from hookline.observability import metrics
 from hookline.persistence import queries
 from hookline.persistence.models import Delivery, DeliveryTarget, Destination, Endpoint
+from hookline.signing import HEADER_SETS, WEBHOOK
 from hookline.statuses import WAITING, DeliveryStatus
 from hookline.timeutil import aware, utcnow
 
@@ -71,6 +72,18 @@ def current_secrets(secret: str, previous: str | None, previous_expires: datetim
     return found
 
 
+def signature_headers(target: Target) -> str:
+    """The names its signature goes under: an endpoint's choice; a destination's are
+    Standard Webhooks' (`hookline.signing`)."""
+    return target.signature_headers if isinstance(target, Endpoint) else WEBHOOK
+
+
+def check_signature_headers(names: str) -> str:
+    if names not in HEADER_SETS:
+        raise invalid("signatureHeaders", "must be " + " or ".join(map(repr, HEADER_SETS)))
+    return names
+
+
 def check_rate_limit(rate_limit: int | None) -> int | None:
     """Deliveries per second, 1 to 10,000, enforced by the engine across workers; None is
     no limit."""
@@ -83,9 +96,10 @@ def check_rate_limit(rate_limit: int | None) -> int | None:
     return rate_limit
 
 
-def rotate(target: Target, new_secret: str) -> None:
+def rotate(target: Target, new_secret: str, overlap: timedelta = ROTATION_OVERLAP) -> None:
+    """The previous secret keeps signing, next to the new one, for `overlap`."""
     target.previous_secret = target.secret
-    target.previous_secret_expires_at = utcnow() + ROTATION_OVERLAP
+    target.previous_secret_expires_at = utcnow() + overlap
     target.secret = new_secret
     target.updated_at = utcnow()
 

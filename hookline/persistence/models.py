@@ -194,10 +194,23 @@ class Endpoint(DeliveryTarget, table=True):
     """A Consumer's URL, for the event types it subscribes to ([]: every type)."""
 
     __tablename__ = "endpoints"
+    # A uid names one endpoint of its Consumer (Svix's `{endpoint_id}` takes it); NULLs are
+    # distinct in a unique index on both databases, so endpoints without one never clash.
+    __table_args__ = (Index("ix_endpoints_consumer_uid", "consumer_id", "uid", unique=True),)
     KIND: ClassVar[str] = "endpoint"
     DELIVERY_COLUMN: ClassVar[str] = "endpoint_id"
     consumer_id: str = Field(foreign_key="consumers.id", index=True)
     events: list[str] = Field(default_factory=list, sa_type=JSON, nullable=False)
+    # The names its signature goes under: `webhook` (webhook-id, -timestamp, -signature) or
+    # `svix` (svix-id...), with the same values (`hookline.signing`).
+    signature_headers: str = Field(default="webhook",
+                                   sa_column_kwargs={"server_default": "webhook"})
+    # A Svix endpoint's own fields: its `uid`, the user's labels (strings by string) and its
+    # channels (kept and shown; which messages they admit comes with Svix's messages).
+    uid: str | None = Field(default=None, max_length=200)
+    metadata_: dict[str, str] = Field(default_factory=dict, sa_column=Column(
+        "metadata", JSON, nullable=False, server_default="{}"))
+    channels: list[str] | None = Field(default=None, sa_type=JSON, nullable=True)
 
 
 class Event(SQLModel, table=True):

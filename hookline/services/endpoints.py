@@ -1,11 +1,13 @@
 """Endpoints: what only an endpoint has beyond any delivery target (`services/targets`): its
-Consumer, the event types it subscribes to, and the test event.
+Consumer, the event types it subscribes to, the names its signature goes under, a Svix
+endpoint's uid, labels and channels, the test event and an event type's example.
 
 Nothing here commits: the caller owns the transaction."""
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 
 from sqlmodel import Session
 
@@ -13,14 +15,16 @@ from hookline import filters, transformations
 from hookline.delivery import targets
 from hookline.delivery.gate import Health, health_of
 from hookline.delivery.model import Outgoing
-from hookline.errors import NotFound, invalid
+from hookline.errors import Conflict, DomainError, NotFound, invalid
 from hookline.ids import new_id
 from hookline.persistence import queries
-from hookline.persistence.models import Endpoint
-from hookline.services import consumers, event_types
+from hookline.persistence.batches import Write
+from hookline.persistence.models import Endpoint, Event
+from hookline.services import consumers, event_types, events
+from hookline.services.accounts import Principal
 from hookline.services.headers import check_headers
 from hookline.services.targets import TargetRow, check_secret, get_scoped
-from hookline.signing import new_secret
+from hookline.signing import WEBHOOK, new_secret
 from hookline.timeutil import iso, utcnow
 
 LIST_LIMIT = 100
@@ -36,17 +40,31 @@ def check_events(session: Session, env_id: str, events: list[str]) -> list[str]:
     return unique
 
 
+@dataclass(frozen=True)
+class Details:
+    """What an endpoint may carry beside its delivery settings: a Svix endpoint's uid,
+    labels (strings by string) and channels, and whether it starts disabled."""
+
+    uid: str | None = None
+    metadata: dict[str, str] | None = None
+    channels: list[str] | None = None
+    disabled: bool = False
+
+
 def create_endpoint(session: Session, env_id: str, *, consumer: str, url: str,
                     events: list[str] | None, description: str | None,
                     headers: dict[str, str] | None, secret: str | None,
                     rate_limit: int | None = None, filter: str | None = None,
-                    transformation: str | None = None) -> TargetRow:
+                    transformation: str | None = None, signature_headers: str = WEBHOOK,
+                    details: Details = Details()) -> TargetRow:
     """The URL and the transformation are checked by the caller first (check_url,
     check_transformation); everything else here."""
     try:
         owner = consumers.get_consumer(session, env_id, consumer)
     except NotFound:
         raise invalid("consumer", f"no consumer with externalId {consumer!r}") from None
+    if details.uid is not None:
+        check_uid_free(session, owner.id, details.uid)
     endpoint = Endpoint(
         id=new_id("ep"), environment_id=env_id, consumer_id=owner.id, url=url,
         description=description, events=check_events(session, env_id, events or []),
@@ -54,9 +72,44 @@ def create_endpoint(session: Session, env_id: str, *, consumer: str, url: str,
         secret=new_secret() if secret is None else check_secret(secret),
         rate_limit=targets.check_rate_limit(rate_limit),
         filter=filters.check(filter),
-        transformation=transformations.check(transformation))
+        transformation=transformations.check(transformation),
+        signature_headers=targets.check_signature_headers(signature_headers),
+        uid=details.uid, metadata_=details.metadata or {}, channels=details.channels)
+    if details.disabled:
+        targets.disable(endpoint, automatically=False)
     session.add(endpoint)
     return TargetRow(endpoint, Health(), owner.external_id)  # never gated yet: closed
+
+
+def check_uid_free(session: Session, consumer_id: str, uid: str,
+                   endpoint_id: str | None = None) -> None:
+    """A uid names one endpoint of its Consumer (409 when another has it)."""
+    found = queries.targets.endpoint_of_consumer(session, consumer_id, uid)
+    if found is not None and found.id != endpoint_id:
+        raise Conflict(f"an endpoint of this consumer has the uid {uid!r} already")
+
+
+def find_of_consumer(session: Session, env_id: str, consumer: str, ref: str
+                     ) -> Endpoint | None:
+    """An endpoint of one Consumer (its id or externalId; 404 when none), by its id or its
+    uid: another Consumer's is as good as missing."""
+    owner = consumers.get_consumer(session, env_id, consumer)
+    return queries.targets.endpoint_of_consumer(session, owner.id, ref)
+
+
+def get_of_consumer(session: Session, env_id: str, consumer: str, ref: str) -> Endpoint:
+    found = find_of_consumer(session, env_id, consumer, ref)
+    if found is None:
+        raise NotFound(f"endpoint {ref!r} not found")
+    return found
+
+
+def page_of_consumer(session: Session, env_id: str, consumer: str, after: str | None,
+                     limit: int, *, ascending: bool = False) -> list[Endpoint]:
+    """Those after `after` in id order (newest first unless `ascending`)."""
+    owner = consumers.get_consumer(session, env_id, consumer)
+    return queries.targets.endpoints_page(session, owner.id, after, limit,
+                                          ascending=ascending)
 
 
 def list_endpoints(session: Session, env_id: str, consumer: str | None) -> list[TargetRow]:
@@ -78,5 +131,27 @@ def test_outgoing(session: Session, env_id: str, endpoint_id: str, require_https
     out = Outgoing(url=endpoint.url, msg_id=new_id("evt_test"), body=body.encode(),
                    content_type="application/json",
                    custom_headers=dict(endpoint.custom_headers),
-                   secrets=targets.secrets_in_force(endpoint), require_https=require_https)
+                   secrets=targets.secrets_in_force(endpoint), require_https=require_https,
+                   signature_headers=endpoint.signature_headers)
     return out
+
+
+class NoExample(DomainError):
+    status, slug, title = 400, "no-example", "No example"
+
+
+def send_example(session: Session, principal: Principal, endpoint: Endpoint, event_type: str,
+                 index: int, schedule: list[float]) -> Event:
+    """The event type's example (`event_types.example`) published as an Event of the
+    endpoint's Consumer for this endpoint only (Svix's send-example): stored and delivered
+    as any other, so only if the endpoint takes the type and its filter lets it through."""
+    found = event_types.get(session, principal.environment_id, event_type)
+    data = event_types.example(session, found, index)
+    if data is None:
+        raise NoExample(f"event type {event_type!r} has no example {index} (its `examples`, "
+                        "or its schema's)")
+    published = events.publish(session, principal, event_type, endpoint.consumer_id, data,
+                               None, schedule, only=endpoint.id)
+    if isinstance(published, Write):
+        published = published.run(session)
+    return published.event

@@ -147,6 +147,19 @@ def current_schemas(session: Session, event_types: list[EventType]) -> dict[str,
     return {row.event_type_id: row.schema_ for row in rows}
 
 
+def example(session: Session, event_type: EventType, index: int = 0) -> dict[str, Any] | None:
+    """Its example at `index`: of its `examples`, else of its schema's `examples` keyword
+    (where Svix keeps them, `schemas["1"].examples`); None when there is no such object."""
+    found = event_type.examples
+    if not found:
+        schema = current_schema(session, event_type) or {}
+        found = schema.get("examples") if isinstance(schema.get("examples"), list) else None
+    if not found or not 0 <= index < len(found) or not isinstance(found[index], dict):
+        return None
+    chosen: dict[str, Any] = found[index]
+    return chosen
+
+
 def find(session: Session, env_id: str, name: str) -> EventType | None:
     """Archived ones too."""
     return queries.event_types.by_name(session, env_id, name)

@@ -90,11 +90,12 @@ def fan_out(session: Session, event: Event, schedule: list[float]) -> list[Deliv
 
 def publish(session: Session, principal: Principal, event_type: str, consumer_ref: str,
             data: dict[str, Any], idempotency_key: str | None, schedule: list[float],
-            verdicts: filters.Verdicts | None = None, event_id: str | None = None
-            ) -> Published | Write[Published]:
+            verdicts: filters.Verdicts | None = None, event_id: str | None = None,
+            only: str | None = None) -> Published | Write[Published]:
     """A batched job's check (`hookline.persistence.batches`): it only reads, so on SQLite no writer
     waits for it; the Write it returns holds just the quota count and the inserts. With
-    `verdicts`, filters without one raise filters.Unevaluated (see there)."""
+    `verdicts`, filters without one raise filters.Unevaluated (see there). `only`: an
+    endpoint id, the one endpoint it may go to (an event type's example)."""
     env_id = principal.environment_id
     if idempotency_key and (found := _existing(session, env_id, idempotency_key)):
         return Published(found, replayed=True)
@@ -113,6 +114,8 @@ def publish(session: Session, principal: Principal, event_type: str, consumer_re
     subscribed = _of_type(shared_read(session, ("endpoints", consumer.id),
                                       partial(queries.targets.enabled_endpoints, session,
                                               consumer.id)), event_type)
+    if only is not None:
+        subscribed = [endpoint for endpoint in subscribed if endpoint.id == only]
     created = utcnow()
     data_text = data_json(data)
     event_id = event_id or new_id("evt")

@@ -5,15 +5,16 @@ from __future__ import annotations
 import re
 
 from hookline.errors import ValidationFailed
+from hookline.signing import SIGNATURE_NAMES
 
 MAX_HEADERS = 20
 MAX_NAME = 128
 MAX_VALUE = 1024
 
-# The service sets these itself: a fixed header must not forge the signature or break framing.
-RESERVED = frozenset(name.lower() for name in (
-    "Webhook-Id", "Webhook-Timestamp", "Webhook-Signature", "Content-Type", "Content-Length",
-    "Host", "Connection", "Transfer-Encoding", "User-Agent",
+# The service sets these itself: a fixed header must not forge the signature (under either
+# set of names an endpoint may sign with) or break framing.
+RESERVED = SIGNATURE_NAMES | frozenset(name.lower() for name in (
+    "Content-Type", "Content-Length", "Host", "Connection", "Transfer-Encoding", "User-Agent",
 ))
 # RFC 7230 `token`: one or more tchar. Both patterns are used with fullmatch(): with
 # match(), a `$` would accept a trailing newline.

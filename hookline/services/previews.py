@@ -144,7 +144,8 @@ def _outgoing(target: targets.Target, code: str | None, msg_id: str, body: bytes
     return Outgoing(url=target.url, msg_id=msg_id, body=body, content_type=content_type,
                     custom_headers=dict(target.custom_headers),
                     secrets=targets.secrets_in_force(target), require_https=False,
-                    target_id=target.id, transformation=code, event_type=event_type)
+                    target_id=target.id, transformation=code, event_type=event_type,
+                    signature_headers=targets.signature_headers(target))
 
 
 def _preview(target: targets.Target, source: str | None, code: str | None,

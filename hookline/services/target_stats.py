@@ -37,6 +37,13 @@ class TargetStats:
     disabled_reason: str | None  # automatic | manual
 
 
+def deliveries_by_status(session: Session, target: Target, since: datetime,
+                         until: datetime | None = None) -> dict[str, int]:
+    """Its Deliveries created in [since, until), by status (those it has)."""
+    return queries.deliveries.counts_by_status(session, target.DELIVERY_COLUMN, target.id,
+                                               aware(since), until and aware(until))
+
+
 def stats(session: Session, target: Target, since: datetime) -> TargetStats:
     since = aware(since)
     found = queries.attempts.by_outcome(session, target.id, since)
@@ -49,8 +56,7 @@ def stats(session: Session, target: Target, since: datetime) -> TargetStats:
     status = target.status
     return TargetStats(
         since=since,
-        deliveries=queries.deliveries.counts_by_status(session, target.DELIVERY_COLUMN, target.id,
-                                               since),
+        deliveries=deliveries_by_status(session, target, since),
         attempts={k: found.get(k, 0) for k in OUTCOMES},
         success_rate=round(succeeded / total, 4) if total else None,
         duration_p50_ms=_percentile(session, target.id, since, total, 0.5),

@@ -8,6 +8,7 @@ Nothing here commits: the use case that calls it owns the transaction
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from datetime import timedelta
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from sqlmodel import Session
@@ -22,7 +23,7 @@ from hookline.services import operational
 from hookline.services.headers import check_headers
 from hookline.services.patch import KEEP, Keep
 from hookline.services.scoped import get_in
-from hookline.signing import is_valid_secret
+from hookline.signing import KEY_BYTES_MAX, KEY_BYTES_MIN, is_valid_secret
 from hookline.timeutil import utcnow
 from hookline.transformations import TransformFailed
 from hookline.url_guard import DNSFailure, URLRefused
@@ -32,7 +33,8 @@ if TYPE_CHECKING:
     from hookline.transform_pool import ExecutorPool
 
 AnyTarget = TypeVar("AnyTarget", bound=Target)
-SECRET_RULE = "must be 'whsec_' followed by the base64 of 24 to 64 random bytes"
+SECRET_RULE = (f"must be 'whsec_' followed by the base64 of {KEY_BYTES_MIN} to {KEY_BYTES_MAX} "
+               "random bytes")
 
 
 class TargetRow(NamedTuple):
@@ -52,7 +54,13 @@ class TargetPatch:
     filter: str | Keep | None = KEEP  # None: no filter
     transformation: str | Keep | None = KEEP  # None: none
     headers: dict[str, str] | None = None  # replaces all fixed headers
-    events: list[str] | None = None  # an endpoint's, already checked by `endpoints`
+    # An endpoint's, checked by `endpoints` first: its event types, and a Svix endpoint's
+    # uid (free within its Consumer), labels and channels.
+    events: list[str] | None = None
+    uid: str | Keep | None = KEEP
+    metadata: dict[str, str] | None = None
+    channels: list[str] | Keep | None = KEEP
+    signature_headers: str | None = None  # an endpoint's: webhook | svix
 
 
 async def check_url(sender: Sender, url: str, require_https: bool) -> None:
@@ -124,6 +132,8 @@ def apply_patch(session: Session, target: Target, patch: TargetPatch) -> list[st
     if patch.status not in (None, "enabled", "disabled"):
         raise invalid("status", "must be 'enabled' or 'disabled'")
     headers = check_headers(patch.headers) if patch.headers is not None else None
+    if patch.signature_headers is not None:
+        targets.check_signature_headers(patch.signature_headers)
     if not isinstance(patch.filter, Keep):
         target.filter = filters.check(patch.filter)
     if not isinstance(patch.transformation, Keep):  # loaded by the caller (checked_patch)
@@ -133,8 +143,7 @@ def apply_patch(session: Session, target: Target, patch: TargetPatch) -> list[st
     if patch.url is not None and patch.url != target.url:
         target.url = patch.url
         gate.forget(session, target.id)
-    if patch.events is not None:
-        target.events = patch.events  # only an endpoint's patch has events
+    _apply_endpoint_fields(target, patch)
     if not isinstance(patch.description, Keep):
         target.description = patch.description
     if headers is not None:
@@ -143,6 +152,20 @@ def apply_patch(session: Session, target: Target, patch: TargetPatch) -> list[st
     target.updated_at = utcnow()
     session.add(target)
     return cancelled
+
+
+def _apply_endpoint_fields(target: Target, patch: TargetPatch) -> None:
+    """What only an endpoint's patch has (checked by `endpoints` first)."""
+    if patch.events is not None:
+        target.events = patch.events
+    if not isinstance(patch.uid, Keep):
+        target.uid = patch.uid
+    if patch.metadata is not None:
+        target.metadata_ = patch.metadata
+    if not isinstance(patch.channels, Keep):
+        target.channels = patch.channels
+    if patch.signature_headers is not None:
+        target.signature_headers = patch.signature_headers
 
 
 def set_status(session: Session, target: Target, status: str) -> list[str]:
@@ -173,8 +196,21 @@ def set_headers(session: Session, target: Target, headers: dict[str, str]) -> di
     return dict(target.custom_headers)
 
 
-def rotate(session: Session, target: Target, fresh: str) -> str:
-    """The previous secret keeps signing (next to the new one) for 24 hours."""
-    targets.rotate(target, fresh)
+def rotate(session: Session, target: Target, fresh: str,
+           overlap: timedelta = targets.ROTATION_OVERLAP) -> str:
+    """The previous secret keeps signing (next to the new one) for `overlap`: 24 hours
+    unless a caller (Svix's `gracePeriodSeconds`) says otherwise."""
+    targets.rotate(target, fresh, overlap)
     session.add(target)
     return fresh
+
+
+def merge_headers(target: Target, changes: dict[str, str | None], removed: list[str]
+                  ) -> dict[str, str]:
+    """Its fixed headers with `changes` set (a None value removes that header) and the
+    `removed` names removed, names matched without regard to case as HTTP matches them."""
+    gone = {name.lower() for name in [*removed, *changes]}
+    merged = {name: value for name, value in target.custom_headers.items()
+              if name.lower() not in gone}
+    merged.update({name: value for name, value in changes.items() if value is not None})
+    return merged

@@ -11,7 +11,9 @@ from typing import TypeVar
 
 from sqlmodel import Session
 
+from hookline.delivery import targets
 from hookline.delivery.targets import Target
+from hookline.persistence.models import Endpoint
 from hookline.services import endpoints, target_stats
 from hookline.services import targets as service
 from hookline.services.target_stats import TargetStats
@@ -43,6 +45,8 @@ def update(session: Session, kind: type[Target], env_id: str, target_id: str,
     target = service.get_scoped(session, kind, env_id, target_id)
     if patch.events is not None:
         patch = replace(patch, events=endpoints.check_events(session, env_id, patch.events))
+    if isinstance(patch.uid, str) and isinstance(target, Endpoint):
+        endpoints.check_uid_free(session, target.consumer_id, patch.uid, target.id)
     cancelled = service.apply_patch(session, target, patch)
     row = service.row_of(session, target)  # read before the commit: the transaction ends
     session.commit()
@@ -64,12 +68,25 @@ def set_headers(session: Session, kind: type[Target], env_id: str, target_id: st
     return found
 
 
+def patch_headers(session: Session, kind: type[Target], env_id: str, target_id: str,
+                  changes: dict[str, str | None], removed: list[str]) -> dict[str, str]:
+    """Sets or removes some fixed headers (`services.targets.merge_headers`), the others
+    kept; the set in force follows the same rules as a whole one."""
+    target = service.get_scoped(session, kind, env_id, target_id)
+    found = service.set_headers(session, target, service.merge_headers(target, changes,
+                                                                       removed))
+    session.commit()
+    return found
+
+
 def rotate_secret(session: Session, kind: type[Target], env_id: str, target_id: str,
-                  secret: str | None = None) -> str:
-    """A new secret, or the one given; the previous one keeps signing for 24 hours."""
+                  secret: str | None = None, overlap: timedelta | None = None) -> str:
+    """A new secret, or the one given; the previous one keeps signing for 24 hours, or
+    for `overlap`."""
     target = service.get_scoped(session, kind, env_id, target_id)
     fresh = service.rotate(session, target, new_secret() if secret is None
-                           else service.check_secret(secret))
+                           else service.check_secret(secret),
+                           targets.ROTATION_OVERLAP if overlap is None else overlap)
     session.commit()
     return fresh
 

@@ -1,9 +1,13 @@
 """The ledger of the Svix-compatible API (issue 51): the 41 operations of svix-webhooks'
-`server/openapi.json` (HEAD twins left out), each with the test that calls it, through the
-Svix SDK where the SDK has it, else over HTTP; `NEXT` where it is not built yet. A test
-records the requests of its clients (`watch`) and, at its end, must have made every
-operation the ledger gives it (`check`); `tests/test_svix_api.py` holds the ledger against
-the app's routes."""
+`server/openapi.json` (HEAD twins left out), each with the test that calls it (`module.py::
+test`, in tests/), through the Svix SDK where the SDK has it, else over HTTP; `NEXT` where
+it is not built yet. A test records the requests of its clients (`watch`) and, at its end,
+must have made every operation the ledger gives it (`check`, by `svix_sdk.fixtures`'
+`ledger`); `tests/test_svix_api.py` holds the ledger against the app's routes.
+
+Still to come with Svix's messages (part 3): an endpoint's `channels` are stored and shown
+but admit nothing yet; an endpoint with channels is to receive only the messages that carry
+one of them."""
 
 from __future__ import annotations
 
@@ -37,6 +41,11 @@ _PAGES = _SDK + "test_applications_page_through_with_iterators"
 _TYPES = _SDK + "test_event_types_are_archived_then_made_again_or_expunged"
 _PORTAL = _SDK + "test_portal_access_opens_the_portal"
 _HEALTH = _SDK + "test_health_and_logout"
+_ENDPOINTS = "test_svix_endpoints.py::test_an_endpoint_is_an_endpoint_of_the_applications_consumer"
+_EP_PAGES = "test_svix_endpoints.py::test_endpoints_page_newest_first"
+_EXAMPLE = ("test_svix_delivery.py::"
+            "test_svix_headers_verify_and_an_example_goes_to_its_endpoint_alone")
+_RECOVER = "test_svix_delivery.py::test_recover_resends_what_failed"
 
 OPERATIONS = [
     Operation("GET", "/api/v1/app", "v1.application.list", _PAGES),
@@ -48,21 +57,21 @@ OPERATIONS = [
     Operation("GET", _APP + "/attempt/endpoint/{endpoint_id}",
               "v1.message-attempt.list-by-endpoint", NEXT),
     Operation("GET", _APP + "/attempt/msg/{msg_id}", "v1.message-attempt.list-by-msg", NEXT),
-    Operation("GET", _APP + "/endpoint", "v1.endpoint.list", NEXT),
-    Operation("POST", _APP + "/endpoint", "v1.endpoint.create", NEXT),
-    Operation("DELETE", _EP, "v1.endpoint.delete", NEXT),
-    Operation("GET", _EP, "v1.endpoint.get", NEXT),
-    Operation("PATCH", _EP, "patch_endpoint", NEXT),
-    Operation("PUT", _EP, "v1.endpoint.update", NEXT),
-    Operation("GET", _EP + "/headers", "v1.endpoint.get-headers", NEXT),
-    Operation("PATCH", _EP + "/headers", "v1.endpoint.patch-headers", NEXT),
-    Operation("PUT", _EP + "/headers", "v1.endpoint.update-headers", NEXT),
+    Operation("GET", _APP + "/endpoint", "v1.endpoint.list", _EP_PAGES),
+    Operation("POST", _APP + "/endpoint", "v1.endpoint.create", _ENDPOINTS),
+    Operation("DELETE", _EP, "v1.endpoint.delete", _ENDPOINTS),
+    Operation("GET", _EP, "v1.endpoint.get", _ENDPOINTS),
+    Operation("PATCH", _EP, "patch_endpoint", _ENDPOINTS),
+    Operation("PUT", _EP, "v1.endpoint.update", _ENDPOINTS),
+    Operation("GET", _EP + "/headers", "v1.endpoint.get-headers", _ENDPOINTS),
+    Operation("PATCH", _EP + "/headers", "v1.endpoint.patch-headers", _ENDPOINTS),
+    Operation("PUT", _EP + "/headers", "v1.endpoint.update-headers", _ENDPOINTS),
     Operation("GET", _EP + "/msg", "v1.message-attempt.list-attempted-messages", NEXT),
-    Operation("POST", _EP + "/recover", "v1.endpoint.recover", NEXT),
-    Operation("GET", _EP + "/secret", "v1.endpoint.get-secret", NEXT),
-    Operation("POST", _EP + "/secret/rotate", "v1.endpoint.rotate-secret", NEXT),
-    Operation("POST", _EP + "/send-example", "v1.endpoint.send-example", NEXT),
-    Operation("GET", _EP + "/stats", "v1.endpoint.get-stats", NEXT),
+    Operation("POST", _EP + "/recover", "v1.endpoint.recover", _RECOVER),
+    Operation("GET", _EP + "/secret", "v1.endpoint.get-secret", _ENDPOINTS),
+    Operation("POST", _EP + "/secret/rotate", "v1.endpoint.rotate-secret", _ENDPOINTS),
+    Operation("POST", _EP + "/send-example", "v1.endpoint.send-example", _EXAMPLE),
+    Operation("GET", _EP + "/stats", "v1.endpoint.get-stats", _ENDPOINTS),
     Operation("GET", _APP + "/msg", "v1.message.list", NEXT),
     Operation("POST", _APP + "/msg", "v1.message.create", NEXT),
     Operation("GET", _MSG, "v1.message.get", NEXT),

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import AfterValidator, Field
+from pydantic import Field
 
 from api.schemas.common import Timestamp
 from api.schemas.consumers import Name200
@@ -18,23 +18,14 @@ from api.svix.schemas.common import (
     ThrottleRate,
     Uid,
     absent,
+    not_prefixed,
 )
 from hookline.persistence.models import Consumer
 from hookline.services.consumers import ConsumerPatch, Details
 from hookline.services.patch import KEEP
 
 ID_PREFIX = "csm_"
-
-
-def _not_an_id(uid: str) -> str:
-    # A uid that looked like an id could name another application: `{app_id}` takes both.
-    if uid.startswith(ID_PREFIX):
-        raise ValueError(f"Uids are not allowed to start with {ID_PREFIX!r}, the prefix "
-                         "of the ids")
-    return uid
-
-
-AppUid = Annotated[Uid, AfterValidator(_not_an_id)]
+AppUid = Annotated[Uid, not_prefixed(ID_PREFIX)]
 
 
 class ApplicationIn(SvixInput):

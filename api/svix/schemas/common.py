@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Generic, TypeVar
 
-from pydantic import BeforeValidator, ConfigDict, Field, StringConstraints
+from pydantic import AfterValidator, BeforeValidator, ConfigDict, Field, StringConstraints
 
 from api.schemas.common import ApiInput, ApiModel
 
@@ -13,6 +13,21 @@ from api.schemas.common import ApiInput, ApiModel
 # a Consumer's externalId and an event type's name hold.
 NAME_PATTERN = r"^[a-zA-Z0-9\-_.]+$"
 Uid = Annotated[str, StringConstraints(min_length=1, max_length=200, pattern=NAME_PATTERN)]
+
+
+def not_prefixed(prefix: str) -> AfterValidator:
+    """A uid that looked like an id could name another object: `{app_id}` and
+    `{endpoint_id}` take both."""
+
+    def check(uid: str) -> str:
+        if uid.startswith(prefix):
+            raise ValueError(f"Uids are not allowed to start with {prefix!r}, the prefix "
+                             "of the ids")
+        return uid
+
+    return AfterValidator(check)
+
+
 # Svix's `throttleRate`: a u16 of at least 1.
 ThrottleRate = Annotated[int, Field(ge=1, le=65535)]
 Metadata = dict[str, str]

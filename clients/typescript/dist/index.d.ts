@@ -1698,6 +1698,12 @@ export interface components {
 			/** Events */
 			events: string[];
 			/**
+			 * Signatureheaders
+			 * @description The names the signature goes under, with the same values: `webhook` (Webhook-Id, Webhook-Timestamp, Webhook-Signature: Standard Webhooks) or `svix` (svix-id, svix-timestamp, svix-signature, what Svix's verifiers also read)
+			 * @enum {string}
+			 */
+			signatureHeaders: "webhook" | "svix";
+			/**
 			 * Secret
 			 * @description Shown only in this response
 			 */
@@ -1731,6 +1737,13 @@ export interface components {
 			 * @description Deliveries per second at most, 1 to 10000, across every worker; null (the default) is no limit
 			 */
 			rateLimit?: number | null;
+			/**
+			 * Signatureheaders
+			 * @description The names the signature goes under, with the same values: `webhook` (Webhook-Id, Webhook-Timestamp, Webhook-Signature: Standard Webhooks) or `svix` (svix-id, svix-timestamp, svix-signature, what Svix's verifiers also read)
+			 * @default webhook
+			 * @enum {string}
+			 */
+			signatureHeaders: "webhook" | "svix";
 			/**
 			 * Consumer
 			 * @description The Consumer's externalId
@@ -1808,6 +1821,12 @@ export interface components {
 			status: "Enabled" | "DisabledAutomatically" | "DisabledManually";
 			/** Events */
 			events: string[];
+			/**
+			 * Signatureheaders
+			 * @description The names the signature goes under, with the same values: `webhook` (Webhook-Id, Webhook-Timestamp, Webhook-Signature: Standard Webhooks) or `svix` (svix-id, svix-timestamp, svix-signature, what Svix's verifiers also read)
+			 * @enum {string}
+			 */
+			signatureHeaders: "webhook" | "svix";
 		};
 		/** EndpointPatchIn */
 		EndpointPatchIn: {
@@ -1837,6 +1856,11 @@ export interface components {
 			 * @description JavaScript, at most 64 KB, defining `function handler(webhook)`: run at every attempt with `{method, url, eventType, payload, headers, cancel}`, it returns the webhook changed (`payload` is sent, `headers` added, `url` replaced, `cancel: true` sends nothing). An error, a timeout or the memory limit fails the attempt with errorType `transformation`. null: none; absent: unchanged
 			 */
 			transformation?: string | null;
+			/**
+			 * Signatureheaders
+			 * @description The names the signature goes under, with the same values: `webhook` (Webhook-Id, Webhook-Timestamp, Webhook-Signature: Standard Webhooks) or `svix` (svix-id, svix-timestamp, svix-signature, what Svix's verifiers also read); absent: unchanged
+			 */
+			signatureHeaders?: ("webhook" | "svix") | null;
 		};
 		/** EndpointTestResult */
 		EndpointTestResult: {
@@ -2229,6 +2253,13 @@ export interface components {
 			 * @description Deliveries per second at most, 1 to 10000, across every worker; null (the default) is no limit
 			 */
 			rateLimit?: number | null;
+			/**
+			 * Signatureheaders
+			 * @description The names the signature goes under, with the same values: `webhook` (Webhook-Id, Webhook-Timestamp, Webhook-Signature: Standard Webhooks) or `svix` (svix-id, svix-timestamp, svix-signature, what Svix's verifiers also read)
+			 * @default webhook
+			 * @enum {string}
+			 */
+			signatureHeaders: "webhook" | "svix";
 		};
 		/** Page[AttemptOut] */
 		Page_AttemptOut_: {

@@ -58,6 +58,7 @@ _TO_SEND = sa.select(
     _target("rate_limit"), _LEASE.c.expires_at.label("lease_expires"),
     _target("failure_count"), _GATES.c.failures.label("gate_failures"),
     _GATES.c.circuit.label("gate_circuit"), _GATES.c.concurrency_limit.label("gate_limit"),
+    _EP.c.signature_headers.label("target_signature_headers"),  # an endpoint's only
 ).select_from(
     _D.outerjoin(_ENV, _ENV.c.id == _D.c.environment_id)
     .outerjoin(_EP, _EP.c.id == _D.c.endpoint_id)
@@ -124,6 +125,8 @@ class ToSend(Protocol):
     def gate_circuit(self) -> str | None: ...
     @property
     def gate_limit(self) -> float | None: ...
+    @property
+    def target_signature_headers(self) -> str | None: ...  # None for a destination
 
 
 _TO_SEND_ONE = _TO_SEND.where(_D.c.id == bindparam("delivery"))
@@ -324,14 +327,17 @@ def counts_by_message(session: Session, message_ids: list[str]
                              .group_by(col(Delivery.message_id), col(Delivery.status))).all())
 
 
-def counts_by_status(session: Session, column: str, value: str, since: datetime
-                     ) -> dict[str, int]:
-    """A target's Deliveries created since `since`, by status (`column`: the Delivery column
-    that names its kind), over the target's own index range."""
+def counts_by_status(session: Session, column: str, value: str, since: datetime,
+                     until: datetime | None = None) -> dict[str, int]:
+    """A target's Deliveries created since `since` (and before `until`), by status
+    (`column`: the Delivery column that names its kind), over the target's own index
+    range."""
+    bounds = [*since_window(_D, "dlv", since)]
+    if until is not None:
+        bounds.append(_D.c.created_at < until)
     return {str(k): int(v) for k, v in session.execute(
         sa.select(_D.c.status, sa.func.count()).where(
-            _D.c[column] == value, *since_window(_D, "dlv", since)).group_by(_D.c.status)
-    ).tuples()}
+            _D.c[column] == value, *bounds).group_by(_D.c.status))}
 
 
 def _in_window(column: Any, value: str, statuses: tuple[str, ...], since: datetime,

@@ -48,6 +48,25 @@ def endpoints_of_consumer(session: Session, consumer_id: str) -> list[Endpoint]:
     return list(session.exec(select(Endpoint).where(Endpoint.consumer_id == consumer_id)))
 
 
+def endpoint_of_consumer(session: Session, consumer_id: str, ref: str) -> Endpoint | None:
+    """The Consumer's endpoint this id or uid names."""
+    return session.exec(select(Endpoint).where(
+        Endpoint.consumer_id == consumer_id,
+        or_(col(Endpoint.id) == ref, col(Endpoint.uid) == ref))).first()
+
+
+def endpoints_page(session: Session, consumer_id: str, after: str | None, limit: int, *,
+                   ascending: bool = False) -> list[Endpoint]:
+    """The Consumer's endpoints, newest first (oldest first when `ascending`), from past
+    `after`; limit+1 rows for the pager."""
+    query = select(Endpoint).where(Endpoint.consumer_id == consumer_id)
+    key = col(Endpoint.id)
+    if after:
+        query = query.where(key > after if ascending else key < after)
+    order = key.asc() if ascending else key.desc()
+    return list(session.exec(query.order_by(order).limit(limit + 1)).all())
+
+
 def recent_endpoints(session: Session, env_id: str, consumer: str | None, limit: int
                      ) -> list[tuple[Endpoint, str]]:
     """The environment's most recent endpoints with their Consumer's externalId, newest

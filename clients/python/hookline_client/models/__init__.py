@@ -22,14 +22,18 @@ from .destination_patch_status_type_0 import DestinationPatchStatusType0
 from .endpoint_created import EndpointCreated
 from .endpoint_created_circuit import EndpointCreatedCircuit
 from .endpoint_created_customheaders import EndpointCreatedCustomheaders
+from .endpoint_created_signatureheaders import EndpointCreatedSignatureheaders
 from .endpoint_created_status import EndpointCreatedStatus
 from .endpoint_in import EndpointIn
 from .endpoint_in_headers_type_0 import EndpointInHeadersType0
+from .endpoint_in_signatureheaders import EndpointInSignatureheaders
 from .endpoint_out import EndpointOut
 from .endpoint_out_circuit import EndpointOutCircuit
 from .endpoint_out_customheaders import EndpointOutCustomheaders
+from .endpoint_out_signatureheaders import EndpointOutSignatureheaders
 from .endpoint_out_status import EndpointOutStatus
 from .endpoint_patch_in import EndpointPatchIn
+from .endpoint_patch_in_signature_headers_type_0 import EndpointPatchInSignatureHeadersType0
 from .endpoint_patch_in_status_type_0 import EndpointPatchInStatusType0
 from .endpoint_test_result import EndpointTestResult
 from .environment_out import EnvironmentOut
@@ -70,6 +74,7 @@ from .message_preview_in import MessagePreviewIn
 from .message_preview_in_headers_type_0 import MessagePreviewInHeadersType0
 from .operational_endpoint_in import OperationalEndpointIn
 from .operational_endpoint_in_headers_type_0 import OperationalEndpointInHeadersType0
+from .operational_endpoint_in_signatureheaders import OperationalEndpointInSignatureheaders
 from .page_attempt_out import PageAttemptOut
 from .page_consumer_out import PageConsumerOut
 from .page_delivery_out import PageDeliveryOut
@@ -138,14 +143,18 @@ __all__ = (
     "EndpointCreated",
     "EndpointCreatedCircuit",
     "EndpointCreatedCustomheaders",
+    "EndpointCreatedSignatureheaders",
     "EndpointCreatedStatus",
     "EndpointIn",
     "EndpointInHeadersType0",
+    "EndpointInSignatureheaders",
     "EndpointOut",
     "EndpointOutCircuit",
     "EndpointOutCustomheaders",
+    "EndpointOutSignatureheaders",
     "EndpointOutStatus",
     "EndpointPatchIn",
+    "EndpointPatchInSignatureHeadersType0",
     "EndpointPatchInStatusType0",
     "EndpointTestResult",
     "EnvironmentOut",
@@ -186,6 +195,7 @@ __all__ = (
     "MessagePreviewInHeadersType0",
     "OperationalEndpointIn",
     "OperationalEndpointInHeadersType0",
+    "OperationalEndpointInSignatureheaders",
     "PageAttemptOut",
     "PageConsumerOut",
     "PageDeliveryOut",

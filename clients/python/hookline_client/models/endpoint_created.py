@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.endpoint_created_circuit import EndpointCreatedCircuit
+from ..models.endpoint_created_signatureheaders import EndpointCreatedSignatureheaders
 from ..models.endpoint_created_status import EndpointCreatedStatus
 from ..types import UNSET, Unset
 from typing import cast
@@ -53,6 +54,9 @@ class EndpointCreated:
             consumer (str):
             status (EndpointCreatedStatus):
             events (list[str]):
+            signature_headers (EndpointCreatedSignatureheaders): The names the signature goes under, with the same values:
+                `webhook` (Webhook-Id, Webhook-Timestamp, Webhook-Signature: Standard Webhooks) or `svix` (svix-id, svix-
+                timestamp, svix-signature, what Svix's verifiers also read)
             secret (str): Shown only in this response
             description (None | str | Unset):
      """
@@ -72,6 +76,7 @@ class EndpointCreated:
     consumer: str
     status: EndpointCreatedStatus
     events: list[str]
+    signature_headers: EndpointCreatedSignatureheaders
     secret: str
     description: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -119,6 +124,8 @@ class EndpointCreated:
 
 
 
+        signature_headers = self.signature_headers.value
+
         secret = self.secret
 
         description: None | str | Unset
@@ -146,6 +153,7 @@ class EndpointCreated:
             "consumer": consumer,
             "status": status,
             "events": events,
+            "signatureHeaders": signature_headers,
             "secret": secret,
         })
         if description is not UNSET:
@@ -229,6 +237,11 @@ class EndpointCreated:
         events = cast(list[str], d.pop("events"))
 
 
+        signature_headers = EndpointCreatedSignatureheaders(d.pop("signatureHeaders"))
+
+
+
+
         secret = d.pop("secret")
 
         def _parse_description(data: object) -> None | str | Unset:
@@ -257,6 +270,7 @@ class EndpointCreated:
             consumer=consumer,
             status=status,
             events=events,
+            signature_headers=signature_headers,
             secret=secret,
             description=description,
         )

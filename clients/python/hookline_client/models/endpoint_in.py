@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.endpoint_in_signatureheaders import EndpointInSignatureheaders
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -34,6 +35,9 @@ class EndpointIn:
             secret (None | str | Unset): A whsec_ secret; made when absent
             rate_limit (int | None | Unset): Deliveries per second at most, 1 to 10000, across every worker; null (the
                 default) is no limit
+            signature_headers (EndpointInSignatureheaders | Unset): The names the signature goes under, with the same
+                values: `webhook` (Webhook-Id, Webhook-Timestamp, Webhook-Signature: Standard Webhooks) or `svix` (svix-id,
+                svix-timestamp, svix-signature, what Svix's verifiers also read) Default: EndpointInSignatureheaders.WEBHOOK.
             filter_ (None | str | Unset): A CEL expression, at most 4 KB, that decides at fan-out whether an event (for an
                 endpoint: `type`, `data`, `consumer`, `eventId`) or a message (for a destination: `body`, `headers`, `query`,
                 `contentType`, `provider`) makes a Delivery for it; an evaluation error counts as no match. null: no filter
@@ -50,6 +54,7 @@ class EndpointIn:
     headers: EndpointInHeadersType0 | None | Unset = UNSET
     secret: None | str | Unset = UNSET
     rate_limit: int | None | Unset = UNSET
+    signature_headers: EndpointInSignatureheaders | Unset = EndpointInSignatureheaders.WEBHOOK
     filter_: None | str | Unset = UNSET
     transformation: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -100,6 +105,11 @@ class EndpointIn:
         else:
             rate_limit = self.rate_limit
 
+        signature_headers: str | Unset = UNSET
+        if not isinstance(self.signature_headers, Unset):
+            signature_headers = self.signature_headers.value
+
+
         filter_: None | str | Unset
         if isinstance(self.filter_, Unset):
             filter_ = UNSET
@@ -129,6 +139,8 @@ class EndpointIn:
             field_dict["secret"] = secret
         if rate_limit is not UNSET:
             field_dict["rateLimit"] = rate_limit
+        if signature_headers is not UNSET:
+            field_dict["signatureHeaders"] = signature_headers
         if filter_ is not UNSET:
             field_dict["filter"] = filter_
         if transformation is not UNSET:
@@ -214,6 +226,16 @@ class EndpointIn:
         rate_limit = _parse_rate_limit(d.pop("rateLimit", UNSET))
 
 
+        _signature_headers = d.pop("signatureHeaders", UNSET)
+        signature_headers: EndpointInSignatureheaders | Unset
+        if isinstance(_signature_headers,  Unset):
+            signature_headers = UNSET
+        else:
+            signature_headers = EndpointInSignatureheaders(_signature_headers)
+
+
+
+
         def _parse_filter_(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -242,6 +264,7 @@ class EndpointIn:
             headers=headers,
             secret=secret,
             rate_limit=rate_limit,
+            signature_headers=signature_headers,
             filter_=filter_,
             transformation=transformation,
         )

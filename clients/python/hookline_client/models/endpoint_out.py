@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.endpoint_out_circuit import EndpointOutCircuit
+from ..models.endpoint_out_signatureheaders import EndpointOutSignatureheaders
 from ..models.endpoint_out_status import EndpointOutStatus
 from ..types import UNSET, Unset
 from typing import cast
@@ -53,6 +54,9 @@ class EndpointOut:
             consumer (str):
             status (EndpointOutStatus):
             events (list[str]):
+            signature_headers (EndpointOutSignatureheaders): The names the signature goes under, with the same values:
+                `webhook` (Webhook-Id, Webhook-Timestamp, Webhook-Signature: Standard Webhooks) or `svix` (svix-id, svix-
+                timestamp, svix-signature, what Svix's verifiers also read)
             description (None | str | Unset):
      """
 
@@ -71,6 +75,7 @@ class EndpointOut:
     consumer: str
     status: EndpointOutStatus
     events: list[str]
+    signature_headers: EndpointOutSignatureheaders
     description: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -117,6 +122,8 @@ class EndpointOut:
 
 
 
+        signature_headers = self.signature_headers.value
+
         description: None | str | Unset
         if isinstance(self.description, Unset):
             description = UNSET
@@ -142,6 +149,7 @@ class EndpointOut:
             "consumer": consumer,
             "status": status,
             "events": events,
+            "signatureHeaders": signature_headers,
         })
         if description is not UNSET:
             field_dict["description"] = description
@@ -224,6 +232,11 @@ class EndpointOut:
         events = cast(list[str], d.pop("events"))
 
 
+        signature_headers = EndpointOutSignatureheaders(d.pop("signatureHeaders"))
+
+
+
+
         def _parse_description(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -250,6 +263,7 @@ class EndpointOut:
             consumer=consumer,
             status=status,
             events=events,
+            signature_headers=signature_headers,
             description=description,
         )
 

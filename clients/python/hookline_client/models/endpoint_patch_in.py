@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.endpoint_patch_in_signature_headers_type_0 import EndpointPatchInSignatureHeadersType0
 from ..models.endpoint_patch_in_status_type_0 import EndpointPatchInStatusType0
 from ..types import UNSET, Unset
 from typing import cast
@@ -39,6 +40,9 @@ class EndpointPatchIn:
                 every attempt with `{method, url, eventType, payload, headers, cancel}`, it returns the webhook changed
                 (`payload` is sent, `headers` added, `url` replaced, `cancel: true` sends nothing). An error, a timeout or the
                 memory limit fails the attempt with errorType `transformation`. null: none; absent: unchanged
+            signature_headers (EndpointPatchInSignatureHeadersType0 | None | Unset): The names the signature goes under,
+                with the same values: `webhook` (Webhook-Id, Webhook-Timestamp, Webhook-Signature: Standard Webhooks) or `svix`
+                (svix-id, svix-timestamp, svix-signature, what Svix's verifiers also read); absent: unchanged
      """
 
     url: None | str | Unset = UNSET
@@ -48,6 +52,7 @@ class EndpointPatchIn:
     rate_limit: int | None | Unset = UNSET
     filter_: None | str | Unset = UNSET
     transformation: None | str | Unset = UNSET
+    signature_headers: EndpointPatchInSignatureHeadersType0 | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -103,6 +108,14 @@ class EndpointPatchIn:
         else:
             transformation = self.transformation
 
+        signature_headers: None | str | Unset
+        if isinstance(self.signature_headers, Unset):
+            signature_headers = UNSET
+        elif isinstance(self.signature_headers, EndpointPatchInSignatureHeadersType0):
+            signature_headers = self.signature_headers.value
+        else:
+            signature_headers = self.signature_headers
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -122,6 +135,8 @@ class EndpointPatchIn:
             field_dict["filter"] = filter_
         if transformation is not UNSET:
             field_dict["transformation"] = transformation
+        if signature_headers is not UNSET:
+            field_dict["signatureHeaders"] = signature_headers
 
         return field_dict
 
@@ -218,6 +233,26 @@ class EndpointPatchIn:
         transformation = _parse_transformation(d.pop("transformation", UNSET))
 
 
+        def _parse_signature_headers(data: object) -> EndpointPatchInSignatureHeadersType0 | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                signature_headers_type_0 = EndpointPatchInSignatureHeadersType0(data)
+
+
+
+                return signature_headers_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(EndpointPatchInSignatureHeadersType0 | None | Unset, data)
+
+        signature_headers = _parse_signature_headers(d.pop("signatureHeaders", UNSET))
+
+
         endpoint_patch_in = cls(
             url=url,
             events=events,
@@ -226,6 +261,7 @@ class EndpointPatchIn:
             rate_limit=rate_limit,
             filter_=filter_,
             transformation=transformation,
+            signature_headers=signature_headers,
         )
 
 

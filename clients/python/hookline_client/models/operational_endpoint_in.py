@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.operational_endpoint_in_signatureheaders import OperationalEndpointInSignatureheaders
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -34,6 +35,10 @@ class OperationalEndpointIn:
             secret (None | str | Unset): A whsec_ secret; made when absent
             rate_limit (int | None | Unset): Deliveries per second at most, 1 to 10000, across every worker; null (the
                 default) is no limit
+            signature_headers (OperationalEndpointInSignatureheaders | Unset): The names the signature goes under, with the
+                same values: `webhook` (Webhook-Id, Webhook-Timestamp, Webhook-Signature: Standard Webhooks) or `svix` (svix-id,
+                svix-timestamp, svix-signature, what Svix's verifiers also read) Default:
+                OperationalEndpointInSignatureheaders.WEBHOOK.
      """
 
     url: str
@@ -42,6 +47,7 @@ class OperationalEndpointIn:
     headers: None | OperationalEndpointInHeadersType0 | Unset = UNSET
     secret: None | str | Unset = UNSET
     rate_limit: int | None | Unset = UNSET
+    signature_headers: OperationalEndpointInSignatureheaders | Unset = OperationalEndpointInSignatureheaders.WEBHOOK
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -88,6 +94,11 @@ class OperationalEndpointIn:
         else:
             rate_limit = self.rate_limit
 
+        signature_headers: str | Unset = UNSET
+        if not isinstance(self.signature_headers, Unset):
+            signature_headers = self.signature_headers.value
+
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -104,6 +115,8 @@ class OperationalEndpointIn:
             field_dict["secret"] = secret
         if rate_limit is not UNSET:
             field_dict["rateLimit"] = rate_limit
+        if signature_headers is not UNSET:
+            field_dict["signatureHeaders"] = signature_headers
 
         return field_dict
 
@@ -183,6 +196,16 @@ class OperationalEndpointIn:
         rate_limit = _parse_rate_limit(d.pop("rateLimit", UNSET))
 
 
+        _signature_headers = d.pop("signatureHeaders", UNSET)
+        signature_headers: OperationalEndpointInSignatureheaders | Unset
+        if isinstance(_signature_headers,  Unset):
+            signature_headers = UNSET
+        else:
+            signature_headers = OperationalEndpointInSignatureheaders(_signature_headers)
+
+
+
+
         operational_endpoint_in = cls(
             url=url,
             events=events,
@@ -190,6 +213,7 @@ class OperationalEndpointIn:
             headers=headers,
             secret=secret,
             rate_limit=rate_limit,
+            signature_headers=signature_headers,
         )
 
 
