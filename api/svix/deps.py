@@ -12,8 +12,8 @@ from fastapi import Depends, Request
 
 from api.deps import SessionDep, authenticate_key, bearer_key
 from hookline.persistence.db import committed
-from hookline.persistence.models import Endpoint
-from hookline.services import endpoints
+from hookline.persistence.models import Endpoint, Event
+from hookline.services import endpoints, events
 from hookline.services.accounts import Principal
 
 REGION_SUFFIX = re.compile(r"\.[A-Za-z0-9]{1,16}$")
@@ -39,3 +39,12 @@ def endpoint_of_app(app_id: str, endpoint_id: str, auth: AuthDep, session: Sessi
 
 
 EndpointDep = Annotated[Endpoint, Depends(endpoint_of_app)]
+
+
+def message_of_app(app_id: str, msg_id: str, auth: AuthDep, session: SessionDep) -> Event:
+    """`{msg_id}` (its id or eventId) of the application `{app_id}`: another
+    application's is a 404, as a missing one."""
+    return committed(session, events.get_of_consumer, auth.environment_id, app_id, msg_id)
+
+
+MessageDep = Annotated[Event, Depends(message_of_app)]

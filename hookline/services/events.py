@@ -29,7 +29,7 @@ from hookline.persistence.models import (
     Endpoint,
     Event,
 )
-from hookline.services import deliveries
+from hookline.services import consumers, deliveries
 from hookline.services.accounts import Principal
 from hookline.services.scoped import get_in
 from hookline.timeutil import aware, iso, utcnow
@@ -200,6 +200,16 @@ def replay(session: Session, env_id: str, event_id: str, schedule: list[float]
 
 def get_event(session: Session, env_id: str, event_id: str) -> Event:
     return get_in(session, Event, env_id, event_id, NotFound(f"event {event_id} not found"))
+
+
+def get_of_consumer(session: Session, env_id: str, consumer: str, ref: str) -> Event:
+    """An Event published to one Consumer (its id or externalId; 404 when none), by its id
+    or its Idempotency-Key: another Consumer's is as good as missing."""
+    owner = consumers.get_consumer(session, env_id, consumer)
+    found = queries.events.of_consumer(session, owner.id, ref)
+    if found is None:
+        raise NotFound(f"event {ref!r} not found")
+    return found
 
 
 def data_of(event: Event) -> Any:

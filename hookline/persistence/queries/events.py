@@ -38,6 +38,14 @@ def by_key(session: Session, env_id: str, key: str) -> Event | None:
     return session.scalars(_BY_KEY, {"env": env_id, "key": key}).first()
 
 
+def of_consumer(session: Session, consumer_id: str, ref: str) -> Event | None:
+    """One Consumer's Event by its id or its Idempotency-Key (Svix's `eventId`)."""
+    return session.scalars(select(Event).where(
+        col(Event.consumer_id) == consumer_id,
+        sa.or_(col(Event.id) == ref, col(Event.idempotency_key) == ref))
+        .order_by(col(Event.id).desc()).limit(1)).first()
+
+
 def release_key(session: Session, env_id: str, key: str, older_than: datetime) -> None:
     """Free an Idempotency-Key its Event holds since before `older_than`."""
     # No synchronizing of Events loaded in the session: evaluating this criterion in Python
