@@ -2,8 +2,9 @@
 /api/v1 signs with svix-* headers that Svix's own `Webhook.verify` accepts (one made with
 `signatureHeaders: webhook` with Standard Webhooks' names), both secrets sign after a
 rotation, send-example sends an event type's example to that endpoint alone, recover
-re-sends what failed, and stats count it. Svix's Python SDK (svix 2.9.1) unchanged; the
-events are published through /v1 until Svix's messages are built."""
+re-sends what failed, and stats count it; a message is sent as Svix sends it (its payload
+alone), once per eventId, to the endpoints its channels choose. Svix's Python SDK (svix
+2.9.1) unchanged."""
 
 from __future__ import annotations
 
@@ -22,9 +23,11 @@ from svix.api import (
     EndpointSecretRotateIn,
     EventExampleIn,
     EventTypeIn,
+    MessageIn,
     RecoverIn,
     Svix,
 )
+from svix.exceptions import HttpError
 from svix.webhooks import Webhook, WebhookVerificationError
 
 from tests.support import svix_sdk
@@ -78,7 +81,7 @@ def test_svix_headers_verify_and_an_example_goes_to_its_endpoint_alone(
     assert (message.event_type, message.payload) == ("user.signup", EXAMPLE)
     example = receiver.wait(2, "/ok/svix")[1]
     assert example.headers["svix-id"] == message.id
-    assert json.loads(example.body)["data"] == EXAMPLE
+    assert json.loads(example.body) == EXAMPLE  # the payload alone, as Svix sends it
     assert len(example.headers["svix-signature"].split(" ")) == 2
     for key in (rotated, secret):
         Webhook(key).verify(example.body, example.headers)
@@ -109,3 +112,31 @@ def test_recover_resends_what_failed(svix: Svix, tenant: Tenant, receiver: Recei
     wait_delivery(tenant, delivery["id"], {"delivered"})
     stats = svix.endpoint.get_stats("acme", made.id)
     assert (stats.success, stats.fail) == (1, 0)
+
+
+def test_a_message_arrives_as_svix_sends_it(svix: Svix, tenant: Tenant, receiver: Receiver
+                                            ) -> None:
+    """The body is the payload as given (no envelope), signed under svix-id, the message's
+    id; the same eventId again is a 409 and sends nothing more; an endpoint with channels
+    gets only the messages on one of them."""
+    _setup(svix)
+    every = svix.endpoint.create("acme", EndpointIn(url=receiver.url("/ok/every")))
+    svix.endpoint.create("acme", EndpointIn(url=receiver.url("/ok/eu"), channels=["eu"]))
+    payload = {"email": "ada@example.com", "nested": {"n": [1, 2.5, None]}}
+    made = svix.message.create("acme", MessageIn(event_type="user.signup", payload=payload,
+                                                 event_id="signup-1", channels=["eu"]))
+    with pytest.raises(HttpError):
+        svix.message.create("acme", MessageIn(event_type="user.signup", payload=payload,
+                                              event_id="signup-1", channels=["eu"]))
+    other = svix.message.create("acme", MessageIn(event_type="user.signup", payload={"n": 2},
+                                                  channels=["us"]))
+    secret = svix.endpoint.get_secret("acme", every.id).key
+    arrived = receiver.wait(2, "/ok/every")
+    assert {r.headers["svix-id"] for r in arrived} == {made.id, other.id}
+    first = next(r for r in arrived if r.headers["svix-id"] == made.id)
+    assert json.loads(first.body) == payload
+    Webhook(secret).verify(first.body, first.headers)
+    [eu] = receiver.wait(1, "/ok/eu")
+    assert eu.headers["svix-id"] == made.id
+    time.sleep(1)  # what would arrive twice has had time to
+    assert len(receiver.at("/ok/every")) == 2 and len(receiver.at("/ok/eu")) == 1

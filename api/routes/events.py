@@ -2,47 +2,34 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
-from fastapi.exceptions import RequestValidationError
-from sqlmodel import Session
 
-from api import pagination
+from api import pagination, publishing
 from api.deps import (
     AuthDep,
-    DeferredAfterAdmission,
-    RefusedAfterAdmission,
     SessionDep,
     TemporalDep,
-    authenticate_in_batch,
-    batches_of,
-    filter_pool_of,
 )
 from api.dispatch import wake_cancelled
-from api.filter_pool import run_filtered
 from api.jsonbody import JSONRoute
 from api.pages import deliveries_page
 from api.rawbody import parse_body, request_body_doc, short_header
 from api.schemas.common import COMMON_PROBLEMS, CancelFirst, Page, PageLimit, problems
 from api.schemas.deliveries import DeliveryOut
 from api.schemas.events import EventDetail, EventOut, PublishIn, ReplayOut
-from hookline import filters
-from hookline.errors import DomainError, invalid
-from hookline.ids import new_id
+from hookline.errors import invalid
 from hookline.persistence import queries
-from hookline.persistence.batches import Job, Write
 from hookline.persistence.db import committed
 from hookline.persistence.models import Event
 from hookline.services import erasure, events
 from hookline.settings import get_settings
 from hookline.statuses import DeliveryStatusName
 from hookline.timeutil import aware
-from hookline.usecases.admission import RateDecision
 
 router = APIRouter(prefix="/v1/events", tags=["events"], responses=COMMON_PROBLEMS,
                    route_class=JSONRoute)
@@ -82,20 +69,6 @@ not `application/json`; 422 an unregistered `type`, an unknown `consumer`, a mal
 or `data` refused by its schema; 429 the organization's rate limit (see `Retry-After`)."""
 
 
-@dataclass(frozen=True)
-class Publish:
-    """What the batch thread needs of a publish request: nothing of the request itself."""
-
-    authorization: str | None
-    idempotency_key: str | None
-    content_type: str | None
-    body: bytes
-    event_id: str  # made here, so that a run again after filters (api.filter_pool) keeps it
-
-
-# The busiest route reads its own body and writes its own answer, and runs its database work
-# in the process's batches (`hookline.persistence.batches`): FastAPI's dependencies, body model and
-# response model cost more CPU here than the publish itself.
 @router.post("", status_code=201, response_model=EventOut, summary="Publish an event",
              description=PUBLISH_DOC, responses={
                  201: {"description": "The Event, stored with its Deliveries (an idempotent "
@@ -105,59 +78,22 @@ class Publish:
                   "description": "Repeats within 24 h answer the first Event, creating "
                                  "nothing", "schema": {"type": "string", "maxLength": 255}}]})
 async def publish_event(request: Request) -> Response:
-    headers = request.headers
-    command = Publish(authorization=headers.get("authorization"),
-                      idempotency_key=headers.get("idempotency-key"),
-                      content_type=headers.get("content-type"), body=await request.body(),
-                      event_id=new_id("evt"))
     # The batch commits the Deliveries' workflow starts to the outbox with them; the
     # workers' relay makes the starts, so publishing never waits on (or for) Temporal.
-    try:
-        published, decision = await run_filtered(
-            batches_of(request), filter_pool_of(request), partial(_job, command))
-    except RefusedAfterAdmission as refused:
-        request.state.ratelimit = refused.decision
-        raise refused.error from None
-    request.state.ratelimit = decision
+    published = await publishing.publish(request, await request.body(), partial(
+        _read, request.headers.get("idempotency-key")))
     replayed = {"Idempotent-Replayed": "true"} if published.replayed else None
     return Response(_out(published.event).model_dump_json(by_alias=True), status_code=201,
                     headers=replayed, media_type="application/json")
 
 
-def _job(command: Publish, verdicts: filters.Verdicts | None,
-         deferred: filters.Unevaluated | None) -> Job[tuple[events.Published, RateDecision]]:
-    counted = deferred.decision if isinstance(deferred, DeferredAfterAdmission) else None
-    return partial(_publish, command, verdicts, counted)
-
-
-def _publish(command: Publish, verdicts: filters.Verdicts | None, counted: RateDecision | None,
-             session: Session) -> tuple[events.Published, RateDecision] \
-        | Write[tuple[events.Published, RateDecision]]:
-    admitted = authenticate_in_batch(command.authorization, session, counted)
-    try:
-        errors: list[dict[str, Any]] = []
-        key = short_header("idempotency-key", command.idempotency_key, 255, errors)
-        publish_in = parse_body(PublishIn, command.body, command.content_type, errors)
-        if errors or publish_in is None:
-            raise RequestValidationError(errors)
-        checked = events.publish(session, admitted.principal, publish_in.type,
-                                 publish_in.consumer, publish_in.data, key,
-                                 get_settings().retry_delays, verdicts, command.event_id)
-    except (DomainError, RequestValidationError) as exc:
-        raise RefusedAfterAdmission(exc, admitted.decision) from None
-    except filters.Unevaluated as needed:
-        raise DeferredAfterAdmission(needed, admitted.decision) from None
-    if not isinstance(checked, Write):
-        return checked, admitted.decision
-    return Write(partial(_written, checked, admitted.decision))
-
-
-def _written(write: Write[events.Published], decision: RateDecision, session: Session
-             ) -> tuple[events.Published, RateDecision]:
-    try:
-        return write.run(session), decision
-    except DomainError as exc:  # a quota refusal, an idempotency race
-        raise RefusedAfterAdmission(exc, decision) from None
+def _read(idempotency_key: str | None, body: bytes, content_type: str | None,
+          errors: list[dict[str, Any]]) -> events.NewEvent | None:
+    key = short_header("idempotency-key", idempotency_key, 255, errors)
+    publish_in = parse_body(PublishIn, body, content_type, errors)
+    if publish_in is None:
+        return None
+    return events.NewEvent(publish_in.type, publish_in.consumer, publish_in.data, key)
 
 
 @router.get("", response_model=Page[EventOut])

@@ -18,7 +18,8 @@ _CODES = {"unauthorized": "authentication_failed", "forbidden": "insufficient ac
           "consumer-exists": "conflict", "bad-request": "generic_error",
           "no-example": "invalid_scheme"}
 # A service's field under Svix's name, where Hookline's differs.
-_FIELDS = {"events": "eventTypes", "rateLimit": "throttleRate"}
+_FIELDS = {"events": "eventTypes", "rateLimit": "throttleRate", "type": "eventType",
+           "data": "payload"}
 # What Svix's server refuses while reading a query string (400), not validating it (422).
 _UNREADABLE = {"literal_error", "enum", "bool_type", "int_type", "int_from_float"}
 

@@ -12,12 +12,13 @@ from api.svix import (
     endpoints,
     event_types,
     health,
+    messages,
 )
 from api.svix.errors import PREFIX
 
 router = APIRouter(prefix=PREFIX, include_in_schema=False)
-for module in (applications, endpoints, endpoint_deliveries, event_types, authentication,
-               health):
+for module in (applications, endpoints, endpoint_deliveries, messages, event_types,
+               authentication, health):
     router.include_router(module.router)
 
 

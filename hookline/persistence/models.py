@@ -17,6 +17,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     false,
+    true,
 )
 from sqlmodel import Field, SQLModel
 
@@ -225,7 +226,13 @@ class Event(SQLModel, table=True):
     consumer_id: str = Field(index=True)  # no foreign key: an event outlives its Consumer
     consumer_external_id: str
     payload: str = Field(sa_column=Column(Text, nullable=False))  # the delivered body, as sent
+    # The body is `{type, timestamp, data}`, or `data` alone: Svix sends a message's payload
+    # as it is, and a message published through /api/v1 is sent as Svix would send it.
+    enveloped: bool = Field(default=True, sa_column_kwargs={"server_default": true()})
     idempotency_key: str | None = None
+    # Svix's: an endpoint with channels receives only the events carrying one of them.
+    channels: list[str] | None = Field(default=None, sa_type=JSON, nullable=True)
+    tags: list[str] | None = Field(default=None, sa_type=JSON, nullable=True)
     deliveries: int = 0
     filtered: int = Field(default=0, sa_column_kwargs={"server_default": "0"})  # by filters
     # The event type's schema version `data` was validated against, and what it found when

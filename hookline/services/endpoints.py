@@ -144,14 +144,15 @@ def send_example(session: Session, principal: Principal, endpoint: Endpoint, eve
                  index: int, schedule: list[float]) -> Event:
     """The event type's example (`event_types.example`) published as an Event of the
     endpoint's Consumer for this endpoint only (Svix's send-example): stored and delivered
-    as any other, so only if the endpoint takes the type and its filter lets it through."""
+    as any other, so only if the endpoint takes the type and its filter lets it through. Its
+    body is the example alone, as Svix sends it."""
     found = event_types.get(session, principal.environment_id, event_type)
     data = event_types.example(session, found, index)
     if data is None:
         raise NoExample(f"event type {event_type!r} has no example {index} (its `examples`, "
                         "or its schema's)")
-    published = events.publish(session, principal, event_type, endpoint.consumer_id, data,
-                               None, schedule, only=endpoint.id)
+    published = events.publish(session, principal, events.NewEvent(
+        event_type, endpoint.consumer_id, data, enveloped=False, only=endpoint.id), schedule)
     if isinstance(published, Write):
         published = published.run(session)
     return published.event

@@ -29,13 +29,30 @@ from hookline.persistence.models import (
     Endpoint,
     Event,
 )
-from hookline.services import consumers, deliveries
+from hookline.services import deliveries
 from hookline.services.accounts import Principal
 from hookline.services.scoped import get_in
 from hookline.timeutil import aware, iso, utcnow
 
 MAX_DATA_BYTES = 1024 * 1024
 IDEMPOTENCY_WINDOW = timedelta(hours=24)
+
+
+@dataclass(frozen=True)
+class NewEvent:
+    """What a publish asks for. `consumer` is the Consumer's externalId or id; `named_in_path`
+    makes an unknown one a 404 (the resource a path names) rather than a field's 422.
+    `only`: an endpoint id, the one endpoint it may go to (an event type's example)."""
+
+    type: str
+    consumer: str
+    data: dict[str, Any]
+    idempotency_key: str | None = None
+    channels: list[str] | None = None
+    tags: list[str] | None = None
+    enveloped: bool = True  # False: the body is `data` alone (`Event.enveloped`)
+    named_in_path: bool = False
+    only: str | None = None
 
 
 @dataclass(frozen=True)
@@ -66,19 +83,25 @@ def _charge(session: Session, org_id: str, monthly_events: int) -> None:
 
 
 
-def _of_type(endpoints: list[Endpoint], event_type: str) -> list[Endpoint]:
-    return [e for e in endpoints if not e.events or event_type in e.events]
+def _of_type(endpoints: list[Endpoint], event_type: str, channels: list[str] | None
+             ) -> list[Endpoint]:
+    """Those subscribed to the type (an empty list: to all) and, for an endpoint with
+    channels, on one of the event's (Svix's rule: an endpoint without any takes all)."""
+    return [e for e in endpoints if (not e.events or event_type in e.events)
+            and (not e.channels or not set(e.channels).isdisjoint(channels or ()))]
 
 
-def subscribed(session: Session, consumer_id: str, event_type: str) -> list[Endpoint]:
-    return _of_type(queries.targets.enabled_endpoints(session, consumer_id), event_type)
+def subscribed(session: Session, consumer_id: str, event_type: str,
+               channels: list[str] | None = None) -> list[Endpoint]:
+    return _of_type(queries.targets.enabled_endpoints(session, consumer_id), event_type,
+                    channels)
 
 
 def fan_out(session: Session, event: Event, schedule: list[float]) -> list[DeliveryStart]:
     """One pending Delivery per endpoint subscribed now whose filter lets the event through
     (replay). The caller commits."""
     endpoints, filtered = filters.admitted(
-        subscribed(session, event.consumer_id, event.type),
+        subscribed(session, event.consumer_id, event.type, event.channels),
         lambda: filters.event_variables(event.type, data_of(event), event.consumer_external_id,
                                         event.id))
     starts = deliveries.add_for_event(session, event, endpoints, schedule)
@@ -88,15 +111,15 @@ def fan_out(session: Session, event: Event, schedule: list[float]) -> list[Deliv
     return starts
 
 
-def publish(session: Session, principal: Principal, event_type: str, consumer_ref: str,
-            data: dict[str, Any], idempotency_key: str | None, schedule: list[float],
-            verdicts: filters.Verdicts | None = None, event_id: str | None = None,
-            only: str | None = None) -> Published | Write[Published]:
+def publish(session: Session, principal: Principal, new: NewEvent, schedule: list[float],
+            verdicts: filters.Verdicts | None = None, event_id: str | None = None
+            ) -> Published | Write[Published]:
     """A batched job's check (`hookline.persistence.batches`): it only reads, so on SQLite no writer
     waits for it; the Write it returns holds just the quota count and the inserts. With
-    `verdicts`, filters without one raise filters.Unevaluated (see there). `only`: an
-    endpoint id, the one endpoint it may go to (an event type's example)."""
+    `verdicts`, filters without one raise filters.Unevaluated (see there)."""
     env_id = principal.environment_id
+    event_type, consumer_ref, data, idempotency_key = (new.type, new.consumer, new.data,
+                                                       new.idempotency_key)
     if idempotency_key and (found := _existing(session, env_id, idempotency_key)):
         return Published(found, replayed=True)
     registered = shared_read(session, ("type", env_id, event_type), partial(
@@ -110,22 +133,25 @@ def publish(session: Session, principal: Principal, event_type: str, consumer_re
     consumer = shared_read(session, ("consumer", env_id, consumer_ref), partial(
         queries.consumers.ids_by_ref, session, env_id, consumer_ref))
     if consumer is None:
+        if new.named_in_path:
+            raise NotFound(f"consumer {consumer_ref!r} not found")
         raise invalid("consumer", f"no consumer with externalId {consumer_ref!r}")
     subscribed = _of_type(shared_read(session, ("endpoints", consumer.id),
                                       partial(queries.targets.enabled_endpoints, session,
-                                              consumer.id)), event_type)
-    if only is not None:
-        subscribed = [endpoint for endpoint in subscribed if endpoint.id == only]
+                                              consumer.id)), event_type, new.channels)
+    if new.only is not None:
+        subscribed = [endpoint for endpoint in subscribed if endpoint.id == new.only]
     created = utcnow()
     data_text = data_json(data)
     event_id = event_id or new_id("evt")
     endpoints, filtered = filters.admitted(subscribed, partial(
         filters.event_variables, event_type, data, consumer.external_id, event_id, data_text),
         verdicts, owner=consumer.id)
-    body = event_body(event_type, created, data_text)
+    body = event_body(event_type, created, data_text) if new.enveloped else data_text
     event = Event(id=event_id, environment_id=env_id, type=event_type,
                   consumer_id=consumer.id, consumer_external_id=consumer.external_id,
-                  payload=body, idempotency_key=idempotency_key, created_at=created,
+                  payload=body, enveloped=new.enveloped, idempotency_key=idempotency_key,
+                  channels=new.channels, tags=new.tags, created_at=created,
                   deliveries=len(endpoints), filtered=filtered, schema_version=schema_version,
                   schema_errors=schema_errors)
     return Write(partial(_write, event=event, endpoints=endpoints, principal=principal,
@@ -202,16 +228,36 @@ def get_event(session: Session, env_id: str, event_id: str) -> Event:
     return get_in(session, Event, env_id, event_id, NotFound(f"event {event_id} not found"))
 
 
+def _consumer_id(session: Session, env_id: str, ref: str) -> str:
+    found = queries.consumers.ids_by_ref(session, env_id, ref)
+    if found is None:
+        raise NotFound(f"consumer {ref!r} not found")
+    return str(found.id)
+
+
 def get_of_consumer(session: Session, env_id: str, consumer: str, ref: str) -> Event:
     """An Event published to one Consumer (its id or externalId; 404 when none), by its id
     or its Idempotency-Key: another Consumer's is as good as missing."""
-    owner = consumers.get_consumer(session, env_id, consumer)
-    found = queries.events.of_consumer(session, owner.id, ref)
+    found = queries.events.of_consumer(session, _consumer_id(session, env_id, consumer), ref)
     if found is None:
         raise NotFound(f"event {ref!r} not found")
     return found
 
 
+def page_of_consumer(session: Session, env_id: str, consumer: str, after: str | None,
+                     limit: int, *, ascending: bool = False, channel: str | None = None,
+                     types: list[str] | None = None, before: datetime | None = None,
+                     after_time: datetime | None = None) -> list[Event]:
+    """One Consumer's Events past `after` in id order (newest first unless `ascending`)."""
+    return queries.events.page_of_consumer(session, _consumer_id(session, env_id, consumer),
+                                           after, limit,
+                                           ascending=ascending, channel=channel, types=types,
+                                           before=before, since=after_time)
+
+
 def data_of(event: Event) -> Any:
     """The event's `data`; None once its payload was erased."""
-    return None if event.payload_erased else json.loads(event.payload)["data"]
+    if event.payload_erased:
+        return None
+    body = json.loads(event.payload)
+    return body["data"] if event.enveloped else body

@@ -46,6 +46,9 @@ _EP_PAGES = "test_svix_endpoints.py::test_endpoints_page_newest_first"
 _EXAMPLE = ("test_svix_delivery.py::"
             "test_svix_headers_verify_and_an_example_goes_to_its_endpoint_alone")
 _RECOVER = "test_svix_delivery.py::test_recover_resends_what_failed"
+_MESSAGES = "test_svix_messages.py::test_a_message_is_an_event_and_its_event_id_is_taken_once"
+_MSG_PAGES = "test_svix_messages.py::test_messages_page_newest_first_and_filter"
+_EXPUNGE = "test_svix_messages.py::test_expunged_content_reads_expired"
 
 OPERATIONS = [
     Operation("GET", "/api/v1/app", "v1.application.list", _PAGES),
@@ -72,13 +75,13 @@ OPERATIONS = [
     Operation("POST", _EP + "/secret/rotate", "v1.endpoint.rotate-secret", _ENDPOINTS),
     Operation("POST", _EP + "/send-example", "v1.endpoint.send-example", _EXAMPLE),
     Operation("GET", _EP + "/stats", "v1.endpoint.get-stats", _ENDPOINTS),
-    Operation("GET", _APP + "/msg", "v1.message.list", NEXT),
-    Operation("POST", _APP + "/msg", "v1.message.create", NEXT),
-    Operation("GET", _MSG, "v1.message.get", NEXT),
+    Operation("GET", _APP + "/msg", "v1.message.list", _MSG_PAGES),
+    Operation("POST", _APP + "/msg", "v1.message.create", _MESSAGES),
+    Operation("GET", _MSG, "v1.message.get", _MESSAGES),
     Operation("GET", _MSG + "/attempt/{attempt_id}", "v1.message-attempt.get", NEXT),
     Operation("DELETE", _MSG + "/attempt/{attempt_id}/content",
               "v1.message-attempt.expunge-content", NEXT),
-    Operation("DELETE", _MSG + "/content", "v1.message.expunge-content", NEXT),
+    Operation("DELETE", _MSG + "/content", "v1.message.expunge-content", _EXPUNGE),
     Operation("GET", _MSG + "/endpoint", "v1.message-attempt.list-attempted-destinations",
               NEXT),
     Operation("POST", _MSG + "/endpoint/{endpoint_id}/resend", "v1.message-attempt.resend",

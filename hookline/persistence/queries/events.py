@@ -46,6 +46,28 @@ def of_consumer(session: Session, consumer_id: str, ref: str) -> Event | None:
         .order_by(col(Event.id).desc()).limit(1)).first()
 
 
+def page_of_consumer(session: Session, consumer_id: str, after: str | None, limit: int, *,
+                     ascending: bool, channel: str | None, types: list[str] | None,
+                     before: datetime | None, since: datetime | None) -> list[Event]:
+    """limit + 1 of one Consumer's Events past `after` in id order (the ids' time order),
+    those carrying `channel` (a name of `[a-zA-Z0-9._-]`, so its quoted form is found in
+    the JSON list as it is) and of `types`, published in (since, before)."""
+    order = col(Event.id).asc() if ascending else col(Event.id).desc()
+    query = select(Event).where(col(Event.consumer_id) == consumer_id)
+    if after is not None:
+        query = query.where(col(Event.id) > after if ascending else col(Event.id) < after)
+    if channel is not None:
+        query = query.where(sa.cast(col(Event.channels), sa.Text).contains(
+            f'"{channel}"', autoescape=True))
+    if types:
+        query = query.where(col(Event.type).in_(types))
+    if before is not None:
+        query = query.where(col(Event.created_at) < before)
+    if since is not None:
+        query = query.where(col(Event.created_at) > since)
+    return list(session.exec(query.order_by(order).limit(limit + 1)))
+
+
 def release_key(session: Session, env_id: str, key: str, older_than: datetime) -> None:
     """Free an Idempotency-Key its Event holds since before `older_than`."""
     # No synchronizing of Events loaded in the session: evaluating this criterion in Python

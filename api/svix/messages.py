@@ -1,0 +1,105 @@
+"""Svix's messages (`/api/v1/app/{app_id}/msg`), which are Hookline's events: created
+through the same publish as /v1's (its batches, its filter pool, its rate limit), with
+Svix's `eventId` as the idempotency key and the payload sent as Svix sends it (alone, not
+in Hookline's envelope); `{msg_id}` is an event's id or its eventId."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from functools import partial
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Request, Response
+from fastapi.concurrency import run_in_threadpool
+
+from api import publishing
+from api.deps import SessionDep, TemporalDep
+from api.dispatch import wake_cancelled
+from api.jsonbody import JSONRoute
+from api.svix import paging
+from api.svix.deps import AuthDep, MessageDep, svix_key
+from api.svix.errors import SvixInvalid
+from api.svix.schemas.common import ListResponse
+from api.svix.schemas.messages import ID_PREFIX, MessageIn, MessageOut
+from hookline.errors import Conflict
+from hookline.persistence.db import committed
+from hookline.services import consumers, erasure, events
+from hookline.services.accounts import Principal
+from hookline.timeutil import aware
+
+router = APIRouter(prefix="/app/{app_id}/msg", tags=["Message"], route_class=JSONRoute)
+MSG_ID = re.compile(re.escape(ID_PREFIX) + r"[0-9a-z]{26}")
+# Svix's `event_types`: one comma-separated value, as both SDKs send it.
+EventTypes = Annotated[str | None, Query()]
+
+
+@router.get("")
+def list_messages(app_id: str, auth: AuthDep, session: SessionDep, limit: paging.Limit = 50,
+                  iterator: str | None = None, channel: str | None = None,
+                  before: datetime | None = None, after: datetime | None = None,
+                  with_content: bool = True, event_types: EventTypes = None
+                  ) -> ListResponse[MessageOut]:
+    """Newest first; `channel` keeps those carrying it, `event_types` those of these
+    types, `before` and `after` bound when they were published."""
+    at = paging.seek(iterator, False, MSG_ID)
+    rows = events.page_of_consumer(
+        session, auth.environment_id, app_id, at.after, limit, ascending=at.ascending,
+        channel=channel, types=event_types.split(",") if event_types else None,
+        before=aware(before) if before else None,
+        after_time=aware(after) if after else None)
+    return paging.respond(rows, limit, at, lambda e: e.id,
+                          partial(MessageOut.of, with_content=with_content))
+
+
+@router.post("", status_code=202)
+async def create_message(app_id: str, body: MessageIn, request: Request, auth: AuthDep,
+                         session: SessionDep, response: Response, with_content: bool = True
+                         ) -> MessageOut:
+    """202 and the message, its Deliveries made (sent in the background). An unknown
+    application is a 404 unless the body's `application` makes it; an `eventId` the
+    environment has seen is a 409 `conflict`, as in Svix (an `idempotency-key` header
+    without an eventId replays its first message instead)."""
+    if body.application is not None:
+        await run_in_threadpool(_application, app_id, body, auth, session)
+    new = body.event(app_id, request.headers.get("idempotency-key"))
+    published = await publishing.publish(request, b"", lambda *_: new,
+                                         authorization=f"Bearer {svix_key(request)}",
+                                         counted=request.state.ratelimit)
+    if published.replayed and body.event_id is not None:
+        raise Conflict(f"a message with eventId {body.event_id!r} exists")
+    return MessageOut.of(published.event, with_content)
+
+
+def _application(app_id: str, body: MessageIn, auth: Principal, session: SessionDep) -> None:
+    """Svix's `application`: made when `{app_id}` names none, with `{app_id}` as its uid."""
+    app = body.application
+    assert app is not None
+    if consumers.find_consumer(session, auth.environment_id, app_id) is not None:
+        return
+    if app.uid != app_id:
+        raise _mismatch(app.uid)
+    committed(session, consumers.create_consumer, auth.environment_id, app.uid, app.name,
+              app.details())
+
+
+def _mismatch(uid: str | None) -> SvixInvalid:
+    kind = "application_uid_missing" if uid is None else "application_uid_mismatch"
+    return SvixInvalid(("body", "application", "uid"),
+                       "the application's uid must be the path's app_id", kind)
+
+
+@router.get("/{msg_id}")
+def get_message(message: MessageDep, with_content: bool = True) -> MessageOut:
+    return MessageOut.of(message, with_content)
+
+
+@router.delete("/{msg_id}/content", status_code=204)
+async def expunge_message_content(message: MessageDep, auth: AuthDep, session: SessionDep,
+                                  temporal: TemporalDep) -> Response:
+    """Erases its payload, which then reads `{"expired": true}`; its Deliveries still
+    waiting are cancelled (nothing is left to send)."""
+    cancelled = await run_in_threadpool(committed, session, erasure.erase_event,
+                                        auth.environment_id, message.id, True)
+    await wake_cancelled(temporal, cancelled)
+    return Response(status_code=204)

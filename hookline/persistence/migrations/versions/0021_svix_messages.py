@@ -1,0 +1,25 @@
+"""events: `enveloped` (false for an event sent as its `data` alone, as Svix sends a
+message), and Svix's `channels` and `tags`
+
+Revision ID: 0021
+Revises: 0020
+"""
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0021"
+down_revision = "0020"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.add_column("events", sa.Column("enveloped", sa.Boolean(), nullable=False,
+                                      server_default=sa.true()))
+    op.add_column("events", sa.Column("channels", sa.JSON(), nullable=True))
+    op.add_column("events", sa.Column("tags", sa.JSON(), nullable=True))
+
+
+def downgrade() -> None:
+    for column in ("tags", "channels", "enveloped"):
+        op.drop_column("events", column)
