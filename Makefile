@@ -7,6 +7,7 @@ TEMPORAL_CLI_VERSION := v1.5.1
 TEMPORAL_SERVER_VERSION := v1.30.4
 HELM_VERSION := v3.22.0
 V8 := hookline/v8/node_modules/.installed
+SVIX_JS := tests/svix_js/node_modules/.installed
 export PATH := $(CURDIR)/.tools/bin:$(PATH)
 
 .PHONY: run test test-unit test-tooling test-db test-workflow test-api test-e2e test-cluster setup venv dev \
@@ -26,7 +27,7 @@ run: setup
 # `make test-<tier>`.
 XDIST := -n 2 --dist loadfile
 XDIST_E2E := -n 3 --dist loadfile
-test: setup dev postgres compose chromium codegen tools-helm tools-testserver
+test: setup dev postgres compose chromium codegen tools-helm tools-testserver $(SVIX_JS)
 	$(VENV)/bin/pytest -m "not e2e" $(XDIST)
 	$(VENV)/bin/pytest -m e2e $(XDIST_E2E)
 
@@ -45,7 +46,7 @@ test-workflow: dev tools-testserver
 test-api: dev postgres
 	$(VENV)/bin/pytest -m api $(XDIST)
 
-test-e2e: setup dev postgres chromium codegen
+test-e2e: setup dev postgres chromium codegen $(SVIX_JS)
 	$(VENV)/bin/pytest -m e2e $(XDIST_E2E)
 
 setup: venv tools
@@ -187,6 +188,11 @@ clients/typescript/node_modules/.installed: clients/typescript/package-lock.json
 	cd clients/typescript && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
+# Svix's JavaScript SDK, which tests/test_svix_js.py runs unchanged against /api/v1.
+$(SVIX_JS): tests/svix_js/package-lock.json
+	cd tests/svix_js && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
 # openapi.json, committed: the document /openapi.json serves (tests/test_clients.py compares).
 openapi: venv
 	$(VENV)/bin/hookline openapi > openapi.json
@@ -235,4 +241,4 @@ bench: setup dev
 
 clean:
 	rm -rf $(VENV) .tools .hookline hookline.db* clients/typescript/node_modules dist \
-		hookline/v8/node_modules hookline/_celgo.so
+		hookline/v8/node_modules tests/svix_js/node_modules hookline/_celgo.so
