@@ -16,6 +16,7 @@ from typing import Annotated, NoReturn
 import typer
 import uvloop
 
+from cli import import_svix
 from cli.manage import env_app, key_app, org_app, plan_app
 from cli.providers import providers_app
 from cli.usage import Typer
@@ -29,6 +30,10 @@ app.add_typer(env_app, name="env")
 app.add_typer(key_app, name="key")
 app.add_typer(plan_app, name="plan")
 app.add_typer(providers_app, name="providers")
+import_app = Typer(help="Copy what another webhook server holds into Hookline.",
+                   no_args_is_help=True)
+import_app.command("svix")(import_svix.svix)
+app.add_typer(import_app, name="import")
 
 
 @app.command()
