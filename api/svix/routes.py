@@ -7,6 +7,7 @@ from fastapi import APIRouter, FastAPI
 
 from api.svix import (
     applications,
+    attempts,
     authentication,
     endpoint_deliveries,
     endpoints,
@@ -17,7 +18,7 @@ from api.svix.errors import PREFIX
 
 router = APIRouter(prefix=PREFIX, include_in_schema=False)
 for module in (applications, endpoints, endpoint_deliveries, event_types, authentication,
-               health):
+               health, attempts):
     router.include_router(module.router)
 
 
