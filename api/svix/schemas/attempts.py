@@ -7,7 +7,7 @@ word beside it."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from enum import IntEnum
 
 from pydantic import Field
 
@@ -18,15 +18,29 @@ from api.svix.schemas.messages import MessageOut
 from hookline.persistence.models import Attempt, Delivery, Endpoint, Event
 from hookline.statuses import AttemptStatus, DeliveryStatus
 
-# Svix's MessageStatus (4 Canceled only in the SDKs' `expanded_statuses`).
-SUCCESS, PENDING, FAIL, SENDING, CANCELED = 0, 1, 2, 3, 4
-Status = Literal[0, 1, 2, 3, 4]
-StatusCodeClass = Literal[0, 100, 200, 300, 400, 500]
+
+class Status(IntEnum):
+    """Svix's MessageStatus (4 Canceled only in the SDKs' `expanded_statuses`). An IntEnum,
+    not a Literal: a query string's `2` is text, which only an enum reads as a number."""
+
+    SUCCESS, PENDING, FAIL, SENDING, CANCELED = 0, 1, 2, 3, 4
+
+
+class StatusCodeClass(IntEnum):
+    """Svix's: 0 is no response at all."""
+
+    NONE, C1XX, C2XX, C3XX, C4XX, C5XX = 0, 100, 200, 300, 400, 500
+
+
+SUCCESS, PENDING, FAIL, SENDING, CANCELED = (Status.SUCCESS, Status.PENDING, Status.FAIL,
+                                             Status.SENDING, Status.CANCELED)
 WORDS = {SUCCESS: "success", PENDING: "pending", FAIL: "fail", SENDING: "sending",
          CANCELED: "canceled"}
 _OF_ATTEMPT = {AttemptStatus.SUCCEEDED: SUCCESS, AttemptStatus.FAILED: FAIL}
 # A Delivery's status as Svix's: one being attempted or waiting for its next attempt is
-# Sending; a cancelled one Fail unless the client asked for Canceled.
+# Sending; a cancelled one Canceled when the client asks for `expanded_statuses` (Svix's
+# SDKs do by default), else Success, which Svix's SDKs document "for backwards
+# compatibility".
 _OF_DELIVERY = {DeliveryStatus.DELIVERED: SUCCESS, DeliveryStatus.PENDING: PENDING,
                 DeliveryStatus.PROCESSING: SENDING, DeliveryStatus.RETRYING: SENDING,
                 DeliveryStatus.EXHAUSTED: FAIL, DeliveryStatus.CANCELLED: CANCELED}
@@ -47,9 +61,9 @@ def delivery_statuses(status: int | None, expanded: bool) -> tuple[str, ...] | N
     return tuple(s.value for s in DeliveryStatus if delivery_status(s, expanded) == status)
 
 
-def delivery_status(status: str, expanded: bool) -> int:
+def delivery_status(status: str, expanded: bool) -> Status:
     svix = _OF_DELIVERY[DeliveryStatus(status)]
-    return FAIL if svix == CANCELED and not expanded else svix
+    return SUCCESS if svix == CANCELED and not expanded else svix
 
 
 class MessageAttemptOut(SvixModel):
@@ -96,8 +110,8 @@ class EndpointMessageOut(MessageOut):
            ) -> EndpointMessageOut:
         message = MessageOut.of(event)
         status = delivery_status(delivery.status, expanded)
-        return cls(**dict(message), payload=message.payload if with_content else {},
-                   status=status, status_text=WORDS[status],
+        shown = dict(message, payload=message.payload if with_content else {})
+        return cls(**shown, status=status, status_text=WORDS[status],
                    next_attempt=_waiting(delivery))
 
 
