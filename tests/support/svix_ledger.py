@@ -46,6 +46,8 @@ _EP_PAGES = "test_svix_endpoints.py::test_endpoints_page_newest_first"
 _EXAMPLE = ("test_svix_delivery.py::"
             "test_svix_headers_verify_and_an_example_goes_to_its_endpoint_alone")
 _RECOVER = "test_svix_delivery.py::test_recover_resends_what_failed"
+_ATTEMPTS = "test_svix_attempts.py::test_attempts_of_an_endpoint_and_of_a_message"
+_RESEND = "test_svix_attempts_delivery.py::test_resend_delivers_the_message_again"
 
 OPERATIONS = [
     Operation("GET", "/api/v1/app", "v1.application.list", _PAGES),
@@ -55,8 +57,8 @@ OPERATIONS = [
     Operation("PATCH", _APP, "patch_application", _APPS),
     Operation("PUT", _APP, "v1.application.update", _APPS),
     Operation("GET", _APP + "/attempt/endpoint/{endpoint_id}",
-              "v1.message-attempt.list-by-endpoint", NEXT),
-    Operation("GET", _APP + "/attempt/msg/{msg_id}", "v1.message-attempt.list-by-msg", NEXT),
+              "v1.message-attempt.list-by-endpoint", _ATTEMPTS),
+    Operation("GET", _APP + "/attempt/msg/{msg_id}", "v1.message-attempt.list-by-msg", _ATTEMPTS),
     Operation("GET", _APP + "/endpoint", "v1.endpoint.list", _EP_PAGES),
     Operation("POST", _APP + "/endpoint", "v1.endpoint.create", _ENDPOINTS),
     Operation("DELETE", _EP, "v1.endpoint.delete", _ENDPOINTS),
@@ -66,7 +68,8 @@ OPERATIONS = [
     Operation("GET", _EP + "/headers", "v1.endpoint.get-headers", _ENDPOINTS),
     Operation("PATCH", _EP + "/headers", "v1.endpoint.patch-headers", _ENDPOINTS),
     Operation("PUT", _EP + "/headers", "v1.endpoint.update-headers", _ENDPOINTS),
-    Operation("GET", _EP + "/msg", "v1.message-attempt.list-attempted-messages", NEXT),
+    Operation("GET", _EP + "/msg", "v1.message-attempt.list-attempted-messages",
+              _ATTEMPTS),
     Operation("POST", _EP + "/recover", "v1.endpoint.recover", _RECOVER),
     Operation("GET", _EP + "/secret", "v1.endpoint.get-secret", _ENDPOINTS),
     Operation("POST", _EP + "/secret/rotate", "v1.endpoint.rotate-secret", _ENDPOINTS),
@@ -75,14 +78,14 @@ OPERATIONS = [
     Operation("GET", _APP + "/msg", "v1.message.list", NEXT),
     Operation("POST", _APP + "/msg", "v1.message.create", NEXT),
     Operation("GET", _MSG, "v1.message.get", NEXT),
-    Operation("GET", _MSG + "/attempt/{attempt_id}", "v1.message-attempt.get", NEXT),
+    Operation("GET", _MSG + "/attempt/{attempt_id}", "v1.message-attempt.get", _ATTEMPTS),
     Operation("DELETE", _MSG + "/attempt/{attempt_id}/content",
-              "v1.message-attempt.expunge-content", NEXT),
+              "v1.message-attempt.expunge-content", _ATTEMPTS),
     Operation("DELETE", _MSG + "/content", "v1.message.expunge-content", NEXT),
     Operation("GET", _MSG + "/endpoint", "v1.message-attempt.list-attempted-destinations",
-              NEXT),
+              _ATTEMPTS),
     Operation("POST", _MSG + "/endpoint/{endpoint_id}/resend", "v1.message-attempt.resend",
-              NEXT),
+              _RESEND),
     Operation("POST", "/api/v1/auth/app-portal-access/{app_id}",
               "v1.authentication.app-portal-access", _PORTAL),
     Operation("POST", "/api/v1/auth/logout", "logout_api_v1_auth_logout__post", _HEALTH),
