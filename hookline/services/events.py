@@ -29,7 +29,7 @@ from hookline.persistence.models import (
     Endpoint,
     Event,
 )
-from hookline.services import consumers, deliveries
+from hookline.services import deliveries
 from hookline.services.accounts import Principal
 from hookline.services.scoped import get_in
 from hookline.timeutil import aware, iso, utcnow
@@ -217,8 +217,12 @@ def get_event(session: Session, env_id: str, event_id: str) -> Event:
 
 def get_of_consumer(session: Session, env_id: str, consumer: str, ref: str) -> Event:
     """An Event published to one Consumer (its id or externalId; 404 when none), by its id
-    or its Idempotency-Key: another Consumer's is as good as missing."""
-    owner = consumers.get_consumer(session, env_id, consumer)
+    or its Idempotency-Key: another Consumer's is as good as missing. The Consumer is read
+    here, not through `services.consumers`, which imports erasure, which imports this
+    module: the worker imports them in that order."""
+    owner = queries.consumers.by_ref(session, env_id, consumer)
+    if owner is None:
+        raise NotFound(f"consumer {consumer!r} not found")
     found = queries.events.of_consumer(session, owner.id, ref)
     if found is None:
         raise NotFound(f"event {ref!r} not found")
