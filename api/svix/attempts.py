@@ -37,7 +37,7 @@ from api.svix.schemas.common import NAME_PATTERN, ListResponse
 from api.svix.schemas.endpoints import ID_PREFIX as EP_PREFIX
 from hookline.errors import DomainError, PayloadErased
 from hookline.persistence.db import committed
-from hookline.persistence.models import Endpoint
+from hookline.persistence.models import Endpoint, Event
 from hookline.persistence.queries.attempts import SvixFilter
 from hookline.services import deliveries, events
 from hookline.settings import get_settings
@@ -100,12 +100,13 @@ def _urls(session: Session, ids: Iterable[str | None]) -> dict[str, str]:
     return {i: e.url if (e := session.get(Endpoint, i)) else "" for i in set(ids) if i}
 
 
-def _attempts(session: Session, listing: Listing, endpoint: Endpoint | None, **of: Any
-              ) -> ListResponse[MessageAttemptOut]:
+def _attempts(session: Session, listing: Listing, endpoint: Endpoint | None,
+              event: Event | None = None) -> ListResponse[MessageAttemptOut]:
     at = listing.seek(ATT_ID)
     found = listing.filter(attempt_statuses(listing.status), listing.code_class)
-    rows = deliveries.attempts_page(session, found, endpoint=endpoint, after=at.after,
-                                    ascending=at.ascending, limit=listing.limit, **of)
+    rows = deliveries.attempts_page(session, found, endpoint=endpoint, event=event,
+                                    after=at.after, ascending=at.ascending,
+                                    limit=listing.limit)
     urls = {endpoint.id: endpoint.url} if endpoint else \
         _urls(session, (a.target_id for a, _ in rows))
     return paging.respond(rows, listing.limit, at, lambda r: r[0].id, lambda r: (
@@ -125,7 +126,7 @@ def list_attempts_by_msg(app_id: str, message: MessageDep, auth: AuthDep, sessio
                          ) -> ListResponse[MessageAttemptOut]:
     """`endpoint_id` (an id or uid) narrows them to one endpoint; an unknown one is 404."""
     endpoint = endpoint_of_app(app_id, endpoint_id, auth, session) if endpoint_id else None
-    return _attempts(session, listing, endpoint, event=message)
+    return _attempts(session, listing, endpoint, message)
 
 
 @router.get("/endpoint/{endpoint_id}/msg")
