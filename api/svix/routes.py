@@ -7,6 +7,7 @@ from fastapi import APIRouter, FastAPI
 
 from api.svix import (
     applications,
+    attempts,
     authentication,
     endpoint_deliveries,
     endpoints,
@@ -17,8 +18,9 @@ from api.svix import (
 from api.svix.errors import PREFIX
 
 router = APIRouter(prefix=PREFIX, include_in_schema=False)
-for module in (applications, endpoints, endpoint_deliveries, messages, event_types,
-               authentication, health):
+MODULES = (applications, endpoints, endpoint_deliveries, messages, attempts, event_types,
+           authentication, health)
+for module in MODULES:
     router.include_router(module.router)
 
 

@@ -1,4 +1,5 @@
-"""Delivery rules: new Deliveries with their starts in the outbox, manual retry, reads."""
+"""Delivery rules: new Deliveries with their starts in the outbox, manual retry, reads (Svix's
+lists of attempts and of where an Event stands included), an attempt's content expunged."""
 
 from __future__ import annotations
 
@@ -15,12 +16,14 @@ from hookline.errors import Conflict, DomainError, NotFound, PayloadErased
 from hookline.ids import new_id
 from hookline.persistence import queries
 from hookline.persistence.models import (
+    Attempt,
     Delivery,
     Destination,
     Endpoint,
     Event,
     Message,
 )
+from hookline.persistence.queries.attempts import SvixFilter
 from hookline.services.scoped import get_in
 from hookline.statuses import DeliveryStatus
 from hookline.timeutil import utcnow
@@ -126,3 +129,46 @@ def request_retry(session: Session, environment_id: str, delivery_id: str,
     start = start_for(session, delivery, schedule)
     turn = timedelta(seconds=sum(start.delays) + limits.circuit_open + limits.lease_ttl)
     return replace(start, window_end=(now + turn).timestamp())
+
+
+# What an expunged attempt's response reads, as in Svix.
+EXPUNGED = "EXPUNGED"
+
+
+def attempts_page(session: Session, found: SvixFilter, *, endpoint: Endpoint | None = None,
+                  event: Event | None = None, after: str | None, ascending: bool, limit: int
+                  ) -> list[tuple[Attempt, str | None]]:
+    """Attempts to an endpoint, or of an Event (to one endpoint, with both), each with its
+    Event's id; the caller has checked that both are the same Consumer's."""
+    return queries.attempts.svix_page(
+        session, found, target_id=endpoint.id if endpoint else None,
+        event_id=event.id if event else None, after=after, ascending=ascending, limit=limit)
+
+
+def latest_to_endpoint(session: Session, endpoint: Endpoint, found: SvixFilter,
+                       after: str | None, ascending: bool, limit: int
+                       ) -> list[tuple[Delivery, Event]]:
+    return queries.deliveries.latest_to_endpoint(session, endpoint.id, found, after,
+                                                 ascending, limit)
+
+
+def latest_of_event(session: Session, event: Event, after: str | None, ascending: bool,
+                    limit: int) -> list[tuple[Delivery, Endpoint]]:
+    return queries.deliveries.latest_of_event(session, event.id, after, ascending, limit)
+
+
+def attempt_of(session: Session, event: Event, attempt_id: str) -> Attempt:
+    """One attempt of the Event's Deliveries; 404 for any other."""
+    found = queries.attempts.of_event(session, event.id, attempt_id)
+    if found is None:
+        raise NotFound(f"attempt {attempt_id!r} not found")
+    return found
+
+
+def expunge_attempt(session: Session, event: Event, attempt_id: str) -> Attempt:
+    """Forget what the receiver answered (or the error it met): the response then reads
+    EXPUNGED. The caller commits."""
+    attempt = attempt_of(session, event, attempt_id)
+    attempt.response_body, attempt.error_message = EXPUNGED, None
+    session.add(attempt)
+    return attempt

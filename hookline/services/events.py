@@ -224,11 +224,26 @@ def replay(session: Session, env_id: str, event_id: str, schedule: list[float]
     return starts
 
 
+def resend(session: Session, event: Event, endpoint: Endpoint, schedule: list[float]
+           ) -> DeliveryStart:
+    """Svix's resend: a new Delivery of the Event to this endpoint (its Consumer's) alone,
+    started through the outbox as a publish's are, whatever the endpoint's types and filter
+    say now; the caller commits."""
+    if event.payload_erased:
+        raise PayloadErased("event", event.id)
+    [start] = deliveries.add_for_event(session, event, [endpoint], schedule)
+    event.deliveries += 1
+    session.add(event)
+    return start
+
+
 def get_event(session: Session, env_id: str, event_id: str) -> Event:
     return get_in(session, Event, env_id, event_id, NotFound(f"event {event_id} not found"))
 
 
 def _consumer_id(session: Session, env_id: str, ref: str) -> str:
+    """Read here, not through `services.consumers`, which imports erasure, which imports
+    this module."""
     found = queries.consumers.ids_by_ref(session, env_id, ref)
     if found is None:
         raise NotFound(f"consumer {ref!r} not found")

@@ -1,13 +1,9 @@
 """The ledger of the Svix-compatible API (issue 51): the 41 operations of svix-webhooks'
 `server/openapi.json` (HEAD twins left out), each with the test that calls it (`module.py::
-test`, in tests/), through the Svix SDK where the SDK has it, else over HTTP; `NEXT` where
-it is not built yet. A test records the requests of its clients (`watch`) and, at its end,
-must have made every operation the ledger gives it (`check`, by `svix_sdk.fixtures`'
-`ledger`); `tests/test_svix_api.py` holds the ledger against the app's routes.
-
-Still to come with Svix's messages (part 3): an endpoint's `channels` are stored and shown
-but admit nothing yet; an endpoint with channels is to receive only the messages that carry
-one of them."""
+test`, in tests/), through the Svix SDK where the SDK has it, else over HTTP. A test
+records the requests of its clients (`watch`) and, at its end, must have made every
+operation the ledger gives it (`check`, by `svix_sdk.fixtures`' `ledger`);
+`tests/test_svix_api.py` holds the ledger against the app's routes."""
 
 from __future__ import annotations
 
@@ -16,15 +12,13 @@ from dataclasses import dataclass
 
 import httpx
 
-NEXT = "next"  # not built yet: the final coverage test requires all 41
-
 
 @dataclass(frozen=True)
 class Operation:
     method: str
     path: str  # the template, as in Svix's openapi.json
     operation_id: str  # Svix's; `GET /api/v1/health/ping` has none, so its path stands in
-    test: str  # `module::test` of tests/, or NEXT
+    test: str  # `module::test` of tests/
 
     def matches(self, method: str, path: str) -> bool:
         pattern = re.sub(r"\{[^}]+\}", "[^/]+", self.path)
@@ -49,6 +43,8 @@ _RECOVER = "test_svix_delivery.py::test_recover_resends_what_failed"
 _MESSAGES = "test_svix_messages.py::test_a_message_is_an_event_and_its_event_id_is_taken_once"
 _MSG_PAGES = "test_svix_messages.py::test_messages_page_newest_first_and_filter"
 _EXPUNGE = "test_svix_messages.py::test_expunged_content_reads_expired"
+_ATTEMPTS = "test_svix_attempts.py::test_attempts_of_an_endpoint_and_of_a_message"
+_RESEND = "test_svix_attempts_delivery.py::test_resend_delivers_the_message_again"
 
 OPERATIONS = [
     Operation("GET", "/api/v1/app", "v1.application.list", _PAGES),
@@ -58,8 +54,8 @@ OPERATIONS = [
     Operation("PATCH", _APP, "patch_application", _APPS),
     Operation("PUT", _APP, "v1.application.update", _APPS),
     Operation("GET", _APP + "/attempt/endpoint/{endpoint_id}",
-              "v1.message-attempt.list-by-endpoint", NEXT),
-    Operation("GET", _APP + "/attempt/msg/{msg_id}", "v1.message-attempt.list-by-msg", NEXT),
+              "v1.message-attempt.list-by-endpoint", _ATTEMPTS),
+    Operation("GET", _APP + "/attempt/msg/{msg_id}", "v1.message-attempt.list-by-msg", _ATTEMPTS),
     Operation("GET", _APP + "/endpoint", "v1.endpoint.list", _EP_PAGES),
     Operation("POST", _APP + "/endpoint", "v1.endpoint.create", _ENDPOINTS),
     Operation("DELETE", _EP, "v1.endpoint.delete", _ENDPOINTS),
@@ -69,7 +65,8 @@ OPERATIONS = [
     Operation("GET", _EP + "/headers", "v1.endpoint.get-headers", _ENDPOINTS),
     Operation("PATCH", _EP + "/headers", "v1.endpoint.patch-headers", _ENDPOINTS),
     Operation("PUT", _EP + "/headers", "v1.endpoint.update-headers", _ENDPOINTS),
-    Operation("GET", _EP + "/msg", "v1.message-attempt.list-attempted-messages", NEXT),
+    Operation("GET", _EP + "/msg", "v1.message-attempt.list-attempted-messages",
+              _ATTEMPTS),
     Operation("POST", _EP + "/recover", "v1.endpoint.recover", _RECOVER),
     Operation("GET", _EP + "/secret", "v1.endpoint.get-secret", _ENDPOINTS),
     Operation("POST", _EP + "/secret/rotate", "v1.endpoint.rotate-secret", _ENDPOINTS),
@@ -78,14 +75,14 @@ OPERATIONS = [
     Operation("GET", _APP + "/msg", "v1.message.list", _MSG_PAGES),
     Operation("POST", _APP + "/msg", "v1.message.create", _MESSAGES),
     Operation("GET", _MSG, "v1.message.get", _MESSAGES),
-    Operation("GET", _MSG + "/attempt/{attempt_id}", "v1.message-attempt.get", NEXT),
+    Operation("GET", _MSG + "/attempt/{attempt_id}", "v1.message-attempt.get", _ATTEMPTS),
     Operation("DELETE", _MSG + "/attempt/{attempt_id}/content",
-              "v1.message-attempt.expunge-content", NEXT),
+              "v1.message-attempt.expunge-content", _ATTEMPTS),
     Operation("DELETE", _MSG + "/content", "v1.message.expunge-content", _EXPUNGE),
     Operation("GET", _MSG + "/endpoint", "v1.message-attempt.list-attempted-destinations",
-              NEXT),
+              _ATTEMPTS),
     Operation("POST", _MSG + "/endpoint/{endpoint_id}/resend", "v1.message-attempt.resend",
-              NEXT),
+              _RESEND),
     Operation("POST", "/api/v1/auth/app-portal-access/{app_id}",
               "v1.authentication.app-portal-access", _PORTAL),
     Operation("POST", "/api/v1/auth/logout", "logout_api_v1_auth_logout__post", _HEALTH),
