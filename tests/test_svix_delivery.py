@@ -114,6 +114,7 @@ def test_recover_resends_what_failed(svix: Svix, tenant: Tenant, receiver: Recei
     assert (stats.success, stats.fail) == (1, 0)
 
 
+@pytest.mark.both_databases
 def test_a_message_arrives_as_svix_sends_it(svix: Svix, tenant: Tenant, receiver: Receiver
                                             ) -> None:
     """The body is the payload as given (no envelope), signed under svix-id, the message's
