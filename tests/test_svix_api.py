@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import importlib
 import re
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import httpx
@@ -288,3 +290,25 @@ def test_the_ledger_holds_the_41_operations_and_gives_every_route_a_test(stack: 
               for method in (route.methods or set()) - {"HEAD"}}
     assert len(served) == 41 and all(
         any(op.matches(method, path) for op in operations) for method, path in served), served
+
+
+def test_a_uid_created_twice_at_once_is_one_application_and_409s(stack: Stack,
+                                                                 tenant: Tenant) -> None:
+    """Eight creates of one uid at the same moment: one application, the others Svix's 409
+    (the database's unique index decides a race the service's check cannot see)."""
+    barrier = threading.Barrier(8)
+
+    def create(_: int) -> int:
+        with httpx.Client(base_url=stack.base_url, timeout=30,
+                          headers={"Authorization": f"Bearer {tenant.key}"}) as client:
+            barrier.wait()
+            answer = client.post("/api/v1/app", json={"name": "Race", "uid": "race"})
+            assert answer.status_code in (201, 409), answer.text
+            if answer.status_code == 409:
+                assert answer.json()["code"] == "conflict"
+            return answer.status_code
+
+    with ThreadPoolExecutor(8) as pool:
+        statuses = sorted(pool.map(create, range(8)))
+    assert statuses == [201] + [409] * 7
+    assert [a["uid"] for a in tenant.client.get("/api/v1/app").json()["data"]] == ["race"]

@@ -15,9 +15,11 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import NullPool
 from sqlmodel import Session
 
+from hookline.errors import Conflict
 from hookline.persistence.models import InstanceSecret
 from hookline.settings import get_settings
 
@@ -197,13 +199,18 @@ def committed(session: Session, work: Callable[Concatenate[Session, P], R], /,
               *args: P.args, **kwargs: P.kwargs) -> R:
     """One unit of work: `work` (a service function: services never commit) and its
     commit, or nothing kept when it raises. How a use case of one step owns its
-    transaction."""
+    transaction. A unique or foreign key that a concurrent request took first is a 409:
+    each request checked it free, and only the database saw both."""
     try:
         result = work(session, *args, **kwargs)
+        session.commit()
+    except IntegrityError as exc:
+        session.rollback()
+        raise Conflict("another request changed the same object at the same time: "
+                       "read it again and retry") from exc
     except BaseException:
         session.rollback()
         raise
-    session.commit()
     return result
 
 
