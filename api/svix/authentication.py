@@ -10,18 +10,14 @@ from sqlmodel import Session
 from api.deps import SessionDep
 from api.jsonbody import JSONRoute
 from api.portal.auth import link_url
+from api.svix.app_in_body import make_if_missing
 from api.svix.deps import AuthDep
-from api.svix.errors import SvixInvalid
+from api.svix.errors import NotImplementedHere
 from api.svix.schemas.auth import EXPIRY_MAX, AppPortalAccessIn, AppPortalAccessOut
-from hookline.errors import DomainError
 from hookline.persistence.db import committed
-from hookline.services import consumers, portal
+from hookline.services import portal
 
 router = APIRouter(prefix="/auth", tags=["Authentication"], route_class=JSONRoute)
-
-
-class NotImplementedHere(DomainError):
-    status, slug, title = 501, "not-implemented", "Not implemented"
 
 
 @router.post("/app-portal-access/{app_id}")
@@ -36,13 +32,7 @@ def app_portal_access(app_id: str, auth: AuthDep, session: SessionDep,
 def _portal_token(session: Session, env_id: str, app_id: str, body: AppPortalAccessIn) -> str:
     """A link for the application, made first from `body.application` when `app_id` names
     none (whose uid must then be `app_id`, as in Svix)."""
-    app = body.application
-    if app is not None and consumers.find_consumer(session, env_id, app_id) is None:
-        if app.uid != app_id:
-            kind = "application_uid_missing" if app.uid is None else "application_uid_mismatch"
-            raise SvixInvalid(("body", "application", "uid"),
-                              "must be the app_id of the path to create the application", kind)
-        consumers.create_consumer(session, env_id, app.uid, app.name, app.details())
+    make_if_missing(session, env_id, app_id, body.application)
     _, token = portal.create_link(session, env_id, app_id,
                                   expires_in=body.expiry or EXPIRY_MAX,
                                   read_only=body.read_only, types=None)

@@ -28,6 +28,10 @@ def owns(path: str) -> bool:
     return path == PREFIX or path.startswith(PREFIX + "/")
 
 
+class NotImplementedHere(DomainError):
+    status, slug, title = 501, "not-implemented", "Not implemented"
+
+
 class SvixInvalid(ValidationFailed):
     """A 422 of the Svix layer's own, at Svix's location (`("query", "iterator")`) and with
     its type (`application_uid_mismatch`)."""

@@ -18,14 +18,13 @@ from api.deps import SessionDep, TemporalDep
 from api.dispatch import wake_cancelled
 from api.jsonbody import JSONRoute
 from api.svix import paging
+from api.svix.app_in_body import make_if_missing
 from api.svix.deps import AuthDep, MessageDep, svix_key
-from api.svix.errors import SvixInvalid
 from api.svix.schemas.common import ListResponse
 from api.svix.schemas.messages import ID_PREFIX, MessageIn, MessageOut
 from hookline.errors import Conflict
 from hookline.persistence.db import committed
-from hookline.services import consumers, erasure, events
-from hookline.services.accounts import Principal
+from hookline.services import erasure, events
 from hookline.timeutil import aware
 
 router = APIRouter(prefix="/app/{app_id}/msg", tags=["Message"], route_class=JSONRoute)
@@ -61,7 +60,8 @@ async def create_message(app_id: str, body: MessageIn, request: Request, auth: A
     environment has seen is a 409 `conflict`, as in Svix (an `idempotency-key` header
     without an eventId replays its first message instead)."""
     if body.application is not None:
-        await run_in_threadpool(_application, app_id, body, auth, session)
+        await run_in_threadpool(committed, session, make_if_missing, auth.environment_id,
+                                app_id, body.application)
     new = body.event(app_id, request.headers.get("idempotency-key"))
     published = await publishing.publish(request, b"", lambda *_: new,
                                          authorization=f"Bearer {svix_key(request)}",
@@ -69,24 +69,6 @@ async def create_message(app_id: str, body: MessageIn, request: Request, auth: A
     if published.replayed and body.event_id is not None:
         raise Conflict(f"a message with eventId {body.event_id!r} exists")
     return MessageOut.of(published.event, with_content)
-
-
-def _application(app_id: str, body: MessageIn, auth: Principal, session: SessionDep) -> None:
-    """Svix's `application`: made when `{app_id}` names none, with `{app_id}` as its uid."""
-    app = body.application
-    assert app is not None
-    if consumers.find_consumer(session, auth.environment_id, app_id) is not None:
-        return
-    if app.uid != app_id:
-        raise _mismatch(app.uid)
-    committed(session, consumers.create_consumer, auth.environment_id, app.uid, app.name,
-              app.details())
-
-
-def _mismatch(uid: str | None) -> SvixInvalid:
-    kind = "application_uid_missing" if uid is None else "application_uid_mismatch"
-    return SvixInvalid(("body", "application", "uid"),
-                       "the application's uid must be the path's app_id", kind)
 
 
 @router.get("/{msg_id}")
