@@ -13,7 +13,7 @@ from pydantic import Field
 
 from api.schemas.common import MaybeTimestamp, Timestamp
 from api.svix.schemas.common import SvixModel, absent
-from api.svix.schemas.endpoints import EndpointOut
+from api.svix.schemas.endpoints import EndpointCommon, EndpointOut
 from api.svix.schemas.messages import MessageOut
 from hookline.persistence.models import Attempt, Delivery, Endpoint, Event
 from hookline.statuses import AttemptStatus, DeliveryStatus
@@ -115,26 +115,13 @@ class EndpointMessageOut(MessageOut):
                    next_attempt=_waiting(delivery))
 
 
-class MessageEndpointOut(SvixModel):
+class MessageEndpointOut(EndpointCommon):
     """An endpoint (Svix's fields, without its metadata) with where one message stands
     there; `nextAttempt` is shown as null when there is none, as in Svix."""
 
-    id: str
-    uid: str | None
-    url: str
-    description: str
-    disabled: bool
-    event_types: list[str] | None
-    filter_types: list[str] | None
-    channels: list[str] | None
-    throttle_rate: int | None
-    rate_limit: int | None
-    version: int = 1
     status: int
     status_text: str
     next_attempt: MaybeTimestamp
-    created_at: Timestamp
-    updated_at: Timestamp
 
     @classmethod
     def at(cls, endpoint: Endpoint, delivery: Delivery, expanded: bool) -> MessageEndpointOut:

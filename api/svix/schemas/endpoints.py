@@ -130,9 +130,10 @@ class EndpointPatch(SvixInput):
             signature_headers=self.signature_headers)
 
 
-class EndpointOut(SvixModel):
-    """Svix's server shows `filterTypes` and `rateLimit` too, copies of `eventTypes` and
-    `throttleRate`; `signatureHeaders` is Hookline's."""
+class EndpointCommon(SvixModel):
+    """What every answer showing an endpoint has (Svix's `EndpointOutCommon`). Svix's
+    server shows `filterTypes` and `rateLimit` too, copies of `eventTypes` and
+    `throttleRate`."""
 
     id: str
     uid: str | None
@@ -145,10 +146,15 @@ class EndpointOut(SvixModel):
     throttle_rate: int | None
     rate_limit: int | None
     version: int = 1
-    metadata: Metadata
-    signature_headers: str
     created_at: Timestamp
     updated_at: Timestamp
+
+
+class EndpointOut(EndpointCommon):
+    """`signatureHeaders` is Hookline's."""
+
+    metadata: Metadata
+    signature_headers: str
 
     @classmethod
     def of(cls, endpoint: Endpoint) -> EndpointOut:
