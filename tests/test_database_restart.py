@@ -62,20 +62,35 @@ def _run(db_url: str, temporal: str, folder: Path, receiver: Receiver,
         # Enough in flight that the old behaviour (one resend each) would fail the target.
         assert in_flight >= 5, in_flight
         assert lost == 0 and duplicates <= (in_flight if allowed is None else allowed), \
-            (lost, duplicates)
+            (lost, duplicates, _failures(folder))
     finally:
         stack.stop_all()
         stack.engine.dispose()
 
 
-def _wait_for_each(receiver: Receiver, events: list[str], timeout: float = 180) -> None:
+def _wait_for_each(receiver: Receiver, events: list[str], stalled: float = 60,
+                   longest: float = 600) -> None:
     """Until every event has arrived once (a count of requests would let resends stand in
-    for events still waiting their retry)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if not set(events) - {r.headers["webhook-id"] for r in receiver.at(SLOW)}:
+    for events still waiting their retry), or none has for `stalled` seconds: on a loaded
+    machine the endpoint's adaptive limit grows slowly, and a fixed wait (180 s) called
+    late arrivals lost (lost=153 and 242 in two full runs)."""
+    last_change = started = time.monotonic()
+    missing = len(events)
+    while time.monotonic() - last_change < stalled and time.monotonic() - started < longest:
+        now_missing = len(set(events) - {r.headers["webhook-id"] for r in receiver.at(SLOW)})
+        if now_missing == 0:
             return
+        if now_missing < missing:
+            missing, last_change = now_missing, time.monotonic()
         time.sleep(0.2)
+
+
+def _failures(folder: Path) -> list[str]:
+    """What the worker logged of failed activities and unanswered writes: where a
+    duplicate came from, when there is one."""
+    lines = (folder / "worker.log").read_text(errors="replace").splitlines()
+    return [line[:300] for line in lines
+            if "did not answer" in line or ("activity" in line.lower() and "fail" in line)][:20]
 
 
 def test_postgres_crashed_mid_load_loses_nothing_and_resends_nothing(
