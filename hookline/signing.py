@@ -1,6 +1,8 @@
-"""Standard Webhooks signatures: `v1,` + base64(HMAC-SHA256(key, "{id}.{ts}.{body}")), sent
-under Standard Webhooks' header names (`webhook-*`) or Svix's (`svix-*`): an endpoint's
-`signatureHeaders` chooses, and this module is the one place that names them."""
+"""Standard Webhooks signatures: `v1,` + base64(HMAC-SHA256(key, "{id}.{ts}.{body}")) for a
+`whsec_` secret, and `v1a,` + base64(ed25519 signature of the same) for a `whsk_` signing
+key, whose receivers hold only its `whpk_` public key. They are sent under Standard
+Webhooks' header names (`webhook-*`) or Svix's (`svix-*`): an endpoint's `signatureHeaders`
+chooses, and this module is the one place that names them."""
 
 from __future__ import annotations
 
@@ -8,8 +10,12 @@ import base64
 import hashlib
 import hmac
 import os
+from functools import lru_cache
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 SECRET_PREFIX = "whsec_"
+SIGNING_KEY_PREFIX, PUBLIC_KEY_PREFIX = "whsk_", "whpk_"  # v1a's (ed25519) private and public
 # Svix's bounds: a key of 24 to 75 bytes (Standard Webhooks asks for 24 to 64; a secret moved
 # from a Svix server may be longer, and must keep verifying).
 KEY_BYTES_MIN, KEY_BYTES_MAX = 24, 75
@@ -39,8 +45,44 @@ def _key(secret: str) -> bytes:
     return base64.b64decode(secret.removeprefix(SECRET_PREFIX))
 
 
+def new_signing_key() -> str:
+    """A `whsk_` key: base64 of the ed25519 seed and its public key (64 bytes), the form
+    Svix and Standard Webhooks write."""
+    private = Ed25519PrivateKey.generate()
+    return SIGNING_KEY_PREFIX + base64.b64encode(
+        private.private_bytes_raw() + private.public_key().public_bytes_raw()).decode()
+
+
+def is_valid_signing_key(key: str) -> bool:
+    """A `whsk_` key of 64 bytes whose second half is the public key of its first."""
+    if not key.startswith(SIGNING_KEY_PREFIX):
+        return False
+    try:
+        raw = base64.b64decode(key[len(SIGNING_KEY_PREFIX):], validate=True)
+    except ValueError:
+        return False
+    return len(raw) == 64 and Ed25519PrivateKey.from_private_bytes(
+        raw[:32]).public_key().public_bytes_raw() == raw[32:]
+
+
+def public_key(key: str) -> str:
+    """The `whpk_` public key of a `whsk_` signing key: what a receiver verifies with."""
+    return PUBLIC_KEY_PREFIX + base64.b64encode(_signer(key).public_key().public_bytes_raw()
+                                                ).decode()
+
+
+@lru_cache(maxsize=1024)
+def _signer(key: str) -> Ed25519PrivateKey:
+    # Made once per key, not per attempt.
+    raw = base64.b64decode(key.removeprefix(SIGNING_KEY_PREFIX))
+    return Ed25519PrivateKey.from_private_bytes(raw[:32])
+
+
 def sign(secret: str, msg_id: str, timestamp: int, body: bytes) -> str:
+    """`v1,` for a `whsec_` secret, `v1a,` for a `whsk_` signing key."""
     signed = f"{msg_id}.{timestamp}.".encode() + body
+    if secret.startswith(SIGNING_KEY_PREFIX):
+        return "v1a," + base64.b64encode(_signer(secret).sign(signed)).decode()
     digest = hmac.new(_key(secret), signed, hashlib.sha256).digest()
     return "v1," + base64.b64encode(digest).decode()
 

@@ -8,9 +8,12 @@ import base64
 import time
 
 import pytest
+from nacl.exceptions import BadSignatureError
+from nacl.signing import VerifyKey
 from standardwebhooks.webhooks import Webhook, WebhookVerificationError
 from svix.webhooks import Webhook as SvixWebhook
 
+from hookline import signing
 from hookline.signing import (
     is_valid_secret,
     new_secret,
@@ -91,3 +94,48 @@ def _secret(nbytes: int) -> str:
 ])
 def test_secret_format(secret: str, valid: bool) -> None:
     assert is_valid_secret(secret) is valid
+
+
+# Svix's asymmetric signing vector (svix-webhooks, server/svix-server/src/worker.rs,
+# `test_asymmetric_key_signing`), and the public key its e2e tests read back for that key.
+ASYMMETRIC_KEY = ("whsk_6Xb/dCcHpPea21PS1N9VY/NZW723CEc77N4rJCubMbfVKIDij2HKpMKkioLlX0dRqSKJp"
+                  "4AJ6p9lMicMFs6Kvg==")
+ASYMMETRIC_SIGNATURE = ("v1a,hnO3f9T8Ytu9HwrXslvumlUpqtNVqkhqw/enGzPCXe5BdqzCInXqYXFymVJaA7AZ"
+                        "dpXwVLPo3mNl8EM+m7TBAg==")
+
+
+def test_svix_asymmetric_vector_and_a_receiver_holding_only_the_public_key() -> None:
+    body = b'{"test": 2432232314}'
+    signed = signing.sign(ASYMMETRIC_KEY, "msg_p5jXN8AQM9LWM0D4loKWxJek", 1614265330, body)
+    assert signed == ASYMMETRIC_SIGNATURE
+    public = signing.public_key(ASYMMETRIC_KEY)
+    assert public == "whpk_1SiA4o9hyqTCpIqC5V9HUakiiaeACeqfZTInDBbOir4="
+    verifier = VerifyKey(base64.b64decode(public.removeprefix("whpk_")))  # PyNaCl
+    verifier.verify(b"msg_p5jXN8AQM9LWM0D4loKWxJek.1614265330." + body,
+                    base64.b64decode(signed.removeprefix("v1a,")))
+
+
+def test_v1_and_v1a_sign_side_by_side_during_a_rotation() -> None:
+    hmac_secret, key = signing.new_secret(), signing.new_signing_key()
+    header = signing.signature_header([key, hmac_secret], "msg_1", 1700000000, b"{}")
+    v1a, v1 = header.split(" ")
+    assert v1a.startswith("v1a,") and v1 == signing.sign(hmac_secret, "msg_1", 1700000000,
+                                                          b"{}")
+    VerifyKey(base64.b64decode(signing.public_key(key)[5:])).verify(
+        b"msg_1.1700000000.{}", base64.b64decode(v1a[4:]))
+    with pytest.raises(BadSignatureError):
+        VerifyKey(base64.b64decode(signing.public_key(key)[5:])).verify(
+            b"msg_1.1700000001.{}", base64.b64decode(v1a[4:]))
+
+
+@pytest.mark.parametrize(("key", "valid"), [
+    (ASYMMETRIC_KEY, True),
+    (ASYMMETRIC_KEY[:-4] + "AAA=", False),  # its public half is not its seed's
+    ("whsk_" + base64.b64encode(b"k" * 32).decode(), False),  # a seed alone
+    ("whsec_" + base64.b64encode(b"k" * 64).decode(), False),  # a v1 secret
+    ("whsk_not base64", False),
+])
+def test_signing_key_format(key: str, valid: bool) -> None:
+    assert signing.is_valid_signing_key(key) is valid
+    if key.startswith("whsk_"):  # never taken for a v1 secret
+        assert signing.is_valid_secret(key) is False
