@@ -3,7 +3,9 @@ through Svix's API on both sides (Hookline answers it under /api/v1): event type
 their schemas, applications (their Svix id becomes the uid when they have none, so code that
 names them by that id keeps working), and their endpoints with secret, fixed headers,
 filters, channels, rate and state. It reads and writes no message: history stays where it
-was. Run it again to copy what is new: what the environment has already is left alone."""
+was. Run it again to copy what is new: an event type by name, an application by uid and an
+endpoint by uid (or, without one, by URL) that the environment has already is left
+alone."""
 
 from __future__ import annotations
 
@@ -94,14 +96,29 @@ def copy_applications(source: httpx.Client, target: httpx.Client, report: Report
             continue
         report.say(f"application {uid}: {'exists' if answer.status_code == 200 else 'copied'}"
                    f" ({answer.json()['id']})")
+        there = list(_pages(target, f"/api/v1/app/{uid}/endpoint"))
         for endpoint in _pages(source, f"/api/v1/app/{app['id']}/endpoint"):
-            copy_endpoint(source, target, app["id"], uid, endpoint, report)
+            copy_endpoint(source, target, app["id"], uid, endpoint, there, report)
+
+
+def _same(endpoint: dict[str, Any], there: list[dict[str, Any]]) -> bool:
+    """The application has it already: by uid, or (it has none: Svix's `ep_` ids cannot
+    be uids here) by URL."""
+    if endpoint.get("uid"):
+        return any(e.get("uid") == endpoint["uid"] for e in there)
+    return any(e["url"] == endpoint["url"] for e in there)
 
 
 def copy_endpoint(source: httpx.Client, target: httpx.Client, app_id: str, uid: str,
-                  endpoint: dict[str, Any], report: Report) -> None:
+                  endpoint: dict[str, Any], there: list[dict[str, Any]], report: Report
+                  ) -> None:
     """With its secret, and the fixed headers Svix shows: a sensitive one (Authorization
-    and the like) is shown by name only, so it is named in the report, to set again."""
+    and the like) is shown by name only, so it is named in the report, to set again. One
+    the target's application has (`there`) is left alone."""
+    name = f"endpoint {endpoint['id']} of {uid}"
+    if _same(endpoint, there):
+        report.say(f"{name}: exists")
+        return
     where = f"/api/v1/app/{app_id}/endpoint/{endpoint['id']}"
     secret = _ok(source.get(where + "/secret"))["key"]
     headers = _ok(source.get(where + "/headers"))
@@ -109,11 +126,6 @@ def copy_endpoint(source: httpx.Client, target: httpx.Client, app_id: str, uid: 
     body.update(secret=secret, headers=headers.get("headers") or {})
     if endpoint.get("eventTypes") or endpoint.get("filterTypes"):
         body["eventTypes"] = endpoint.get("eventTypes") or endpoint.get("filterTypes")
-    name = f"endpoint {endpoint['id']} of {uid}"
-    if endpoint.get("uid") and target.get(
-            f"/api/v1/app/{uid}/endpoint/{endpoint['uid']}").is_success:
-        report.say(f"{name}: exists")
-        return
     answer = target.post(f"/api/v1/app/{uid}/endpoint", json=body)
     if not answer.is_success:
         report.say(f"{name}: {_why(answer)}", failed=True)

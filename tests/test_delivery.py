@@ -104,6 +104,10 @@ def test_idempotency_key_returns_the_first_event(tenant: Tenant, receiver: Recei
     receiver.wait(1)
     assert len(ok(tenant.client.get("/v1/events"))["items"]) == 1
     assert publish(tenant, headers={"Idempotency-Key": "order-2"})["id"] != first["id"]
+    # An empty key is none: two such publishes are two events (before, the second
+    # answered the first, and after 24 h it was a 500).
+    empty = [publish(tenant, headers={"Idempotency-Key": ""})["id"] for _ in range(2)]
+    assert len(set(empty)) == 2
 
 
 # A unique key raced under each database's own locking.

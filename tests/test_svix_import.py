@@ -50,6 +50,7 @@ def test_import_copies_types_applications_and_endpoints_once(
         url=URL + "/a", uid="main", secret=SECRET, event_types=["user.signup"],
         channels=["eu"], throttle_rate=5, metadata={"k": "v"},
         headers={"X-Team": "blue", "Authorization": "Bearer hidden"}))
+    svix.endpoint.create("acme", EndpointIn(url=URL + "/c"))  # no uid: known by its URL
     svix.endpoint.create(unnamed.id, EndpointIn(url=URL + "/b", disabled=True))
 
     target = stack.tenant()
@@ -65,7 +66,7 @@ def test_import_copies_types_applications_and_endpoints_once(
     apps = {a.name: a for a in ours.application.list().data}
     assert (apps["Acme"].uid, apps["No uid"].uid) == ("acme", None)
     assert apps["Acme"].metadata == named.metadata and apps["Acme"].id != named.id
-    [main] = ours.endpoint.list("acme").data
+    [main] = [e for e in ours.endpoint.list("acme").data if e.uid == "main"]
     assert (main.url, main.uid, main.event_types, main.channels, main.throttle_rate,
             main.metadata) == (URL + "/a", "main", ["user.signup"], ["eu"], 5, {"k": "v"})
     assert ours.endpoint.get_secret("acme", main.id).key == SECRET
@@ -79,5 +80,5 @@ def test_import_copies_types_applications_and_endpoints_once(
     assert "event type user.signup: exists" in again.stdout, again.stdout
     assert "application acme: exists" in again.stdout
     assert "of acme: exists" in again.stdout
-    assert len(ours.endpoint.list("acme").data) == 1
+    assert sorted(e.url for e in ours.endpoint.list("acme").data) == [URL + "/a", URL + "/c"]
     target.client.close()

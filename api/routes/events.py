@@ -89,7 +89,8 @@ async def publish_event(request: Request) -> Response:
 
 def _read(idempotency_key: str | None, body: bytes, content_type: str | None,
           errors: list[dict[str, Any]]) -> events.NewEvent | None:
-    key = short_header("idempotency-key", idempotency_key, 255, errors)
+    # An empty key is none (it would be one key for every request that sends it empty).
+    key = short_header("idempotency-key", idempotency_key, 255, errors) or None
     publish_in = parse_body(PublishIn, body, content_type, errors)
     if publish_in is None:
         return None

@@ -33,7 +33,7 @@ from api.svix.schemas.attempts import (
     attempt_statuses,
     delivery_statuses,
 )
-from api.svix.schemas.common import NAME_PATTERN, ListResponse
+from api.svix.schemas.common import NAME_PATTERN, ListResponse, Moment
 from api.svix.schemas.endpoints import ID_PREFIX as EP_PREFIX
 from hookline.errors import DomainError, PayloadErased
 from hookline.persistence.db import committed
@@ -41,7 +41,6 @@ from hookline.persistence.models import Endpoint, Event
 from hookline.persistence.queries.attempts import SvixFilter
 from hookline.services import deliveries, events
 from hookline.settings import get_settings
-from hookline.timeutil import aware
 
 router = APIRouter(prefix="/app/{app_id}", tags=["Message Attempt"], route_class=JSONRoute)
 ATT_ID, EVT_ID, EP_ID = (re.compile(re.escape(p) + r"[0-9a-z]{26}")
@@ -81,14 +80,14 @@ class Listing:
 def listing(limit: paging.Limit = paging.LIMIT_DEFAULT, iterator: str | None = None,
             status: Status | None = None, status_code_class: StatusCodeClass | None = None,
             event_types: Annotated[list[str] | None, Query()] = None,
-            before: datetime | None = None, after: datetime | None = None,
+            before: Moment | None = None, after: Moment | None = None,
             with_content: bool = True, expanded_statuses: bool = False) -> Listing:
     """`event_types` as the SDKs send it (`a,b`) or repeated; naive times are UTC."""
     names = tuple(n for given in event_types or () for n in given.split(",") if n)
     if any(not NAME.fullmatch(name) or len(name) > 256 for name in names):
         raise SvixInvalid(("query", "event_types"), "must be event type names")
     return Listing(limit, iterator, status, status_code_class, names,
-                   aware(before) if before else None, aware(after) if after else None,
+                   before, after,
                    with_content, expanded_statuses)
 
 

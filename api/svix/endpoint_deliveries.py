@@ -4,7 +4,7 @@ event type's example to it alone, and stats counts its Deliveries by status."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 from fastapi import APIRouter
 
@@ -12,6 +12,7 @@ from api.deps import SessionDep, TemporalDep
 from api.jsonbody import JSONRoute
 from api.routes.recoveries import begin
 from api.svix.deps import AuthDep, EndpointDep
+from api.svix.schemas.common import Moment
 from api.svix.schemas.endpoint_deliveries import (
     EndpointStats,
     EventExampleIn,
@@ -23,7 +24,7 @@ from hookline.errors import DomainError
 from hookline.persistence.db import committed
 from hookline.services import endpoints, recoveries, target_stats
 from hookline.settings import get_settings
-from hookline.timeutil import aware, utcnow
+from hookline.timeutil import utcnow
 
 router = APIRouter(prefix="/app/{app_id}/endpoint/{endpoint_id}", tags=["Endpoint"],
                    route_class=JSONRoute)
@@ -57,12 +58,12 @@ def send_example(endpoint: EndpointDep, body: EventExampleIn, auth: AuthDep,
 
 @router.get("/stats")
 def get_endpoint_stats(endpoint: EndpointDep, session: SessionDep,
-                       since: datetime | None = None, until: datetime | None = None
+                       since: Moment | None = None, until: Moment | None = None
                        ) -> EndpointStats:
     """Its Deliveries made in [since, until) by status (until: now; since: 28 days
     before)."""
-    end = aware(until) if until else utcnow()
-    start = aware(since) if since else end - STATS_WINDOW
+    end = until or utcnow()
+    start = since or end - STATS_WINDOW
     if start > end:
         raise InvalidRange("`since` must not be later than `until`")
     return EndpointStats.of(target_stats.deliveries_by_status(session, endpoint, start, end))

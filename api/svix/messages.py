@@ -5,8 +5,8 @@ in Hookline's envelope); `{msg_id}` is an event's id or its eventId."""
 
 from __future__ import annotations
 
+import contextlib
 import re
-from datetime import datetime
 from functools import partial
 from typing import Annotated
 
@@ -20,12 +20,11 @@ from api.jsonbody import JSONRoute
 from api.svix import paging
 from api.svix.app_in_body import make_if_missing
 from api.svix.deps import AuthDep, MessageDep, svix_key
-from api.svix.schemas.common import ListResponse
+from api.svix.schemas.common import ListResponse, Moment
 from api.svix.schemas.messages import ID_PREFIX, MessageIn, MessageOut
 from hookline.errors import Conflict
 from hookline.persistence.db import committed
 from hookline.services import erasure, events
-from hookline.timeutil import aware
 
 router = APIRouter(prefix="/app/{app_id}/msg", tags=["Message"], route_class=JSONRoute)
 MSG_ID = re.compile(re.escape(ID_PREFIX) + r"[0-9a-z]{26}")
@@ -36,7 +35,7 @@ EventTypes = Annotated[str | None, Query()]
 @router.get("")
 def list_messages(app_id: str, auth: AuthDep, session: SessionDep, limit: paging.Limit = 50,
                   iterator: str | None = None, channel: str | None = None,
-                  before: datetime | None = None, after: datetime | None = None,
+                  before: Moment | None = None, after: Moment | None = None,
                   with_content: bool = True, event_types: EventTypes = None
                   ) -> ListResponse[MessageOut]:
     """Newest first; `channel` keeps those carrying it, `event_types` those of these
@@ -45,24 +44,26 @@ def list_messages(app_id: str, auth: AuthDep, session: SessionDep, limit: paging
     rows = events.page_of_consumer(
         session, auth.environment_id, app_id, at.after, limit, ascending=at.ascending,
         channel=channel, types=event_types.split(",") if event_types else None,
-        before=aware(before) if before else None,
-        after_time=aware(after) if after else None)
+        before=before, after_time=after)
     return paging.respond(rows, limit, at, lambda e: e.id,
                           partial(MessageOut.of, with_content=with_content))
 
 
 @router.post("", status_code=202)
 async def create_message(app_id: str, body: MessageIn, request: Request, auth: AuthDep,
-                         session: SessionDep, response: Response, with_content: bool = True
+                         session: SessionDep, with_content: bool = True
                          ) -> MessageOut:
     """202 and the message, its Deliveries made (sent in the background). An unknown
     application is a 404 unless the body's `application` makes it; an `eventId` the
-    environment has seen is a 409 `conflict`, as in Svix (an `idempotency-key` header
-    without an eventId replays its first message instead)."""
+    environment has seen is a 409 `conflict`, as in Svix. The `idempotency-key` header
+    the SDKs put on every POST is not a key here: only an `eventId` makes a send safe to
+    repeat (a key of its own would show as the message's eventId, `auto_…`)."""
     if body.application is not None:
-        await run_in_threadpool(committed, session, make_if_missing, auth.environment_id,
-                                app_id, body.application)
-    new = body.event(app_id, request.headers.get("idempotency-key"))
+        # A concurrent first message may have made it (a 409): it exists now.
+        with contextlib.suppress(Conflict):
+            await run_in_threadpool(committed, session, make_if_missing, auth.environment_id,
+                                    app_id, body.application)
+    new = body.event(app_id)
     published = await publishing.publish(request, b"", lambda *_: new,
                                          authorization=f"Bearer {svix_key(request)}",
                                          counted=request.state.ratelimit)

@@ -206,12 +206,24 @@ def committed(session: Session, work: Callable[Concatenate[Session, P], R], /,
         session.commit()
     except IntegrityError as exc:
         session.rollback()
+        if not _taken(exc):  # a NOT NULL or CHECK violation is a bug: a 500, logged
+            raise
         raise Conflict("another request changed the same object at the same time: "
                        "read it again and retry") from exc
     except BaseException:
         session.rollback()
         raise
     return result
+
+
+def _taken(exc: IntegrityError) -> bool:
+    """A unique or foreign key: PostgreSQL's SQLSTATE 23505 or 23503; SQLite says it in
+    words."""
+    code = getattr(exc.orig, "sqlstate", None)
+    if code is not None:
+        return code in ("23505", "23503")
+    return str(exc.orig).startswith(("UNIQUE constraint failed",
+                                     "FOREIGN KEY constraint failed"))
 
 
 @contextmanager

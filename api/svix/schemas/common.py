@@ -3,11 +3,13 @@ forms of its uids and metadata."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated, Any, Generic, TypeVar
 
 from pydantic import AfterValidator, BeforeValidator, ConfigDict, Field, StringConstraints
 
 from api.schemas.common import ApiInput, ApiModel
+from hookline.timeutil import aware
 
 # Svix's uids and names: `[a-zA-Z0-9\-_.]`, at most 256 characters in Svix; 200 here, what
 # a Consumer's externalId and an event type's name hold.
@@ -27,6 +29,18 @@ def not_prefixed(prefix: str) -> AfterValidator:
 
     return AfterValidator(check)
 
+
+def _utc(value: datetime) -> datetime:
+    """In UTC (a time without an offset is UTC, as the Python SDK sends naive ones); one that
+    UTC cannot hold (year 1 at +05:00) is refused, not a 500."""
+    try:
+        return aware(value)
+    except OverflowError:
+        raise ValueError("is out of range once in UTC") from None
+
+
+# A date-time of a query string or body, in UTC.
+Moment = Annotated[datetime, AfterValidator(_utc)]
 
 # Svix's `throttleRate`: a u16 of at least 1.
 ThrottleRate = Annotated[int, Field(ge=1, le=65535)]

@@ -4,20 +4,18 @@ Deliveries by status, in Svix's five words)."""
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, Field
+from pydantic import Field
 
 from api.schemas.common import Timestamp
-from api.svix.schemas.common import SvixInput, SvixModel
+from api.svix.schemas.common import Moment, SvixInput, SvixModel
 from hookline.persistence.models import Recovery
 from hookline.statuses import DeliveryStatus
-from hookline.timeutil import aware
 
 # Date-times arrive as strings in the parsed JSON, which a strict model refuses; naive ones
 # (Svix's Python SDK sends those unchanged) are UTC.
-DateTime = Annotated[datetime, Field(strict=False), AfterValidator(aware)]
+DateTime = Annotated[Moment, Field(strict=False)]
 TaskStatus = Literal["running", "finished", "failed"]
 _TASK_STATUS: dict[str, TaskStatus] = {"running": "running", "done": "finished"}
 

@@ -35,11 +35,10 @@ class MessageIn(SvixInput):
     payload_retention_period: Annotated[int, Field(ge=5, le=90)] = 90
     application: ApplicationIn | None = None
 
-    def event(self, app_id: str, idempotency_key: str | None) -> NewEvent:
+    def event(self, app_id: str) -> NewEvent:
         """As Svix sends it: the payload alone, under Svix's headers or the endpoint's."""
-        return NewEvent(self.event_type, app_id, self.payload,
-                        self.event_id or idempotency_key, self.channels, self.tags,
-                        enveloped=False, named_in_path=True)
+        return NewEvent(self.event_type, app_id, self.payload, self.event_id, self.channels,
+                        self.tags, enveloped=False, named_in_path=True)
 
 
 class MessageOut(SvixModel):

@@ -39,11 +39,12 @@ def by_key(session: Session, env_id: str, key: str) -> Event | None:
 
 
 def of_consumer(session: Session, consumer_id: str, ref: str) -> Event | None:
-    """One Consumer's Event by its id or its Idempotency-Key (Svix's `eventId`)."""
-    return session.scalars(select(Event).where(
-        col(Event.consumer_id) == consumer_id,
-        sa.or_(col(Event.id) == ref, col(Event.idempotency_key) == ref))
-        .order_by(col(Event.id).desc()).limit(1)).first()
+    """One Consumer's Event by its id or else its Idempotency-Key (Svix's `eventId`): a key
+    that happens to be another Event's id never stands for that Event."""
+    found = session.scalars(select(Event).where(col(Event.consumer_id) == consumer_id,
+                                                col(Event.id) == ref)).first()
+    return found or session.scalars(select(Event).where(
+        col(Event.consumer_id) == consumer_id, col(Event.idempotency_key) == ref)).first()
 
 
 def page_of_consumer(session: Session, consumer_id: str, after: str | None, limit: int, *,
