@@ -166,6 +166,7 @@ def test_bad_message_input_is_svix_shaped_and_changes_nothing(
          422, ["body", "application", "uid"]),
         (base + "?iterator=csm_x", None, 422, ["query", "iterator"]),
         (base + "?limit=251", None, 422, ["query", "limit"]),
+        (base + "?channel=has%20space", None, 422, ["query", "channel"]),
         # a time UTC cannot hold (year 1 at +05:00)
         (base + "?before=0001-01-01T00:00:00%2B05:00", None, 422, ["query", "before"]),
         (f"{base}/{taken.id}", None, 404, {"code": "not_found"}),

@@ -21,6 +21,7 @@ from api.svix import paging
 from api.svix.app_in_body import make_if_missing
 from api.svix.deps import AuthDep, MessageDep, svix_key
 from api.svix.schemas.common import ListResponse, Moment
+from api.svix.schemas.endpoints import Channel
 from api.svix.schemas.messages import ID_PREFIX, MessageIn, MessageOut
 from hookline.errors import Conflict
 from hookline.persistence.db import committed
@@ -34,7 +35,7 @@ EventTypes = Annotated[str | None, Query()]
 
 @router.get("")
 def list_messages(app_id: str, auth: AuthDep, session: SessionDep, limit: paging.Limit = 50,
-                  iterator: str | None = None, channel: str | None = None,
+                  iterator: str | None = None, channel: Channel | None = None,
                   before: Moment | None = None, after: Moment | None = None,
                   with_content: bool = True, event_types: EventTypes = None
                   ) -> ListResponse[MessageOut]:
