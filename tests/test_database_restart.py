@@ -3,8 +3,11 @@ after 1.5 s while the database goes away mid-load with many attempts in flight: 
 crashed (an immediate shutdown, as `kill -9` leaves it) and started again 3 s later, and
 SQLite held by another writer for longer than its busy timeout (30 s). Every accepted event
 arrives; an answered request is never sent again for want of a write (before: one
-duplicate per attempt in flight, 96-100 in the issue's run). Each stack is the product's
-defaults on a database of its own; the figures are printed (`pytest -s`)."""
+duplicate per attempt in flight, 96-100 in the issue's run). A request whose attempt was
+recorded as failed (its answer came past the attempt timeout on a loaded machine) is
+retried by the schedule, not resent for want of a write, and is not counted against it.
+Each stack is the product's defaults on a database of its own; the figures are printed
+(`pytest -s`)."""
 
 from __future__ import annotations
 
@@ -18,8 +21,11 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
+from sqlmodel import Session, select
+
 from hookline.persistence.db import make_engine
 from hookline.persistence.migrations import upgrade
+from hookline.persistence.models import Attempt
 from tests.support.api import attempts, deliveries_of, publish, setup_endpoint
 from tests.support.postgres import crashable_postgres
 from tests.support.procs import stop
@@ -29,7 +35,6 @@ from tests.support.stack import Stack, own_database
 SLOW = "/slow/1.5/ok"  # answers 200 after 1.5 s
 LOAD = 8.0  # seconds of publishing before the database goes
 RATE = 40  # events a second, as in the issue
-RECORDING = 0.3  # seconds an answered attempt may take to be recorded, on a loaded machine
 
 
 def _run(db_url: str, temporal: str, folder: Path, receiver: Receiver,
@@ -57,12 +62,15 @@ def _run(db_url: str, temporal: str, folder: Path, receiver: Receiver,
         per_event = Counter(r.headers["webhook-id"] for r in receiver.at(SLOW))
         lost = len(set(events) - set(per_event))
         duplicates = sum(n - 1 for n in per_event.values())
+        # An attempt recorded as failed (on a loaded machine, the 1.5 s answer can come past
+        # the 2 s attempt timeout) is rightly retried: its request is not a resend.
+        failed = _attempts(stack, "failed")
         print(f"\n{folder.name}: {len(events)} events, {in_flight} attempts in flight when "
-              f"the fault came, lost={lost} duplicates={duplicates}")
+              f"the fault came, lost={lost} duplicates={duplicates} failed attempts={failed}")
         # Enough in flight that the old behaviour (one resend each) would fail the target.
         assert in_flight >= 5, in_flight
-        assert lost == 0 and duplicates <= (in_flight if allowed is None else allowed), \
-            (lost, duplicates, _failures(folder))
+        assert lost == 0 and duplicates - failed <= (
+            in_flight if allowed is None else allowed), (lost, duplicates, _failures(folder))
     finally:
         stack.stop_all()
         stack.engine.dispose()
@@ -83,6 +91,15 @@ def _wait_for_each(receiver: Receiver, events: list[str], stalled: float = 60,
         if now_missing < missing:
             missing, last_change = now_missing, time.monotonic()
         time.sleep(0.2)
+
+
+def _attempts(stack: Stack, status: str | None = None) -> int:
+    """The attempts recorded in this stack's own database (of `status`)."""
+    query = select(Attempt.id)
+    if status is not None:
+        query = query.where(Attempt.status == status)
+    with Session(stack.engine) as session:
+        return len(session.exec(query).all())
 
 
 def _failures(folder: Path) -> list[str]:
@@ -128,15 +145,14 @@ def test_sqlite_held_past_its_busy_timeout_loses_nothing_and_resends_nothing(
 def test_a_worker_killed_mid_load_resends_at_most_what_it_had_in_flight(
         postgres_server: str, temporal: str, tmp_path: Path, receiver: Receiver) -> None:
     def kill_and_restart(stack: Stack) -> int:
-        """Kill the worker; returns what was in flight at the kill: what was open just
-        before, what arrived between that count and the kill, and what was answered
-        moments before it (its record may not have been committed yet)."""
+        """Kill the worker; returns what was in flight at the kill: every request that
+        reached the receiver and whose attempt the dead worker never recorded (open, or
+        answered moments before; a fixed window for the latter, 0.3 s, was too short on
+        a loaded machine: 17 resends against 13 counted)."""
         assert stack.worker is not None
-        now = time.monotonic()
-        open_before, arrived = receiver.open_now(SLOW), len(receiver.at(SLOW))
         stop(stack.worker, kill=True)
-        in_flight = (open_before + len(receiver.at(SLOW)) - arrived
-                     + receiver.answered_since(SLOW, now - RECORDING))
+        time.sleep(0.5)  # what it sent just before dying has arrived
+        in_flight = len(receiver.at(SLOW)) - _attempts(stack)
         stack.worker = stack.start_worker(log_name="worker-after.log")
         return in_flight
 

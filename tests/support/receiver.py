@@ -39,7 +39,6 @@ class Received:
 class Receiver:
     def __init__(self) -> None:
         self.received: list[Received] = []
-        self._answered: list[tuple[str, float]] = []  # (path, monotonic time) of each answer
         self._lock = threading.Condition()
         self._counts: Counter[str] = Counter()
         self._open: Counter[str] = Counter()
@@ -61,11 +60,6 @@ class Receiver:
     def at(self, path: str) -> list[Received]:
         with self._lock:
             return [r for r in self.received if r.path == path]
-
-    def answered_since(self, path: str, since: float) -> int:
-        """Requests to `path` answered since `since` (time.monotonic())."""
-        with self._lock:
-            return sum(1 for p, at in self._answered if p == path and at >= since)
 
     def open_now(self, path: str) -> int:
         """Requests to `path` (a /slow one) that arrived and are not answered yet."""
@@ -176,7 +170,5 @@ class Receiver:
                 self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
                 self.wfile.write(body)
-                with receiver._lock:
-                    receiver._answered.append((self.path, time.monotonic()))
 
         return Handler
