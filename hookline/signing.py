@@ -31,14 +31,19 @@ def new_secret() -> str:
     return SECRET_PREFIX + base64.b64encode(os.urandom(24)).decode()
 
 
-def is_valid_secret(secret: str) -> bool:
-    if not secret.startswith(SECRET_PREFIX):
-        return False
+def _decoded(value: str, prefix: str) -> bytes | None:
+    """The bytes after `prefix`, or None when it is missing or they are not base64."""
+    if not value.startswith(prefix):
+        return None
     try:
-        key = base64.b64decode(secret[len(SECRET_PREFIX):], validate=True)
+        return base64.b64decode(value[len(prefix):], validate=True)
     except ValueError:
-        return False
-    return KEY_BYTES_MIN <= len(key) <= KEY_BYTES_MAX
+        return None
+
+
+def is_valid_secret(secret: str) -> bool:
+    key = _decoded(secret, SECRET_PREFIX)
+    return key is not None and KEY_BYTES_MIN <= len(key) <= KEY_BYTES_MAX
 
 
 def _key(secret: str) -> bytes:
@@ -55,13 +60,8 @@ def new_signing_key() -> str:
 
 def is_valid_signing_key(key: str) -> bool:
     """A `whsk_` key of 64 bytes whose second half is the public key of its first."""
-    if not key.startswith(SIGNING_KEY_PREFIX):
-        return False
-    try:
-        raw = base64.b64decode(key[len(SIGNING_KEY_PREFIX):], validate=True)
-    except ValueError:
-        return False
-    return len(raw) == 64 and Ed25519PrivateKey.from_private_bytes(
+    raw = _decoded(key, SIGNING_KEY_PREFIX)
+    return raw is not None and len(raw) == 64 and Ed25519PrivateKey.from_private_bytes(
         raw[:32]).public_key().public_bytes_raw() == raw[32:]
 
 

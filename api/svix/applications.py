@@ -3,7 +3,6 @@ or its externalId (Svix's uid)."""
 
 from __future__ import annotations
 
-import re
 from functools import partial
 
 from fastapi import APIRouter, Response
@@ -25,7 +24,7 @@ from hookline.persistence.db import committed
 from hookline.services import consumers
 
 router = APIRouter(prefix="/app", tags=["Application"], route_class=JSONRoute)
-APP_ID = re.compile(re.escape(ID_PREFIX) + r"[0-9a-z]{26}")
+APP_ID = paging.ids(ID_PREFIX)
 
 
 @router.get("")

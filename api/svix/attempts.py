@@ -43,8 +43,7 @@ from hookline.services import deliveries, events
 from hookline.settings import get_settings
 
 router = APIRouter(prefix="/app/{app_id}", tags=["Message Attempt"], route_class=JSONRoute)
-ATT_ID, EVT_ID, EP_ID = (re.compile(re.escape(p) + r"[0-9a-z]{26}")
-                         for p in ("att_", "evt_", EP_PREFIX))
+ATT_ID, EVT_ID, EP_ID = (paging.ids(p) for p in ("att_", "evt_", EP_PREFIX))
 NAME = re.compile(NAME_PATTERN)
 
 

@@ -7,7 +7,6 @@ the database work runs in the thread pool around it, as in /v1's endpoints."""
 
 from __future__ import annotations
 
-import re
 from functools import partial
 from typing import cast
 
@@ -40,7 +39,7 @@ from hookline.services.targets import TargetPatch, check_url
 from hookline.usecases import targets
 
 router = APIRouter(prefix="/app/{app_id}/endpoint", tags=["Endpoint"], route_class=JSONRoute)
-EP_ID = re.compile(re.escape(ID_PREFIX) + r"[0-9a-z]{26}")
+EP_ID = paging.ids(ID_PREFIX)
 
 
 @router.get("")

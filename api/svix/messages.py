@@ -6,7 +6,6 @@ in Hookline's envelope); `{msg_id}` is an event's id or its eventId."""
 from __future__ import annotations
 
 import contextlib
-import re
 from functools import partial
 from typing import Annotated
 
@@ -28,7 +27,7 @@ from hookline.persistence.db import committed
 from hookline.services import erasure, events
 
 router = APIRouter(prefix="/app/{app_id}/msg", tags=["Message"], route_class=JSONRoute)
-MSG_ID = re.compile(re.escape(ID_PREFIX) + r"[0-9a-z]{26}")
+MSG_ID = paging.ids(ID_PREFIX)
 # Svix's `event_types`: one comma-separated value, as both SDKs send it.
 EventTypes = Annotated[str | None, Query()]
 

@@ -32,6 +32,11 @@ class Seek:
     backwards: bool  # a `-` iterator: read the other way, then turned back to the list's
 
 
+def ids(prefix: str) -> re.Pattern[str]:
+    """The form of Hookline's ids of one kind, which an iterator of its list must have."""
+    return re.compile(re.escape(prefix) + r"[0-9a-z]{26}")
+
+
 def seek(iterator: str | None, ascending: bool, key: re.Pattern[str]) -> Seek:
     """An iterator whose key is not of the list's form (an application id, an event type
     name) is a 422, as Svix answers a wrong id prefix."""
