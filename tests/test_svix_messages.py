@@ -195,3 +195,15 @@ def test_a_message_makes_its_application(svix: Svix) -> None:
                                                                         uid="newco")))
     assert svix.application.get("newco").name == "New"
     assert svix.message.get("newco", made.id).id == made.id
+
+
+def test_a_message_id_names_that_message_whatever_keys_say(svix: Svix, tenant: Tenant
+                                                           ) -> None:
+    """An Idempotency-Key equal to another event's id (possible through /v1) never makes
+    `{msg_id}` name the newer event: the id is looked up first."""
+    _setup(svix, "acme")
+    first = svix.message.create("acme", MessageIn(event_type="user.signup", payload={"n": 1}))
+    ok(tenant.client.post("/v1/events", headers={"Idempotency-Key": first.id}, json={
+        "type": "user.signup", "consumer": "acme", "data": {"n": 2}}), 201)
+    found = svix.message.get("acme", first.id, MessageGetOptions(with_content=True))
+    assert (found.id, found.payload) == (first.id, {"n": 1})
