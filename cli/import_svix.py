@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from hookline.signing import PUBLIC_KEY_PREFIX, new_signing_key
+
 if TYPE_CHECKING:  # imported when the command runs: every `hookline` start reads this module
     import httpx
 
@@ -123,7 +125,11 @@ def copy_endpoint(source: httpx.Client, target: httpx.Client, app_id: str, uid: 
     secret = _ok(source.get(where + "/secret"))["key"]
     headers = _ok(source.get(where + "/headers"))
     body = {key: endpoint[key] for key in ENDPOINT_FIELDS if endpoint.get(key) is not None}
-    body.update(secret=secret, headers=headers.get("headers") or {})
+    # An asymmetric endpoint's signing key never leaves Svix (its secret reads as the public
+    # key): a new one signs here, and its receivers must be given the new public key.
+    rekeyed = secret.startswith(PUBLIC_KEY_PREFIX)
+    body.update(secret=new_signing_key() if rekeyed else secret,
+                headers=headers.get("headers") or {})
     if endpoint.get("eventTypes") or endpoint.get("filterTypes"):
         body["eventTypes"] = endpoint.get("eventTypes") or endpoint.get("filterTypes")
     answer = target.post(f"/api/v1/app/{uid}/endpoint", json=body)
@@ -131,6 +137,10 @@ def copy_endpoint(source: httpx.Client, target: httpx.Client, app_id: str, uid: 
         report.say(f"{name}: {_why(answer)}", failed=True)
         return
     report.say(f"{name}: copied as {answer.json()['id']}")
+    if rekeyed:
+        fresh = _ok(target.get(f"/api/v1/app/{uid}/endpoint/{answer.json()['id']}/secret"))
+        report.say(f"{name}: signs v1a with a new key (Svix never shows its signing key): "
+                   f"give its receivers the public key {fresh['key']}")
     for header in headers.get("sensitive") or ():
         report.say(f"{name}: header {header} is not copied (Svix shows its name only): "
                    f"set it with PATCH /api/v1/app/{uid}/endpoint/{answer.json()['id']}"

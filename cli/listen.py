@@ -2,23 +2,29 @@
 
 Like `stripe listen`, it is for trying Hookline on one machine: point an endpoint or a
 destination at it and watch each delivery arrive, with its Standard Webhooks signature
-checked by an independent implementation (the `standardwebhooks` package), not by ours.
+checked by an independent implementation, not by ours: the `standardwebhooks` package for
+`v1` (HMAC) and PyNaCl for `v1a` (ed25519; no Standard Webhooks library verifies it yet).
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 import signal
 import socket
 import sys
 import threading
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import FrameType
-from typing import TextIO
+from typing import Protocol, TextIO
 
+from nacl.exceptions import BadSignatureError
+from nacl.signing import VerifyKey
 from standardwebhooks.webhooks import Webhook, WebhookVerificationError
 
 SHOWN_BODY_CHARS = 4096  # more would scroll the headers of a block out of sight
@@ -28,17 +34,60 @@ LOOPBACK_HINT = ("Hookline delivers to loopback only when its API and worker run
                  "HOOKLINE_ALLOWED_SUBNETS=127.0.0.0/8,::1/128 HOOKLINE_ALLOWED_PORTS='*'")
 
 
+PUBLIC_KEY_PREFIX = "whpk_"
+TOLERANCE_SECONDS = 5 * 60  # Standard Webhooks': a timestamp further off is refused
+
+
+NOT_CHECKED = "not checked (pass --secret whsec_...)"  # or --public-key whpk_...
+
+
+class Verifier(Protocol):
+    def verify(self, data: bytes, headers: dict[str, str], *, json_parse: bool) -> object: ...
+
+
+class PublicKey:
+    """Verifies `v1a` signatures (ed25519) with a `whpk_` public key, as `Webhook` verifies
+    `v1`: the same headers, the same timestamp tolerance, any one signature in the header."""
+
+    def __init__(self, key: str) -> None:
+        try:
+            raw = base64.b64decode(key.strip().removeprefix(PUBLIC_KEY_PREFIX), validate=True)
+            self.key = VerifyKey(raw)
+        except (binascii.Error, ValueError, TypeError) as exc:
+            raise ValueError(f"not a public key ({exc}); expected whpk_<base64 of 32 bytes>"
+                             ) from None
+
+    def verify(self, data: bytes, headers: dict[str, str], *, json_parse: bool) -> None:
+        msg_id, stamp, signatures = (headers.get(f"webhook-{name}") for name in
+                                     ("id", "timestamp", "signature"))
+        if not (msg_id and stamp and signatures):
+            raise WebhookVerificationError("Missing required headers")
+        if not stamp.isdigit() or abs(time.time() - int(stamp)) > TOLERANCE_SECONDS:
+            raise WebhookVerificationError("Message timestamp too old or too new")
+        signed = f"{msg_id}.{stamp}.".encode() + data
+        for versioned in signatures.split(" "):
+            version, _, signature = versioned.partition(",")
+            if version != "v1a":
+                continue
+            try:
+                self.key.verify(signed, base64.b64decode(signature))
+                return
+            except (BadSignatureError, binascii.Error, ValueError):
+                continue
+        raise WebhookVerificationError("No matching signature found")
+
+
 @dataclass(frozen=True)
 class Secret:
-    """A verifier, and how to name its secret without showing it: its first characters."""
+    """A verifier, and how to name its key without showing it: its first characters."""
 
     label: str
-    webhook: Webhook
+    webhook: Verifier
 
 
-def load_secrets(secrets: Sequence[str]) -> list[Secret]:
-    """One verifier per secret: several are normal (an endpoint's and a destination's, or
-    both sides of a rotation). Raises ValueError."""
+def load_secrets(secrets: Sequence[str], public_keys: Sequence[str] = ()) -> list[Secret]:
+    """One verifier per secret and per public key: several are normal (an endpoint's and a
+    destination's, or both sides of a rotation). Raises ValueError."""
     loaded = []
     for secret in secrets:
         try:
@@ -46,6 +95,9 @@ def load_secrets(secrets: Sequence[str]) -> list[Secret]:
         except Exception as exc:  # binascii.Error, EmptyWebhookSecretError: both mean "bad"
             raise ValueError(f"not a webhook secret ({exc}); expected whsec_<base64>") from None
         loaded.append(Secret(secret.strip()[:SHOWN_SECRET_CHARS] + "...", webhook))
+    # A public key is not secret: its label may show more of it.
+    loaded += [Secret(key.strip()[:SHOWN_SECRET_CHARS + 4] + "...", PublicKey(key))
+               for key in public_keys]
     return loaded
 
 
@@ -53,7 +105,7 @@ def verdict(secrets: Sequence[Secret], body: bytes, headers: Mapping[str, str]) 
     """`verified` when any secret verifies (with several, `verified with <its first
     characters>`), else `FAILED (<reasons>)`."""
     if not secrets:
-        return "not checked (pass --secret whsec_...)"
+        return NOT_CHECKED
     reasons: list[str] = []
     for secret in secrets:
         try:
@@ -172,7 +224,7 @@ def serve(host: str, port: int, secrets: Sequence[Secret], out: TextIO = sys.std
     shown_host = f"[{host}]" if ":" in host else host
     checking = (f"checked with {len(secrets)} secret(s): "
                 + ", ".join(secret.label for secret in secrets) if secrets
-                else "not checked (pass --secret whsec_...)")
+                else NOT_CHECKED)
     server.print_block(f"Listening on http://{shown_host}:{bound_port}/ (Ctrl-C to stop)\n"
                        f"{LOOPBACK_HINT}\nSignatures: {checking}\n\n")
     signal.signal(signal.SIGTERM, _interrupt)

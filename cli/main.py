@@ -134,6 +134,10 @@ def listen(
              "it for several (an endpoint and a destination, or a rotation): a request "
              "verifies when one does, and its line names which (space-separated in the "
              "variable).")] = None,
+    public_key: Annotated[list[str] | None, typer.Option(
+        metavar="WHPK", envvar="HOOKLINE_LISTEN_PUBLIC_KEY", show_envvar=True,
+        help="A v1a endpoint's or destination's whpk_ public key, to verify its ed25519 "
+             "signatures; repeatable, and usable with --secret.")] = None,
 ) -> None:
     """Receive webhooks on loopback and print each one, with its signature checked."""
     from cli.listen import load_secrets, serve
@@ -142,6 +146,10 @@ def listen(
         secrets = load_secrets(secret or [])
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--secret") from None
+    try:
+        secrets += load_secrets([], public_key or [])
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--public-key") from None
     try:
         serve(host, port, secrets)
     except OSError as exc:

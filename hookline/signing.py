@@ -19,6 +19,8 @@ SIGNING_KEY_PREFIX, PUBLIC_KEY_PREFIX = "whsk_", "whpk_"  # v1a's (ed25519) priv
 # Svix's bounds: a key of 24 to 75 bytes (Standard Webhooks asks for 24 to 64; a secret moved
 # from a Svix server may be longer, and must keep verifying).
 KEY_BYTES_MIN, KEY_BYTES_MAX = 24, 75
+V1, V1A = "v1", "v1a"
+SCHEMES = (V1, V1A)  # `signatureScheme`: follows the kind of key a target signs with
 WEBHOOK, SVIX = "webhook", "svix"
 HEADER_SETS = (WEBHOOK, SVIX)  # `signatureHeaders`: the prefix of the three names
 # What a fixed header or a transformation may never set: it would forge a signature.
@@ -76,6 +78,27 @@ def _signer(key: str) -> Ed25519PrivateKey:
     # Made once per key, not per attempt.
     raw = base64.b64decode(key.removeprefix(SIGNING_KEY_PREFIX))
     return Ed25519PrivateKey.from_private_bytes(raw[:32])
+
+
+def scheme_of(secret: str) -> str:
+    """`v1a` for a `whsk_` signing key, else `v1`: a target's scheme is its key's kind, so a
+    rotation from one kind to the other is a scheme switch, both signing in the overlap."""
+    return V1A if secret.startswith(SIGNING_KEY_PREFIX) else V1
+
+
+def new_key(scheme: str) -> str:
+    return new_signing_key() if scheme == V1A else new_secret()
+
+
+def is_valid_key(key: str) -> bool:
+    """A `whsec_` secret or a `whsk_` signing key."""
+    return is_valid_signing_key(key) if scheme_of(key) == V1A else is_valid_secret(key)
+
+
+def verifying_key(secret: str) -> str:
+    """What a receiver verifies with: the `whpk_` public key of a signing key, the secret
+    itself for HMAC."""
+    return public_key(secret) if scheme_of(secret) == V1A else secret
 
 
 def sign(secret: str, msg_id: str, timestamp: int, body: bytes) -> str:

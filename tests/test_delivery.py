@@ -24,6 +24,7 @@ from tests.support.api import (
 )
 from tests.support.procs import temporal_cli
 from tests.support.receiver import Receiver
+from tests.support.signatures import verify_v1a
 from tests.support.stack import Stack, Tenant
 
 
@@ -45,6 +46,30 @@ def test_published_event_arrives_signed(tenant: Tenant, receiver: Receiver) -> N
     [attempt] = attempts(tenant, delivery["id"])
     assert attempt["status"] == "succeeded" and attempt["statusCode"] == 200
     assert attempt["attempt"] == 1 and attempt["errorType"] is None
+
+
+def test_v1_and_v1a_endpoints_each_get_their_own_signature(tenant: Tenant,
+                                                           receiver: Receiver) -> None:
+    """Issue 52: one event fans out to a v1 endpoint, a v1a one, and one switching from v1
+    to v1a, whose old secret signs beside its new key for the overlap."""
+    v1 = setup_endpoint(tenant, receiver.url("/ok/v1"))
+    v1a = ok(tenant.client.post("/v1/endpoints", json={
+        "consumer": "acme", "url": receiver.url("/ok/v1a"), "signatureScheme": "v1a"}), 201)
+    switching = setup_endpoint(tenant, receiver.url("/ok/switching"))
+    switched = ok(tenant.client.post(f"/v1/endpoints/{switching['id']}/rotate-secret",
+                                     json={"signatureScheme": "v1a"}), 201)["secret"]
+    event = publish(tenant)
+    assert event["deliveries"] == 3
+    arrived = {r.path: r for r in receiver.wait(3)}
+
+    Webhook(v1["secret"]).verify(arrived["/ok/v1"].body, arrived["/ok/v1"].headers)
+    verify_v1a(v1a["publicKey"], arrived["/ok/v1a"])
+    with pytest.raises(AssertionError):
+        verify_v1a(switched, arrived["/ok/v1a"])
+    both = arrived["/ok/switching"]
+    verify_v1a(switched, both)
+    Webhook(switching["secret"]).verify(both.body, both.headers)
+    assert arrived["/ok/v1a"].headers["webhook-id"] == event["id"]
 
 
 def test_fan_out_follows_subscriptions(tenant: Tenant, receiver: Receiver) -> None:

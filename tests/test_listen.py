@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from hookline.signing import new_secret, webhook_headers
+from hookline.signing import new_secret, new_signing_key, public_key, webhook_headers
 from tests.support.procs import REPO, free_port, spawn, stop, wait_port
 
 HOOKLINE = str(REPO / ".venv" / "bin" / "hookline")
@@ -175,6 +175,36 @@ def test_the_secret_can_come_from_the_environment(tmp_path: Path) -> None:
         assert "signature: FAILED" in listener.block("evt_env-wrong")
     finally:
         stop(proc)
+
+
+def test_a_public_key_verifies_v1a_signatures(tmp_path: Path) -> None:
+    """Issue 52: `--public-key whpk_...` checks ed25519 signatures, beside `--secret`'s
+    HMAC ones: each request verifies by the key that signed it."""
+    signing_key = new_signing_key()
+    listener = start(tmp_path, "--public-key", public_key(signing_key), "--secret", SECRET)
+    try:
+        listener.post(BODY, signed([signing_key], "evt_v1a"))
+        listener.post(BODY, signed([signing_key, OLD_SECRET], "evt_rotating"))
+        listener.post(BODY, signed([new_signing_key()], "evt_v1a-wrong"))
+        listener.post(BODY, signed([signing_key], "evt_v1a-old", age=600))
+        listener.post(BODY, signed([SECRET], "evt_v1"))
+        shown = public_key(signing_key)[:16]
+        assert f"signature: verified with {shown}...\n" in listener.block("evt_v1a")
+        assert f"verified with {shown}..." in listener.block("evt_rotating")
+        assert "FAILED (No matching signature found" in listener.block("evt_v1a-wrong")
+        assert "timestamp too old" in listener.block("evt_v1a-old")
+        assert VERIFIED in listener.block("evt_v1")
+    finally:
+        stop(listener.proc)
+
+
+def test_a_malformed_public_key_is_refused_at_start() -> None:
+    done = subprocess.run([HOOKLINE, "listen", "--port", str(free_port()),
+                           "--public-key", "whpk_short"], capture_output=True, text=True,
+                          timeout=60, cwd=REPO)
+
+    assert done.returncode == 2
+    assert "--public-key" in done.stderr and "not a public key" in done.stderr
 
 
 def test_a_malformed_secret_is_refused_at_start() -> None:

@@ -282,6 +282,35 @@ def test_an_endpoint_is_added_tested_edited_rotated_disabled_and_deleted(
     assert_problem(tenant.client.get(f"/v1/endpoints/{endpoint_id}"), 404)
 
 
+def test_a_consumer_chooses_v1a_signatures_and_switches_back_by_rotating(
+        tenant: Tenant, browser: PortalClient, receiver: Receiver) -> None:
+    """Issue 52: the new-endpoint form offers both schemes; a v1a endpoint's page shows its
+    public key (not secret, so shown again); a switch is a rotation."""
+    consumer(tenant, "acme", "invoice.paid")
+    opened(browser, tenant)
+    form = browser.get("/portal/endpoints/new")
+    assert 'name="scheme"' in form and 'value="v1a"' in form
+    browser.get("/portal/endpoints/new")
+    created = browser.post("/portal/endpoints", {"url": receiver.url("/ok"), "events": [],
+                                                 "scheme": "v1a"})
+    public_key = re.search(r"whpk_[A-Za-z0-9+/=]+", created.text)
+    assert public_key is not None and "It is not secret" in created.text
+    assert "whsk_" not in created.text
+    [endpoint_id] = endpoint_ids(tenant)
+    record = ok(tenant.client.get(f"/v1/endpoints/{endpoint_id}"))
+    assert (record["signatureScheme"], record["publicKey"]) == ("v1a", public_key.group(0))
+    page = browser.get(f"/portal/endpoints/{endpoint_id}")
+    assert public_key.group(0) in page and "Switch to v1 signatures" in page
+
+    switched = browser.post(f"/portal/endpoints/{endpoint_id}/rotate", {"scheme": "v1"})
+    assert re.search(r"whsec_[A-Za-z0-9+/=]+", switched.text) is not None
+    assert "keeps signing, next to this one" in switched.text
+    assert ok(tenant.client.get(f"/v1/endpoints/{endpoint_id}"))["signatureScheme"] == "v1"
+    assert "Switch to v1a signatures" in browser.get(f"/portal/endpoints/{endpoint_id}")
+    refused = browser.post(f"/portal/endpoints/{endpoint_id}/rotate", {"scheme": "v9"})
+    assert refused.status_code == 422
+
+
 def test_delivery_pages_list_filter_retry_and_replay(tenant: Tenant, browser: PortalClient,
                                                      receiver: Receiver) -> None:
     consumer(tenant, "acme", "invoice.paid", "invoice.voided")

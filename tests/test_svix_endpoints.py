@@ -33,6 +33,7 @@ from hookline.persistence.models import Endpoint
 from hookline.timeutil import aware, utcnow
 from tests.support import svix_sdk
 from tests.support.in_process import in_process_stack
+from tests.support.signatures import SVIX_KEY, SVIX_PUBLIC_KEY
 from tests.support.stack import Stack, Tenant
 from tests.support.svix_sdk import sdk, status_of
 
@@ -132,6 +133,23 @@ def test_an_endpoint_is_an_endpoint_of_the_applications_consumer(
     assert tenant.client.get(f"/v1/endpoints/{made.id}").status_code == 404
 
 
+def test_a_whsk_secret_makes_an_asymmetric_endpoint_as_in_svix(
+        svix: Svix, tenant: Tenant, stack: Stack) -> None:
+    """Issue 52: as in Svix, an endpoint created with a `whsk_` signing key signs `v1a`,
+    and its secret reads as the `whpk_` public key; a rotation to a `whsec_` key switches
+    it back."""
+    _apps(svix, "acme")
+    made = svix.endpoint.create("acme", EndpointIn(url=URL, secret=SVIX_KEY))
+    assert svix.endpoint.get_secret("acme", made.id).key == SVIX_PUBLIC_KEY
+    assert _row(stack, made.id).secret == SVIX_KEY
+    hookline = tenant.client.get(f"/v1/endpoints/{made.id}").json()
+    assert (hookline["signatureScheme"], hookline["publicKey"]) == ("v1a", SVIX_PUBLIC_KEY)
+    assert svix.endpoint.rotate_secret("acme", made.id, EndpointSecretRotateIn(
+        key=SECRET)).key == SECRET
+    assert tenant.client.get(f"/v1/endpoints/{made.id}").json()["signatureScheme"] == "v1"
+    assert _row(stack, made.id).previous_secret == SVIX_KEY  # still signing, beside it
+
+
 def test_endpoints_page_newest_first(svix: Svix) -> None:
     """limit=2 over three, newest first unless `order=ascending`; only this application's."""
     _apps(svix, "acme", "beta")
@@ -176,6 +194,7 @@ def test_bad_endpoint_input_is_svix_shaped_and_changes_nothing(
         ("POST", base, {"url": URL, "throttleRate": 60000}, 422, ["body", "throttleRate"]),
         ("POST", base, {"url": URL, "secret": "whsec_c2hvcnQ="}, 422, ["body", "secret"]),
         ("POST", base, {"url": URL, "secret": "not base64!"}, 422, ["body", "secret"]),
+        ("POST", base, {"url": URL, "secret": "whsk_" + SECRET[6:]}, 422, ["body", "secret"]),
         ("POST", base, {"url": URL, "uid": "ep_1"}, 422, ["body", "uid"]),
         ("POST", base, {"url": URL, "uid": "main"}, 409, {"code": "conflict"}),
         ("POST", base, {"url": URL, "version": 2}, 422, ["body", "version"]),
@@ -193,6 +212,8 @@ def test_bad_endpoint_input_is_svix_shaped_and_changes_nothing(
         ("POST", one + "/secret/rotate", {"gracePeriodSeconds": 604801}, 422,
          ["body", "gracePeriodSeconds"]),
         ("POST", one + "/secret/rotate", {"key": "whsec_c2hvcnQ="}, 422, ["body", "key"]),
+        ("POST", one + "/secret/rotate", {"key": SVIX_KEY[:-8] + "AAAAAA=="}, 422,
+         ["body", "key"]),
         ("POST", one + "/recover", {"since": "2030-01-02T00:00:00Z",
                                     "until": "2030-01-01T00:00:00Z"}, 422, ["body", "since"]),
         ("POST", one + "/send-example", {"eventType": "user.gone"}, 404, {"code": "not_found"}),

@@ -20,6 +20,7 @@ from svix.api import (
 
 from tests.support import svix_sdk
 from tests.support.in_process import in_process_stack
+from tests.support.signatures import SVIX_KEY, SVIX_PUBLIC_KEY
 from tests.support.stack import Stack, Tenant
 from tests.support.svix_sdk import sdk
 
@@ -51,6 +52,7 @@ def test_import_copies_types_applications_and_endpoints_once(
         channels=["eu"], throttle_rate=5, metadata={"k": "v"},
         headers={"X-Team": "blue", "Authorization": "Bearer hidden"}))
     svix.endpoint.create("acme", EndpointIn(url=URL + "/c"))  # no uid: known by its URL
+    svix.endpoint.create("acme", EndpointIn(url=URL + "/d", uid="signed", secret=SVIX_KEY))
     svix.endpoint.create(unnamed.id, EndpointIn(url=URL + "/b", disabled=True))
 
     target = stack.tenant()
@@ -72,6 +74,13 @@ def test_import_copies_types_applications_and_endpoints_once(
     assert ours.endpoint.get_secret("acme", main.id).key == SECRET
     headers = ours.endpoint.get_headers("acme", main.id)
     assert (headers.headers, headers.sensitive) == ({"X-Team": "blue"}, [])
+    # An asymmetric endpoint's signing key cannot be read: a new one, named with its
+    # public key in the report.
+    [signed] = [e for e in ours.endpoint.list("acme").data if e.uid == "signed"]
+    public_key = ours.endpoint.get_secret("acme", signed.id).key
+    assert public_key.startswith("whpk_") and public_key != SVIX_PUBLIC_KEY
+    assert f"signs v1a with a new key (Svix never shows its signing key): give its " \
+           f"receivers the public key {public_key}" in done.stdout, done.stdout
     [other] = ours.endpoint.list(apps["No uid"].id).data
     assert other.disabled is True
 
@@ -80,5 +89,6 @@ def test_import_copies_types_applications_and_endpoints_once(
     assert "event type user.signup: exists" in again.stdout, again.stdout
     assert "application acme: exists" in again.stdout
     assert "of acme: exists" in again.stdout
-    assert sorted(e.url for e in ours.endpoint.list("acme").data) == [URL + "/a", URL + "/c"]
+    assert sorted(e.url for e in ours.endpoint.list("acme").data) == [URL + "/a", URL + "/c",
+                                                                      URL + "/d"]
     target.client.close()

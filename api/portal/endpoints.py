@@ -22,6 +22,7 @@ from hookline.persistence.models import Endpoint
 from hookline.services import endpoints, portal
 from hookline.services.headers import check_headers
 from hookline.services.targets import TargetPatch, TargetRow, check_url
+from hookline.signing import V1, V1A, scheme_of, verifying_key
 from hookline.usecases import targets
 
 router = APIRouter(route_class=PortalRoute)
@@ -36,12 +37,13 @@ class Draft:
     events: list[str] = field(default_factory=list)
     headers: str = ""
     filter: str = ""  # CEL; empty: none
+    scheme: str = V1  # chosen at creation; a rotation switches it afterwards
 
     @classmethod
     def of(cls, form: Form) -> Draft:
         return cls(url=form.get("url").strip(), description=form.get("description").strip(),
                    events=form.all("events"), headers=form.get("headers"),
-                   filter=form.get("filter").strip())
+                   filter=form.get("filter").strip(), scheme=form.get("scheme", V1))
 
     @property
     def filter_or_none(self) -> str | None:
@@ -73,9 +75,11 @@ async def _form(request: Request, found: Portal, session: Session, draft: Draft,
     types = await run_in_threadpool(committed, session, portal.catalogue, found.access)
     recent = await run_in_threadpool(committed, session, portal.recent_events,
                                      found.access) if row else []
+    key = row.target.secret if row else ""
     return render(request, "endpoint.html" if row else "endpoint_new.html", found,
                   status=status, draft=draft, types=types, row=row, error=error,
-                  recent=recent, **extra)
+                  recent=recent, scheme=scheme_of(key), public_key=verifying_key(key)
+                  if scheme_of(key) == V1A else None, **extra)
 
 
 @router.get("/")
@@ -104,12 +108,13 @@ async def create(request: Request, changed: ChangeDep, session: SessionDep,
                                       access.environment_id, consumer=access.consumer_id,
                                       url=draft.url, events=draft.events,
                                       description=draft.description or None, headers=headers,
-                                      secret=None, filter=draft.filter_or_none)
+                                      secret=None, filter=draft.filter_or_none,
+                                      signature_scheme=draft.scheme)
     except ValidationFailed as exc:
         return await _form(request, changed.portal, session, draft, error=exc.detail,
                            status=422)
     return render(request, "secret.html", changed.portal, endpoint=row.target,
-                  secret=row.target.secret, created=True)
+                  secret=verifying_key(row.target.secret), created=True)
 
 
 @router.get("/endpoints/{endpoint_id}")
@@ -173,7 +178,10 @@ def rotate(request: Request, endpoint_id: str, changed: ChangeDep,
            session: SessionDep) -> Response:
     access = changed.access
     endpoint = portal.own_endpoint(session, access, endpoint_id)
-    secret = targets.rotate_secret(session, Endpoint, access.environment_id, endpoint_id)
+    # A rotation to the other scheme is how a consumer switches (`scheme` names it).
+    scheme = changed.form.get("scheme") or None
+    secret = targets.rotate_secret(session, Endpoint, access.environment_id, endpoint_id,
+                                   scheme=scheme)
     return render(request, "secret.html", changed.portal, endpoint=endpoint, secret=secret,
                   created=False)
 

@@ -3,7 +3,7 @@ recover are the shared target routes (`api/routes/targets`)."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Body
 from fastapi.concurrency import run_in_threadpool
 
 from api.deps import AuthDep, SenderDep, SessionDep, TransformsDep
@@ -15,6 +15,7 @@ from api.schemas.destinations import (
     DestinationIn,
     DestinationOut,
     DestinationPatch,
+    SecretIn,
     SecretOut,
 )
 from api.schemas.previews import MessagePreviewIn, PreviewOut
@@ -42,7 +43,8 @@ async def create_destination(source_id: str, body: DestinationIn, auth: AuthDep,
                                       auth.environment_id, source_id, url=body.url,
                                       description=body.description, headers=body.headers,
                                       rate_limit=body.rate_limit, filter=body.filter,
-                                      transformation=code)
+                                      transformation=code,
+                                      signature_scheme=body.signature_scheme)
     return DestinationCreated.of(created)
 
 
@@ -56,9 +58,14 @@ def list_destinations(source_id: str, auth: AuthDep, session: SessionDep
 
 @router.post("/destinations/{destination_id}/rotate-secret", status_code=201,
              response_model=SecretOut, responses=problems(404))
-def rotate_destination_secret(destination_id: str, auth: AuthDep, session: SessionDep) -> SecretOut:
+def rotate_destination_secret(destination_id: str, auth: AuthDep, session: SessionDep,
+                              body: SecretIn | None = Body(default=None)) -> SecretOut:
+    """A new key of its scheme (or of `signatureScheme`, or the one given); the previous
+    one also signs for 24 hours."""
+    given = body or SecretIn()
     return SecretOut(secret=targets.rotate_secret(session, Destination, auth.environment_id,
-                                                  destination_id))
+                                                  destination_id, given.secret,
+                                                  scheme=given.signature_scheme))
 
 
 add_shared_routes(router, TargetResource(

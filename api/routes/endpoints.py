@@ -50,7 +50,8 @@ async def create_endpoint(body: EndpointIn, auth: AuthDep, session: SessionDep,
                                   headers=body.headers, secret=body.secret,
                                   rate_limit=body.rate_limit, filter=body.filter,
                                   transformation=code,
-                                  signature_headers=body.signature_headers)
+                                  signature_headers=body.signature_headers,
+                                  signature_scheme=body.signature_scheme)
     return EndpointCreated.of(row)
 
 
@@ -80,10 +81,12 @@ def set_endpoint_headers(endpoint_id: str, body: HeadersIn, auth: AuthDep,
              responses=problems(404))
 def rotate_endpoint_secret(endpoint_id: str, auth: AuthDep, session: SessionDep,
                   body: SecretIn | None = Body(default=None)) -> SecretOut:
-    """A new secret (or the one given); the previous one also signs for 24 hours."""
-    secret = body.secret if body else None
+    """A new key of its scheme (or of `signatureScheme`, or the one given); the previous
+    one also signs for 24 hours."""
+    given = body or SecretIn()
     return SecretOut(secret=targets.rotate_secret(session, Endpoint, auth.environment_id,
-                                                  endpoint_id, secret))
+                                                  endpoint_id, given.secret,
+                                                  scheme=given.signature_scheme))
 
 
 @router.post("/{endpoint_id}/test", response_model=EndpointTestResult,

@@ -56,7 +56,8 @@ async def create_operational_endpoint(body: OperationalEndpointIn, auth: AuthDep
                                   consumer=operational.CONSUMER, url=body.url, events=body.events,
                                   description=body.description, headers=body.headers,
                                   secret=body.secret, rate_limit=body.rate_limit,
-                                  signature_headers=body.signature_headers)
+                                  signature_headers=body.signature_headers,
+                                  signature_scheme=body.signature_scheme)
     return EndpointCreated.of(row)
 
 
@@ -105,7 +106,9 @@ async def delete_operational_endpoint(endpoint_id: str, auth: AuthDep, session: 
              responses=problems(404))
 def rotate_operational_secret(endpoint_id: str, auth: AuthDep, session: SessionDep,
                               body: SecretIn | None = Body(default=None)) -> SecretOut:
-    """A new secret (or the one given); the previous one also signs for 24 hours."""
+    """A new key of its scheme (or of `signatureScheme`, or the one given); the previous
+    one also signs for 24 hours."""
+    given = body or SecretIn()
     return SecretOut(secret=targets.rotate_secret(
-        session, Endpoint, _hidden(session, auth.environment_id), endpoint_id,
-        body.secret if body else None))
+        session, Endpoint, _hidden(session, auth.environment_id), endpoint_id, given.secret,
+        scheme=given.signature_scheme))

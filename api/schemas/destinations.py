@@ -12,14 +12,16 @@ from api.schemas.targets import (
     RATE_LIMIT_DOC,
     TRANSFORMATION_DOC,
     RateLimit,
+    SecretIn,
     SecretOut,
+    SignatureScheme,
     TargetOut,
 )
 from hookline.persistence.models import Destination
 from hookline.services.patch import KEEP
 from hookline.services.targets import TargetPatch, TargetRow
 
-__all__ = ["SecretOut"]
+__all__ = ["SecretIn", "SecretOut"]
 
 Url = Field(min_length=1, max_length=2048)
 
@@ -31,6 +33,7 @@ class DestinationIn(ApiInput):
     rate_limit: RateLimit | None = Field(default=None, description=RATE_LIMIT_DOC)
     filter: str | None = Field(default=None, description=FILTER_DOC)
     transformation: str | None = Field(default=None, description=TRANSFORMATION_DOC)
+    signature_scheme: SignatureScheme = "v1"
 
 
 class DestinationPatch(ApiInput):
@@ -68,4 +71,5 @@ class DestinationOut(TargetOut):
 
 
 class DestinationCreated(DestinationOut):
-    secret: str = Field(description="Shown only in this response")
+    secret: str = Field(description="Shown only in this response: the whsec_ secret (v1), or "
+                        "the whpk_ public key (v1a)")

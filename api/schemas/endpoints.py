@@ -11,7 +11,9 @@ from api.schemas.targets import (
     RATE_LIMIT_DOC,
     TRANSFORMATION_DOC,
     RateLimit,
+    SecretIn,
     SecretOut,
+    SignatureScheme,
     TargetOut,
 )
 from hookline.errors import invalid
@@ -19,7 +21,7 @@ from hookline.persistence.models import Endpoint
 from hookline.services.patch import KEEP
 from hookline.services.targets import TargetPatch, TargetRow
 
-__all__ = ["SecretOut"]
+__all__ = ["SecretIn", "SecretOut"]
 
 Headers = dict[str, str]
 SignatureHeaders = Literal["webhook", "svix"]
@@ -36,8 +38,11 @@ class OperationalEndpointIn(ApiInput):
     events: list[str] | None = Field(default=None, description="Absent or [] means all types")
     description: str | None = None
     headers: Headers | None = Field(default=None, description="Fixed headers")
-    secret: str | None = Field(default=None, description="A whsec_ secret; made when absent")
+    secret: str | None = Field(default=None, description="A whsec_ secret (v1) or a whsk_ "
+                               "signing key (v1a); made when absent")
     rate_limit: RateLimit | None = Field(default=None, description=RATE_LIMIT_DOC)
+    signature_scheme: SignatureScheme | None = Field(
+        default=None, description="absent: the given secret's, else v1")
     signature_headers: SignatureHeaders = Field(default="webhook",
                                                 description=SIGNATURE_HEADERS_DOC)
 
@@ -82,10 +87,6 @@ class HeadersIn(ApiInput):
     headers: Headers
 
 
-class SecretIn(ApiInput):
-    secret: str | None = Field(default=None, description="A whsec_ secret; made when absent")
-
-
 class EndpointOut(TargetOut):
     consumer: str
     status: Literal["Enabled", "DisabledAutomatically", "DisabledManually"]
@@ -100,7 +101,8 @@ class EndpointOut(TargetOut):
 
 
 class EndpointCreated(EndpointOut):
-    secret: str = Field(description="Shown only in this response")
+    secret: str = Field(description="Shown only in this response: the whsec_ secret (v1), or "
+                        "the whpk_ public key (v1a)")
 
 
 class EndpointTestResult(ApiModel):

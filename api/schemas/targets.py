@@ -7,9 +7,10 @@ from typing import Annotated, Any, Literal, Self
 
 from pydantic import Field
 
-from api.schemas.common import ApiModel, AsInt32, MaybeTimestamp, Timestamp
+from api.schemas.common import ApiInput, ApiModel, AsInt32, MaybeTimestamp, Timestamp
 from hookline.delivery.targets import RATE_LIMIT_MAX, RATE_LIMIT_MIN, Target, is_enabled
 from hookline.services.targets import TargetRow
+from hookline.signing import V1A, public_key, scheme_of, verifying_key
 
 RATE_LIMIT_DOC = (f"Deliveries per second at most, {RATE_LIMIT_MIN} to {RATE_LIMIT_MAX}, "
                   "across every worker; null (the default) is no limit")
@@ -24,6 +25,13 @@ TRANSFORMATION_DOC = (
     "changed (`payload` is sent, `headers` added, `url` replaced, `cancel: true` sends "
     "nothing). An error, a timeout or the memory limit fails the attempt with errorType "
     "`transformation`. null: none")
+SIGNATURE_SCHEME_DOC = (
+    "How deliveries are signed (Standard Webhooks): `v1`, HMAC-SHA256 with a `whsec_` secret "
+    "the receiver also holds (the default), or `v1a`, ed25519 with a `whsk_` signing key the "
+    "service keeps, the receiver holding only its `whpk_` public key (`publicKey`). A target's "
+    "scheme is its key's kind: a rotation to a key of the other kind switches it, and both "
+    "sign during the rotation's overlap")
+SignatureScheme = Annotated[Literal["v1", "v1a"], Field(description=SIGNATURE_SCHEME_DOC)]
 CircuitState = Annotated[Literal["closed", "open", "half_open"], Field(
     description="The circuit breaker: it opens after consecutive failures that say the "
                 "receiver is down (timeouts, connection errors, 5xx, 429) and stops attempts; "
@@ -41,6 +49,9 @@ class TargetOut(ApiModel):
     rate_limit: int | None = Field(description=RATE_LIMIT_DOC)
     filter: str | None = Field(description=FILTER_DOC)
     transformation: str | None = Field(description=TRANSFORMATION_DOC)
+    signature_scheme: SignatureScheme
+    public_key: str | None = Field(description="`v1a`: the `whpk_` public key receivers "
+                                   "verify with; null for `v1`")
     circuit: CircuitState
     circuit_opened_at: MaybeTimestamp = Field(
         description="When the circuit last opened; null while closed")
@@ -61,13 +72,27 @@ class TargetOut(ApiModel):
 
     @classmethod
     def of(cls, row: TargetRow) -> Self:
-        """The record; one that has a `secret` field (at creation) shows the secret."""
-        shown = {"secret": row.target.secret} if "secret" in cls.model_fields else {}
+        """The record; one that has a `secret` field (at creation) shows what a receiver
+        verifies with: the secret (`v1`) or the public key (`v1a`), never a signing key."""
+        shown = ({"secret": verifying_key(row.target.secret)} if "secret" in cls.model_fields
+                 else {})
         return cls(**target_fields(row), **cls.own_fields(row), **shown)
 
 
 class SecretOut(ApiModel):
-    secret: str
+    secret: str = Field(description="What receivers verify with from now: the `whsec_` "
+                        "secret (`v1`) or the `whpk_` public key (`v1a`)")
+
+
+class SecretIn(ApiInput):
+    """A rotation: a new key of the target's scheme, of `signatureScheme` (a switch), or the
+    one given."""
+
+    secret: str | None = Field(default=None, description="A whsec_ secret (v1) or a whsk_ "
+                               "signing key (v1a); made when absent")
+    signature_scheme: SignatureScheme | None = Field(
+        default=None, description="The scheme of the new key; absent: the target's, or the "
+        "given secret's")
 
 
 def target_fields(row: TargetRow) -> dict[str, Any]:
@@ -78,6 +103,9 @@ def target_fields(row: TargetRow) -> dict[str, Any]:
             "status": shown_status(target),
             "custom_headers": dict(target.custom_headers), "rate_limit": target.rate_limit,
             "filter": target.filter, "transformation": target.transformation,
+            "signature_scheme": scheme_of(target.secret),
+            "public_key": public_key(target.secret) if scheme_of(target.secret) == V1A
+            else None,
             "circuit": health.state, "circuit_opened_at": health.opened_at,
             "circuit_retry_at": health.retry_at,
             "concurrency_limit": health.concurrency_limit, "created_at": target.created_at,

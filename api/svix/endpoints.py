@@ -36,6 +36,7 @@ from hookline.persistence.models import Endpoint
 from hookline.services import consumers, endpoints
 from hookline.services.accounts import Principal
 from hookline.services.targets import TargetPatch, check_url
+from hookline.signing import verifying_key
 from hookline.usecases import targets
 
 router = APIRouter(prefix="/app/{app_id}/endpoint", tags=["Endpoint"], route_class=JSONRoute)
@@ -147,7 +148,7 @@ def patch_endpoint_headers(endpoint: EndpointDep, body: EndpointHeadersPatchIn,
 
 @router.get("/{endpoint_id}/secret")
 def get_endpoint_secret(endpoint: EndpointDep) -> EndpointSecretOut:
-    return EndpointSecretOut(key=endpoint.secret)
+    return EndpointSecretOut(key=verifying_key(endpoint.secret))
 
 
 @router.post("/{endpoint_id}/secret/rotate")

@@ -16,8 +16,7 @@ from hookline.persistence import queries
 from hookline.persistence.models import Destination
 from hookline.services import sources
 from hookline.services.headers import check_headers
-from hookline.services.targets import TargetRow
-from hookline.signing import new_secret
+from hookline.services.targets import TargetRow, signing_key
 
 MAX_PER_SOURCE = 10
 
@@ -25,13 +24,15 @@ MAX_PER_SOURCE = 10
 def create_destination(session: Session, env_id: str, source_id: str, *, url: str,
                        description: str | None, headers: dict[str, str] | None,
                        rate_limit: int | None = None, filter: str | None = None,
-                       transformation: str | None = None) -> TargetRow:
+                       transformation: str | None = None, signature_scheme: str | None = None
+                       ) -> TargetRow:
     """The URL and the transformation are checked by the caller first (check_url,
     check_transformation); everything else here."""
     source = sources.get_source(session, env_id, source_id)
     custom = check_headers(headers or {})
     rate_limit = targets.check_rate_limit(rate_limit)
     filter = filters.check(filter)
+    key = signing_key(None, signature_scheme)
     # Lock the Source row (PostgreSQL) so that concurrent creations cannot pass the limit.
     queries.sources.lock(session, source.id)
     count = queries.targets.destination_counts(session, [source.id]).get(source.id, 0)
@@ -39,7 +40,7 @@ def create_destination(session: Session, env_id: str, source_id: str, *, url: st
         raise invalid("sourceId", f"a source has at most {MAX_PER_SOURCE} destinations")
     destination = Destination(id=new_id("dst"), environment_id=env_id, source_id=source.id,
                               url=url, description=description, custom_headers=custom,
-                              secret=new_secret(), rate_limit=rate_limit, filter=filter,
+                              secret=key, rate_limit=rate_limit, filter=filter,
                               transformation=transformations.check(transformation))
     session.add(destination)
     return TargetRow(destination, Health())  # never gated yet: closed

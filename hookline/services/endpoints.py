@@ -23,8 +23,8 @@ from hookline.persistence.models import Endpoint, Event
 from hookline.services import consumers, event_types, events
 from hookline.services.accounts import Principal
 from hookline.services.headers import check_headers
-from hookline.services.targets import TargetRow, check_secret, get_scoped
-from hookline.signing import WEBHOOK, new_secret
+from hookline.services.targets import TargetRow, get_scoped, signing_key
+from hookline.signing import WEBHOOK
 from hookline.timeutil import iso, utcnow
 
 LIST_LIMIT = 100
@@ -56,7 +56,8 @@ def create_endpoint(session: Session, env_id: str, *, consumer: str, url: str,
                     headers: dict[str, str] | None, secret: str | None,
                     rate_limit: int | None = None, filter: str | None = None,
                     transformation: str | None = None, signature_headers: str = WEBHOOK,
-                    details: Details = Details()) -> TargetRow:
+                    details: Details = Details(), signature_scheme: str | None = None
+                    ) -> TargetRow:
     """The URL and the transformation are checked by the caller first (check_url,
     check_transformation); everything else here."""
     try:
@@ -69,7 +70,7 @@ def create_endpoint(session: Session, env_id: str, *, consumer: str, url: str,
         id=new_id("ep"), environment_id=env_id, consumer_id=owner.id, url=url,
         description=description, events=check_events(session, env_id, events or []),
         custom_headers=check_headers(headers or {}),
-        secret=new_secret() if secret is None else check_secret(secret),
+        secret=signing_key(secret, signature_scheme),
         rate_limit=targets.check_rate_limit(rate_limit),
         filter=filters.check(filter),
         transformation=transformations.check(transformation),

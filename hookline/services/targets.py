@@ -23,7 +23,16 @@ from hookline.services import operational
 from hookline.services.headers import check_headers
 from hookline.services.patch import KEEP, Keep
 from hookline.services.scoped import get_in
-from hookline.signing import KEY_BYTES_MAX, KEY_BYTES_MIN, is_valid_secret
+from hookline.signing import (
+    KEY_BYTES_MAX,
+    KEY_BYTES_MIN,
+    SCHEMES,
+    V1,
+    V1A,
+    is_valid_key,
+    new_key,
+    scheme_of,
+)
 from hookline.timeutil import utcnow
 from hookline.transformations import TransformFailed
 from hookline.url_guard import DNSFailure, URLRefused
@@ -33,8 +42,11 @@ if TYPE_CHECKING:
     from hookline.transform_pool import ExecutorPool
 
 AnyTarget = TypeVar("AnyTarget", bound=Target)
-SECRET_RULE = (f"must be 'whsec_' followed by the base64 of {KEY_BYTES_MIN} to {KEY_BYTES_MAX} "
-               "random bytes")
+KEY_RULES = {
+    V1: f"must be 'whsec_' followed by the base64 of {KEY_BYTES_MIN} to {KEY_BYTES_MAX} random "
+        "bytes",
+    V1A: "must be 'whsk_' followed by the base64 of an ed25519 key: its 32-byte seed, then its "
+         "32-byte public key"}
 
 
 class TargetRow(NamedTuple):
@@ -74,9 +86,24 @@ async def check_url(sender: Sender, url: str, require_https: bool) -> None:
         raise invalid("url", f"the host does not resolve ({exc})") from None
 
 
-def check_secret(secret: str) -> str:
-    if not is_valid_secret(secret):
-        raise invalid("secret", SECRET_RULE)
+def check_scheme(scheme: str) -> str:
+    if scheme not in SCHEMES:
+        raise invalid("signatureScheme", "must be " + " or ".join(map(repr, SCHEMES)))
+    return scheme
+
+
+def signing_key(secret: str | None, scheme: str | None = None) -> str:
+    """The key a target signs with: `secret` checked (a `whsec_` secret signs `v1`, a
+    `whsk_` key `v1a`, and when both are given they must agree), or a new key of `scheme`
+    (`v1` when neither is given)."""
+    if secret is None:
+        return new_key(check_scheme(scheme or V1))
+    kind = scheme_of(secret)
+    if scheme is not None and check_scheme(scheme) != kind:
+        raise invalid("secret", f"signatureScheme {scheme!r} {KEY_RULES[scheme]}")
+    if not is_valid_key(secret):
+        raise invalid("secret", KEY_RULES[kind] if kind == V1A
+                      else KEY_RULES[V1] + (", or 'whsk_' and an ed25519 key for v1a"))
     return secret
 
 

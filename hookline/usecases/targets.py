@@ -18,7 +18,7 @@ from hookline.services import endpoints, target_stats
 from hookline.services import targets as service
 from hookline.services.target_stats import TargetStats
 from hookline.services.targets import TargetPatch, TargetRow
-from hookline.signing import new_secret
+from hookline.signing import scheme_of, verifying_key
 from hookline.timeutil import utcnow
 
 AnyTarget = TypeVar("AnyTarget", bound=Target)
@@ -80,15 +80,18 @@ def patch_headers(session: Session, kind: type[Target], env_id: str, target_id: 
 
 
 def rotate_secret(session: Session, kind: type[Target], env_id: str, target_id: str,
-                  secret: str | None = None, overlap: timedelta | None = None) -> str:
-    """A new secret, or the one given; the previous one keeps signing for 24 hours, or
-    for `overlap`."""
+                  secret: str | None = None, overlap: timedelta | None = None,
+                  scheme: str | None = None) -> str:
+    """A new key of its scheme (or of `scheme`: a switch), or the one given; the previous one
+    keeps signing for 24 hours, or for `overlap`. Answers what a receiver verifies with
+    now: the secret (`v1`) or the public key (`v1a`)."""
     target = service.get_scoped(session, kind, env_id, target_id)
-    fresh = service.rotate(session, target, new_secret() if secret is None
-                           else service.check_secret(secret),
+    if secret is None and scheme is None:
+        scheme = scheme_of(target.secret)
+    fresh = service.rotate(session, target, service.signing_key(secret, scheme),
                            targets.ROTATION_OVERLAP if overlap is None else overlap)
     session.commit()
-    return fresh
+    return verifying_key(fresh)
 
 
 def stats(session: Session, kind: type[Target], env_id: str, target_id: str,

@@ -26,8 +26,8 @@ from hookline.delivery.targets import is_enabled
 from hookline.persistence.models import Endpoint
 from hookline.services.endpoints import Details
 from hookline.services.patch import KEEP
-from hookline.services.targets import SECRET_RULE, TargetPatch
-from hookline.signing import SECRET_PREFIX, SVIX, is_valid_secret
+from hookline.services.targets import KEY_RULES, TargetPatch
+from hookline.signing import SECRET_PREFIX, SIGNING_KEY_PREFIX, SVIX, V1, V1A, is_valid_key
 
 ID_PREFIX = "ep_"
 EndpointUid = Annotated[Uid, not_prefixed(ID_PREFIX)]
@@ -41,10 +41,16 @@ Version = Literal[1]  # Svix's deprecated `version`: 1 is the only one
 
 
 def _secret(secret: str) -> str:
-    """A secret with or without its prefix, by Hookline's rule (`key` of a rotation too)."""
+    """A secret with or without its prefix, by Hookline's rule (`key` of a rotation too), or,
+    as in Svix, a `whsk_` signing key, which makes the endpoint sign `v1a`."""
+    if secret.startswith(SIGNING_KEY_PREFIX):
+        if not is_valid_key(secret):
+            raise ValueError(KEY_RULES[V1A])
+        return secret
     prefixed = secret if secret.startswith(SECRET_PREFIX) else SECRET_PREFIX + secret
-    if not is_valid_secret(prefixed):
-        raise ValueError(SECRET_RULE + " (here 'whsec_' may be left out)")
+    if not is_valid_key(prefixed):
+        raise ValueError(KEY_RULES[V1] + " (here 'whsec_' may be left out), or 'whsk_' and "
+                         "an ed25519 key")
     return prefixed
 
 

@@ -714,7 +714,8 @@ export interface paths {
 		put?: never;
 		/**
 		 * Rotate Endpoint Secret
-		 * @description A new secret (or the one given); the previous one also signs for 24 hours.
+		 * @description A new key of its scheme (or of `signatureScheme`, or the one given); the previous
+		 *     one also signs for 24 hours.
 		 */
 		post: operations["rotate_endpoint_secret"];
 		delete?: never;
@@ -924,7 +925,11 @@ export interface paths {
 		};
 		get?: never;
 		put?: never;
-		/** Rotate Destination Secret */
+		/**
+		 * Rotate Destination Secret
+		 * @description A new key of its scheme (or of `signatureScheme`, or the one given); the previous
+		 *     one also signs for 24 hours.
+		 */
 		post: operations["rotate_destination_secret"];
 		delete?: never;
 		options?: never;
@@ -1221,7 +1226,8 @@ export interface paths {
 		put?: never;
 		/**
 		 * Rotate Operational Secret
-		 * @description A new secret (or the one given); the previous one also signs for 24 hours.
+		 * @description A new key of its scheme (or of `signatureScheme`, or the one given); the previous
+		 *     one also signs for 24 hours.
 		 */
 		post: operations["rotate_operational_secret"];
 		delete?: never;
@@ -1485,6 +1491,17 @@ export interface components {
 			 */
 			transformation: string | null;
 			/**
+			 * Signaturescheme
+			 * @description How deliveries are signed (Standard Webhooks): `v1`, HMAC-SHA256 with a `whsec_` secret the receiver also holds (the default), or `v1a`, ed25519 with a `whsk_` signing key the service keeps, the receiver holding only its `whpk_` public key (`publicKey`). A target's scheme is its key's kind: a rotation to a key of the other kind switches it, and both sign during the rotation's overlap
+			 * @enum {string}
+			 */
+			signatureScheme: "v1" | "v1a";
+			/**
+			 * Publickey
+			 * @description `v1a`: the `whpk_` public key receivers verify with; null for `v1`
+			 */
+			publicKey: string | null;
+			/**
 			 * Circuit
 			 * @description The circuit breaker: it opens after consecutive failures that say the receiver is down (timeouts, connection errors, 5xx, 429) and stops attempts; when its time is up one probe attempt goes (half_open), and a success closes it
 			 * @enum {string}
@@ -1515,7 +1532,7 @@ export interface components {
 			status: string;
 			/**
 			 * Secret
-			 * @description Shown only in this response
+			 * @description Shown only in this response: the whsec_ secret (v1), or the whpk_ public key (v1a)
 			 */
 			secret: string;
 		};
@@ -1547,6 +1564,13 @@ export interface components {
 			 * @description JavaScript, at most 64 KB, defining `function handler(webhook)`: run at every attempt with `{method, url, eventType, payload, headers, cancel}`, it returns the webhook changed (`payload` is sent, `headers` added, `url` replaced, `cancel: true` sends nothing). An error, a timeout or the memory limit fails the attempt with errorType `transformation`. null: none
 			 */
 			transformation?: string | null;
+			/**
+			 * Signaturescheme
+			 * @description How deliveries are signed (Standard Webhooks): `v1`, HMAC-SHA256 with a `whsec_` secret the receiver also holds (the default), or `v1a`, ed25519 with a `whsk_` signing key the service keeps, the receiver holding only its `whpk_` public key (`publicKey`). A target's scheme is its key's kind: a rotation to a key of the other kind switches it, and both sign during the rotation's overlap
+			 * @default v1
+			 * @enum {string}
+			 */
+			signatureScheme: "v1" | "v1a";
 		};
 		/** DestinationOut */
 		DestinationOut: {
@@ -1575,6 +1599,17 @@ export interface components {
 			 * @description JavaScript, at most 64 KB, defining `function handler(webhook)`: run at every attempt with `{method, url, eventType, payload, headers, cancel}`, it returns the webhook changed (`payload` is sent, `headers` added, `url` replaced, `cancel: true` sends nothing). An error, a timeout or the memory limit fails the attempt with errorType `transformation`. null: none
 			 */
 			transformation: string | null;
+			/**
+			 * Signaturescheme
+			 * @description How deliveries are signed (Standard Webhooks): `v1`, HMAC-SHA256 with a `whsec_` secret the receiver also holds (the default), or `v1a`, ed25519 with a `whsk_` signing key the service keeps, the receiver holding only its `whpk_` public key (`publicKey`). A target's scheme is its key's kind: a rotation to a key of the other kind switches it, and both sign during the rotation's overlap
+			 * @enum {string}
+			 */
+			signatureScheme: "v1" | "v1a";
+			/**
+			 * Publickey
+			 * @description `v1a`: the `whpk_` public key receivers verify with; null for `v1`
+			 */
+			publicKey: string | null;
 			/**
 			 * Circuit
 			 * @description The circuit breaker: it opens after consecutive failures that say the receiver is down (timeouts, connection errors, 5xx, 429) and stops attempts; when its time is up one probe attempt goes (half_open), and a success closes it
@@ -1664,6 +1699,17 @@ export interface components {
 			 */
 			transformation: string | null;
 			/**
+			 * Signaturescheme
+			 * @description How deliveries are signed (Standard Webhooks): `v1`, HMAC-SHA256 with a `whsec_` secret the receiver also holds (the default), or `v1a`, ed25519 with a `whsk_` signing key the service keeps, the receiver holding only its `whpk_` public key (`publicKey`). A target's scheme is its key's kind: a rotation to a key of the other kind switches it, and both sign during the rotation's overlap
+			 * @enum {string}
+			 */
+			signatureScheme: "v1" | "v1a";
+			/**
+			 * Publickey
+			 * @description `v1a`: the `whpk_` public key receivers verify with; null for `v1`
+			 */
+			publicKey: string | null;
+			/**
 			 * Circuit
 			 * @description The circuit breaker: it opens after consecutive failures that say the receiver is down (timeouts, connection errors, 5xx, 429) and stops attempts; when its time is up one probe attempt goes (half_open), and a success closes it
 			 * @enum {string}
@@ -1705,7 +1751,7 @@ export interface components {
 			signatureHeaders: "webhook" | "svix";
 			/**
 			 * Secret
-			 * @description Shown only in this response
+			 * @description Shown only in this response: the whsec_ secret (v1), or the whpk_ public key (v1a)
 			 */
 			secret: string;
 		};
@@ -1729,7 +1775,7 @@ export interface components {
 			} | null;
 			/**
 			 * Secret
-			 * @description A whsec_ secret; made when absent
+			 * @description A whsec_ secret (v1) or a whsk_ signing key (v1a); made when absent
 			 */
 			secret?: string | null;
 			/**
@@ -1737,6 +1783,11 @@ export interface components {
 			 * @description Deliveries per second at most, 1 to 10000, across every worker; null (the default) is no limit
 			 */
 			rateLimit?: number | null;
+			/**
+			 * Signaturescheme
+			 * @description absent: the given secret's, else v1
+			 */
+			signatureScheme?: ("v1" | "v1a") | null;
 			/**
 			 * Signatureheaders
 			 * @description The names the signature goes under, with the same values: `webhook` (Webhook-Id, Webhook-Timestamp, Webhook-Signature: Standard Webhooks) or `svix` (svix-id, svix-timestamp, svix-signature, what Svix's verifiers also read)
@@ -1787,6 +1838,17 @@ export interface components {
 			 * @description JavaScript, at most 64 KB, defining `function handler(webhook)`: run at every attempt with `{method, url, eventType, payload, headers, cancel}`, it returns the webhook changed (`payload` is sent, `headers` added, `url` replaced, `cancel: true` sends nothing). An error, a timeout or the memory limit fails the attempt with errorType `transformation`. null: none
 			 */
 			transformation: string | null;
+			/**
+			 * Signaturescheme
+			 * @description How deliveries are signed (Standard Webhooks): `v1`, HMAC-SHA256 with a `whsec_` secret the receiver also holds (the default), or `v1a`, ed25519 with a `whsk_` signing key the service keeps, the receiver holding only its `whpk_` public key (`publicKey`). A target's scheme is its key's kind: a rotation to a key of the other kind switches it, and both sign during the rotation's overlap
+			 * @enum {string}
+			 */
+			signatureScheme: "v1" | "v1a";
+			/**
+			 * Publickey
+			 * @description `v1a`: the `whpk_` public key receivers verify with; null for `v1`
+			 */
+			publicKey: string | null;
 			/**
 			 * Circuit
 			 * @description The circuit breaker: it opens after consecutive failures that say the receiver is down (timeouts, connection errors, 5xx, 429) and stops attempts; when its time is up one probe attempt goes (half_open), and a success closes it
@@ -2245,7 +2307,7 @@ export interface components {
 			} | null;
 			/**
 			 * Secret
-			 * @description A whsec_ secret; made when absent
+			 * @description A whsec_ secret (v1) or a whsk_ signing key (v1a); made when absent
 			 */
 			secret?: string | null;
 			/**
@@ -2253,6 +2315,11 @@ export interface components {
 			 * @description Deliveries per second at most, 1 to 10000, across every worker; null (the default) is no limit
 			 */
 			rateLimit?: number | null;
+			/**
+			 * Signaturescheme
+			 * @description absent: the given secret's, else v1
+			 */
+			signatureScheme?: ("v1" | "v1a") | null;
 			/**
 			 * Signatureheaders
 			 * @description The names the signature goes under, with the same values: `webhook` (Webhook-Id, Webhook-Timestamp, Webhook-Signature: Standard Webhooks) or `svix` (svix-id, svix-timestamp, svix-signature, what Svix's verifiers also read)
@@ -2552,17 +2619,29 @@ export interface components {
 			/** Createdat */
 			createdAt: string;
 		};
-		/** SecretIn */
+		/**
+		 * SecretIn
+		 * @description A rotation: a new key of the target's scheme, of `signatureScheme` (a switch), or the
+		 *     one given.
+		 */
 		SecretIn: {
 			/**
 			 * Secret
-			 * @description A whsec_ secret; made when absent
+			 * @description A whsec_ secret (v1) or a whsk_ signing key (v1a); made when absent
 			 */
 			secret?: string | null;
+			/**
+			 * Signaturescheme
+			 * @description The scheme of the new key; absent: the target's, or the given secret's
+			 */
+			signatureScheme?: ("v1" | "v1a") | null;
 		};
 		/** SecretOut */
 		SecretOut: {
-			/** Secret */
+			/**
+			 * Secret
+			 * @description What receivers verify with from now: the `whsec_` secret (`v1`) or the `whpk_` public key (`v1a`)
+			 */
 			secret: string;
 		};
 		/** SourceIn */
@@ -7211,7 +7290,11 @@ interface operations {
 			};
 			cookie?: never;
 		};
-		requestBody?: never;
+		requestBody?: {
+			content: {
+				"application/json": components["schemas"]["SecretIn"] | null;
+			};
+		};
 		responses: {
 			/** @description Successful Response */
 			201: {

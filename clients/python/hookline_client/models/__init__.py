@@ -11,11 +11,14 @@ from .delivery_out import DeliveryOut
 from .destination_created import DestinationCreated
 from .destination_created_circuit import DestinationCreatedCircuit
 from .destination_created_customheaders import DestinationCreatedCustomheaders
+from .destination_created_signaturescheme import DestinationCreatedSignaturescheme
 from .destination_in import DestinationIn
 from .destination_in_headers_type_0 import DestinationInHeadersType0
+from .destination_in_signaturescheme import DestinationInSignaturescheme
 from .destination_out import DestinationOut
 from .destination_out_circuit import DestinationOutCircuit
 from .destination_out_customheaders import DestinationOutCustomheaders
+from .destination_out_signaturescheme import DestinationOutSignaturescheme
 from .destination_patch import DestinationPatch
 from .destination_patch_headers_type_0 import DestinationPatchHeadersType0
 from .destination_patch_status_type_0 import DestinationPatchStatusType0
@@ -23,14 +26,17 @@ from .endpoint_created import EndpointCreated
 from .endpoint_created_circuit import EndpointCreatedCircuit
 from .endpoint_created_customheaders import EndpointCreatedCustomheaders
 from .endpoint_created_signatureheaders import EndpointCreatedSignatureheaders
+from .endpoint_created_signaturescheme import EndpointCreatedSignaturescheme
 from .endpoint_created_status import EndpointCreatedStatus
 from .endpoint_in import EndpointIn
 from .endpoint_in_headers_type_0 import EndpointInHeadersType0
+from .endpoint_in_signature_scheme_type_0 import EndpointInSignatureSchemeType0
 from .endpoint_in_signatureheaders import EndpointInSignatureheaders
 from .endpoint_out import EndpointOut
 from .endpoint_out_circuit import EndpointOutCircuit
 from .endpoint_out_customheaders import EndpointOutCustomheaders
 from .endpoint_out_signatureheaders import EndpointOutSignatureheaders
+from .endpoint_out_signaturescheme import EndpointOutSignaturescheme
 from .endpoint_out_status import EndpointOutStatus
 from .endpoint_patch_in import EndpointPatchIn
 from .endpoint_patch_in_signature_headers_type_0 import EndpointPatchInSignatureHeadersType0
@@ -74,6 +80,7 @@ from .message_preview_in import MessagePreviewIn
 from .message_preview_in_headers_type_0 import MessagePreviewInHeadersType0
 from .operational_endpoint_in import OperationalEndpointIn
 from .operational_endpoint_in_headers_type_0 import OperationalEndpointInHeadersType0
+from .operational_endpoint_in_signature_scheme_type_0 import OperationalEndpointInSignatureSchemeType0
 from .operational_endpoint_in_signatureheaders import OperationalEndpointInSignatureheaders
 from .page_attempt_out import PageAttemptOut
 from .page_consumer_out import PageConsumerOut
@@ -104,6 +111,7 @@ from .schema_error import SchemaError
 from .schema_version_out import SchemaVersionOut
 from .schema_version_out_schema import SchemaVersionOutSchema
 from .secret_in import SecretIn
+from .secret_in_signature_scheme_type_0 import SecretInSignatureSchemeType0
 from .secret_out import SecretOut
 from .set_endpoint_headers_response_set_endpoint_headers import SetEndpointHeadersResponseSetEndpointHeaders
 from .source_in import SourceIn
@@ -132,11 +140,14 @@ __all__ = (
     "DestinationCreated",
     "DestinationCreatedCircuit",
     "DestinationCreatedCustomheaders",
+    "DestinationCreatedSignaturescheme",
     "DestinationIn",
     "DestinationInHeadersType0",
+    "DestinationInSignaturescheme",
     "DestinationOut",
     "DestinationOutCircuit",
     "DestinationOutCustomheaders",
+    "DestinationOutSignaturescheme",
     "DestinationPatch",
     "DestinationPatchHeadersType0",
     "DestinationPatchStatusType0",
@@ -144,14 +155,17 @@ __all__ = (
     "EndpointCreatedCircuit",
     "EndpointCreatedCustomheaders",
     "EndpointCreatedSignatureheaders",
+    "EndpointCreatedSignaturescheme",
     "EndpointCreatedStatus",
     "EndpointIn",
     "EndpointInHeadersType0",
     "EndpointInSignatureheaders",
+    "EndpointInSignatureSchemeType0",
     "EndpointOut",
     "EndpointOutCircuit",
     "EndpointOutCustomheaders",
     "EndpointOutSignatureheaders",
+    "EndpointOutSignaturescheme",
     "EndpointOutStatus",
     "EndpointPatchIn",
     "EndpointPatchInSignatureHeadersType0",
@@ -196,6 +210,7 @@ __all__ = (
     "OperationalEndpointIn",
     "OperationalEndpointInHeadersType0",
     "OperationalEndpointInSignatureheaders",
+    "OperationalEndpointInSignatureSchemeType0",
     "PageAttemptOut",
     "PageConsumerOut",
     "PageDeliveryOut",
@@ -225,6 +240,7 @@ __all__ = (
     "SchemaVersionOut",
     "SchemaVersionOutSchema",
     "SecretIn",
+    "SecretInSignatureSchemeType0",
     "SecretOut",
     "SetEndpointHeadersResponseSetEndpointHeaders",
     "SourceIn",

@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.destination_created_circuit import DestinationCreatedCircuit
+from ..models.destination_created_signaturescheme import DestinationCreatedSignaturescheme
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -39,6 +40,11 @@ class DestinationCreated:
                 attempt with `{method, url, eventType, payload, headers, cancel}`, it returns the webhook changed (`payload` is
                 sent, `headers` added, `url` replaced, `cancel: true` sends nothing). An error, a timeout or the memory limit
                 fails the attempt with errorType `transformation`. null: none
+            signature_scheme (DestinationCreatedSignaturescheme): How deliveries are signed (Standard Webhooks): `v1`, HMAC-
+                SHA256 with a `whsec_` secret the receiver also holds (the default), or `v1a`, ed25519 with a `whsk_` signing
+                key the service keeps, the receiver holding only its `whpk_` public key (`publicKey`). A target's scheme is its
+                key's kind: a rotation to a key of the other kind switches it, and both sign during the rotation's overlap
+            public_key (None | str): `v1a`: the `whpk_` public key receivers verify with; null for `v1`
             circuit (DestinationCreatedCircuit): The circuit breaker: it opens after consecutive failures that say the
                 receiver is down (timeouts, connection errors, 5xx, 429) and stops attempts; when its time is up one probe
                 attempt goes (half_open), and a success closes it
@@ -51,7 +57,7 @@ class DestinationCreated:
             updated_at (str):
             source_id (str):
             status (str):
-            secret (str): Shown only in this response
+            secret (str): Shown only in this response: the whsec_ secret (v1), or the whpk_ public key (v1a)
             description (None | str | Unset):
      """
 
@@ -61,6 +67,8 @@ class DestinationCreated:
     rate_limit: int | None
     filter_: None | str
     transformation: None | str
+    signature_scheme: DestinationCreatedSignaturescheme
+    public_key: None | str
     circuit: DestinationCreatedCircuit
     circuit_opened_at: None | str
     circuit_retry_at: None | str
@@ -93,6 +101,11 @@ class DestinationCreated:
 
         transformation: None | str
         transformation = self.transformation
+
+        signature_scheme = self.signature_scheme.value
+
+        public_key: None | str
+        public_key = self.public_key
 
         circuit = self.circuit.value
 
@@ -130,6 +143,8 @@ class DestinationCreated:
             "rateLimit": rate_limit,
             "filter": filter_,
             "transformation": transformation,
+            "signatureScheme": signature_scheme,
+            "publicKey": public_key,
             "circuit": circuit,
             "circuitOpenedAt": circuit_opened_at,
             "circuitRetryAt": circuit_retry_at,
@@ -184,6 +199,19 @@ class DestinationCreated:
         transformation = _parse_transformation(d.pop("transformation"))
 
 
+        signature_scheme = DestinationCreatedSignaturescheme(d.pop("signatureScheme"))
+
+
+
+
+        def _parse_public_key(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        public_key = _parse_public_key(d.pop("publicKey"))
+
+
         circuit = DestinationCreatedCircuit(d.pop("circuit"))
 
 
@@ -234,6 +262,8 @@ class DestinationCreated:
             rate_limit=rate_limit,
             filter_=filter_,
             transformation=transformation,
+            signature_scheme=signature_scheme,
+            public_key=public_key,
             circuit=circuit,
             circuit_opened_at=circuit_opened_at,
             circuit_retry_at=circuit_retry_at,

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.destination_in_signaturescheme import DestinationInSignaturescheme
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -38,6 +39,11 @@ class DestinationIn:
                 every attempt with `{method, url, eventType, payload, headers, cancel}`, it returns the webhook changed
                 (`payload` is sent, `headers` added, `url` replaced, `cancel: true` sends nothing). An error, a timeout or the
                 memory limit fails the attempt with errorType `transformation`. null: none
+            signature_scheme (DestinationInSignaturescheme | Unset): How deliveries are signed (Standard Webhooks): `v1`,
+                HMAC-SHA256 with a `whsec_` secret the receiver also holds (the default), or `v1a`, ed25519 with a `whsk_`
+                signing key the service keeps, the receiver holding only its `whpk_` public key (`publicKey`). A target's scheme
+                is its key's kind: a rotation to a key of the other kind switches it, and both sign during the rotation's
+                overlap Default: DestinationInSignaturescheme.V1.
      """
 
     url: str
@@ -46,6 +52,7 @@ class DestinationIn:
     rate_limit: int | None | Unset = UNSET
     filter_: None | str | Unset = UNSET
     transformation: None | str | Unset = UNSET
+    signature_scheme: DestinationInSignaturescheme | Unset = DestinationInSignaturescheme.V1
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -88,6 +95,11 @@ class DestinationIn:
         else:
             transformation = self.transformation
 
+        signature_scheme: str | Unset = UNSET
+        if not isinstance(self.signature_scheme, Unset):
+            signature_scheme = self.signature_scheme.value
+
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -104,6 +116,8 @@ class DestinationIn:
             field_dict["filter"] = filter_
         if transformation is not UNSET:
             field_dict["transformation"] = transformation
+        if signature_scheme is not UNSET:
+            field_dict["signatureScheme"] = signature_scheme
 
         return field_dict
 
@@ -175,6 +189,16 @@ class DestinationIn:
         transformation = _parse_transformation(d.pop("transformation", UNSET))
 
 
+        _signature_scheme = d.pop("signatureScheme", UNSET)
+        signature_scheme: DestinationInSignaturescheme | Unset
+        if isinstance(_signature_scheme,  Unset):
+            signature_scheme = UNSET
+        else:
+            signature_scheme = DestinationInSignaturescheme(_signature_scheme)
+
+
+
+
         destination_in = cls(
             url=url,
             description=description,
@@ -182,6 +206,7 @@ class DestinationIn:
             rate_limit=rate_limit,
             filter_=filter_,
             transformation=transformation,
+            signature_scheme=signature_scheme,
         )
 
 

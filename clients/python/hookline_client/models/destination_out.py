@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.destination_out_circuit import DestinationOutCircuit
+from ..models.destination_out_signaturescheme import DestinationOutSignaturescheme
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -39,6 +40,11 @@ class DestinationOut:
                 attempt with `{method, url, eventType, payload, headers, cancel}`, it returns the webhook changed (`payload` is
                 sent, `headers` added, `url` replaced, `cancel: true` sends nothing). An error, a timeout or the memory limit
                 fails the attempt with errorType `transformation`. null: none
+            signature_scheme (DestinationOutSignaturescheme): How deliveries are signed (Standard Webhooks): `v1`, HMAC-
+                SHA256 with a `whsec_` secret the receiver also holds (the default), or `v1a`, ed25519 with a `whsk_` signing
+                key the service keeps, the receiver holding only its `whpk_` public key (`publicKey`). A target's scheme is its
+                key's kind: a rotation to a key of the other kind switches it, and both sign during the rotation's overlap
+            public_key (None | str): `v1a`: the `whpk_` public key receivers verify with; null for `v1`
             circuit (DestinationOutCircuit): The circuit breaker: it opens after consecutive failures that say the receiver
                 is down (timeouts, connection errors, 5xx, 429) and stops attempts; when its time is up one probe attempt goes
                 (half_open), and a success closes it
@@ -60,6 +66,8 @@ class DestinationOut:
     rate_limit: int | None
     filter_: None | str
     transformation: None | str
+    signature_scheme: DestinationOutSignaturescheme
+    public_key: None | str
     circuit: DestinationOutCircuit
     circuit_opened_at: None | str
     circuit_retry_at: None | str
@@ -91,6 +99,11 @@ class DestinationOut:
 
         transformation: None | str
         transformation = self.transformation
+
+        signature_scheme = self.signature_scheme.value
+
+        public_key: None | str
+        public_key = self.public_key
 
         circuit = self.circuit.value
 
@@ -126,6 +139,8 @@ class DestinationOut:
             "rateLimit": rate_limit,
             "filter": filter_,
             "transformation": transformation,
+            "signatureScheme": signature_scheme,
+            "publicKey": public_key,
             "circuit": circuit,
             "circuitOpenedAt": circuit_opened_at,
             "circuitRetryAt": circuit_retry_at,
@@ -179,6 +194,19 @@ class DestinationOut:
         transformation = _parse_transformation(d.pop("transformation"))
 
 
+        signature_scheme = DestinationOutSignaturescheme(d.pop("signatureScheme"))
+
+
+
+
+        def _parse_public_key(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        public_key = _parse_public_key(d.pop("publicKey"))
+
+
         circuit = DestinationOutCircuit(d.pop("circuit"))
 
 
@@ -227,6 +255,8 @@ class DestinationOut:
             rate_limit=rate_limit,
             filter_=filter_,
             transformation=transformation,
+            signature_scheme=signature_scheme,
+            public_key=public_key,
             circuit=circuit,
             circuit_opened_at=circuit_opened_at,
             circuit_retry_at=circuit_retry_at,

@@ -10,6 +10,7 @@ from ..types import UNSET, Unset
 
 from ..models.endpoint_created_circuit import EndpointCreatedCircuit
 from ..models.endpoint_created_signatureheaders import EndpointCreatedSignatureheaders
+from ..models.endpoint_created_signaturescheme import EndpointCreatedSignaturescheme
 from ..models.endpoint_created_status import EndpointCreatedStatus
 from ..types import UNSET, Unset
 from typing import cast
@@ -41,6 +42,11 @@ class EndpointCreated:
                 attempt with `{method, url, eventType, payload, headers, cancel}`, it returns the webhook changed (`payload` is
                 sent, `headers` added, `url` replaced, `cancel: true` sends nothing). An error, a timeout or the memory limit
                 fails the attempt with errorType `transformation`. null: none
+            signature_scheme (EndpointCreatedSignaturescheme): How deliveries are signed (Standard Webhooks): `v1`, HMAC-
+                SHA256 with a `whsec_` secret the receiver also holds (the default), or `v1a`, ed25519 with a `whsk_` signing
+                key the service keeps, the receiver holding only its `whpk_` public key (`publicKey`). A target's scheme is its
+                key's kind: a rotation to a key of the other kind switches it, and both sign during the rotation's overlap
+            public_key (None | str): `v1a`: the `whpk_` public key receivers verify with; null for `v1`
             circuit (EndpointCreatedCircuit): The circuit breaker: it opens after consecutive failures that say the receiver
                 is down (timeouts, connection errors, 5xx, 429) and stops attempts; when its time is up one probe attempt goes
                 (half_open), and a success closes it
@@ -57,7 +63,7 @@ class EndpointCreated:
             signature_headers (EndpointCreatedSignatureheaders): The names the signature goes under, with the same values:
                 `webhook` (Webhook-Id, Webhook-Timestamp, Webhook-Signature: Standard Webhooks) or `svix` (svix-id, svix-
                 timestamp, svix-signature, what Svix's verifiers also read)
-            secret (str): Shown only in this response
+            secret (str): Shown only in this response: the whsec_ secret (v1), or the whpk_ public key (v1a)
             description (None | str | Unset):
      """
 
@@ -67,6 +73,8 @@ class EndpointCreated:
     rate_limit: int | None
     filter_: None | str
     transformation: None | str
+    signature_scheme: EndpointCreatedSignaturescheme
+    public_key: None | str
     circuit: EndpointCreatedCircuit
     circuit_opened_at: None | str
     circuit_retry_at: None | str
@@ -101,6 +109,11 @@ class EndpointCreated:
 
         transformation: None | str
         transformation = self.transformation
+
+        signature_scheme = self.signature_scheme.value
+
+        public_key: None | str
+        public_key = self.public_key
 
         circuit = self.circuit.value
 
@@ -144,6 +157,8 @@ class EndpointCreated:
             "rateLimit": rate_limit,
             "filter": filter_,
             "transformation": transformation,
+            "signatureScheme": signature_scheme,
+            "publicKey": public_key,
             "circuit": circuit,
             "circuitOpenedAt": circuit_opened_at,
             "circuitRetryAt": circuit_retry_at,
@@ -198,6 +213,19 @@ class EndpointCreated:
             return cast(None | str, data)
 
         transformation = _parse_transformation(d.pop("transformation"))
+
+
+        signature_scheme = EndpointCreatedSignaturescheme(d.pop("signatureScheme"))
+
+
+
+
+        def _parse_public_key(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        public_key = _parse_public_key(d.pop("publicKey"))
 
 
         circuit = EndpointCreatedCircuit(d.pop("circuit"))
@@ -261,6 +289,8 @@ class EndpointCreated:
             rate_limit=rate_limit,
             filter_=filter_,
             transformation=transformation,
+            signature_scheme=signature_scheme,
+            public_key=public_key,
             circuit=circuit,
             circuit_opened_at=circuit_opened_at,
             circuit_retry_at=circuit_retry_at,

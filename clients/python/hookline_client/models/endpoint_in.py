@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.endpoint_in_signature_scheme_type_0 import EndpointInSignatureSchemeType0
 from ..models.endpoint_in_signatureheaders import EndpointInSignatureheaders
 from ..types import UNSET, Unset
 from typing import cast
@@ -32,9 +33,10 @@ class EndpointIn:
             events (list[str] | None | Unset): Absent or [] means all types
             description (None | str | Unset):
             headers (EndpointInHeadersType0 | None | Unset): Fixed headers
-            secret (None | str | Unset): A whsec_ secret; made when absent
+            secret (None | str | Unset): A whsec_ secret (v1) or a whsk_ signing key (v1a); made when absent
             rate_limit (int | None | Unset): Deliveries per second at most, 1 to 10000, across every worker; null (the
                 default) is no limit
+            signature_scheme (EndpointInSignatureSchemeType0 | None | Unset): absent: the given secret's, else v1
             signature_headers (EndpointInSignatureheaders | Unset): The names the signature goes under, with the same
                 values: `webhook` (Webhook-Id, Webhook-Timestamp, Webhook-Signature: Standard Webhooks) or `svix` (svix-id,
                 svix-timestamp, svix-signature, what Svix's verifiers also read) Default: EndpointInSignatureheaders.WEBHOOK.
@@ -54,6 +56,7 @@ class EndpointIn:
     headers: EndpointInHeadersType0 | None | Unset = UNSET
     secret: None | str | Unset = UNSET
     rate_limit: int | None | Unset = UNSET
+    signature_scheme: EndpointInSignatureSchemeType0 | None | Unset = UNSET
     signature_headers: EndpointInSignatureheaders | Unset = EndpointInSignatureheaders.WEBHOOK
     filter_: None | str | Unset = UNSET
     transformation: None | str | Unset = UNSET
@@ -105,6 +108,14 @@ class EndpointIn:
         else:
             rate_limit = self.rate_limit
 
+        signature_scheme: None | str | Unset
+        if isinstance(self.signature_scheme, Unset):
+            signature_scheme = UNSET
+        elif isinstance(self.signature_scheme, EndpointInSignatureSchemeType0):
+            signature_scheme = self.signature_scheme.value
+        else:
+            signature_scheme = self.signature_scheme
+
         signature_headers: str | Unset = UNSET
         if not isinstance(self.signature_headers, Unset):
             signature_headers = self.signature_headers.value
@@ -139,6 +150,8 @@ class EndpointIn:
             field_dict["secret"] = secret
         if rate_limit is not UNSET:
             field_dict["rateLimit"] = rate_limit
+        if signature_scheme is not UNSET:
+            field_dict["signatureScheme"] = signature_scheme
         if signature_headers is not UNSET:
             field_dict["signatureHeaders"] = signature_headers
         if filter_ is not UNSET:
@@ -226,6 +239,26 @@ class EndpointIn:
         rate_limit = _parse_rate_limit(d.pop("rateLimit", UNSET))
 
 
+        def _parse_signature_scheme(data: object) -> EndpointInSignatureSchemeType0 | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                signature_scheme_type_0 = EndpointInSignatureSchemeType0(data)
+
+
+
+                return signature_scheme_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(EndpointInSignatureSchemeType0 | None | Unset, data)
+
+        signature_scheme = _parse_signature_scheme(d.pop("signatureScheme", UNSET))
+
+
         _signature_headers = d.pop("signatureHeaders", UNSET)
         signature_headers: EndpointInSignatureheaders | Unset
         if isinstance(_signature_headers,  Unset):
@@ -264,6 +297,7 @@ class EndpointIn:
             headers=headers,
             secret=secret,
             rate_limit=rate_limit,
+            signature_scheme=signature_scheme,
             signature_headers=signature_headers,
             filter_=filter_,
             transformation=transformation,

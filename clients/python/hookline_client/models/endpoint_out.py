@@ -10,6 +10,7 @@ from ..types import UNSET, Unset
 
 from ..models.endpoint_out_circuit import EndpointOutCircuit
 from ..models.endpoint_out_signatureheaders import EndpointOutSignatureheaders
+from ..models.endpoint_out_signaturescheme import EndpointOutSignaturescheme
 from ..models.endpoint_out_status import EndpointOutStatus
 from ..types import UNSET, Unset
 from typing import cast
@@ -41,6 +42,11 @@ class EndpointOut:
                 attempt with `{method, url, eventType, payload, headers, cancel}`, it returns the webhook changed (`payload` is
                 sent, `headers` added, `url` replaced, `cancel: true` sends nothing). An error, a timeout or the memory limit
                 fails the attempt with errorType `transformation`. null: none
+            signature_scheme (EndpointOutSignaturescheme): How deliveries are signed (Standard Webhooks): `v1`, HMAC-SHA256
+                with a `whsec_` secret the receiver also holds (the default), or `v1a`, ed25519 with a `whsk_` signing key the
+                service keeps, the receiver holding only its `whpk_` public key (`publicKey`). A target's scheme is its key's
+                kind: a rotation to a key of the other kind switches it, and both sign during the rotation's overlap
+            public_key (None | str): `v1a`: the `whpk_` public key receivers verify with; null for `v1`
             circuit (EndpointOutCircuit): The circuit breaker: it opens after consecutive failures that say the receiver is
                 down (timeouts, connection errors, 5xx, 429) and stops attempts; when its time is up one probe attempt goes
                 (half_open), and a success closes it
@@ -66,6 +72,8 @@ class EndpointOut:
     rate_limit: int | None
     filter_: None | str
     transformation: None | str
+    signature_scheme: EndpointOutSignaturescheme
+    public_key: None | str
     circuit: EndpointOutCircuit
     circuit_opened_at: None | str
     circuit_retry_at: None | str
@@ -99,6 +107,11 @@ class EndpointOut:
 
         transformation: None | str
         transformation = self.transformation
+
+        signature_scheme = self.signature_scheme.value
+
+        public_key: None | str
+        public_key = self.public_key
 
         circuit = self.circuit.value
 
@@ -140,6 +153,8 @@ class EndpointOut:
             "rateLimit": rate_limit,
             "filter": filter_,
             "transformation": transformation,
+            "signatureScheme": signature_scheme,
+            "publicKey": public_key,
             "circuit": circuit,
             "circuitOpenedAt": circuit_opened_at,
             "circuitRetryAt": circuit_retry_at,
@@ -193,6 +208,19 @@ class EndpointOut:
             return cast(None | str, data)
 
         transformation = _parse_transformation(d.pop("transformation"))
+
+
+        signature_scheme = EndpointOutSignaturescheme(d.pop("signatureScheme"))
+
+
+
+
+        def _parse_public_key(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        public_key = _parse_public_key(d.pop("publicKey"))
 
 
         circuit = EndpointOutCircuit(d.pop("circuit"))
@@ -254,6 +282,8 @@ class EndpointOut:
             rate_limit=rate_limit,
             filter_=filter_,
             transformation=transformation,
+            signature_scheme=signature_scheme,
+            public_key=public_key,
             circuit=circuit,
             circuit_opened_at=circuit_opened_at,
             circuit_retry_at=circuit_retry_at,

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.operational_endpoint_in_signature_scheme_type_0 import OperationalEndpointInSignatureSchemeType0
 from ..models.operational_endpoint_in_signatureheaders import OperationalEndpointInSignatureheaders
 from ..types import UNSET, Unset
 from typing import cast
@@ -32,9 +33,10 @@ class OperationalEndpointIn:
             events (list[str] | None | Unset): Absent or [] means all types
             description (None | str | Unset):
             headers (None | OperationalEndpointInHeadersType0 | Unset): Fixed headers
-            secret (None | str | Unset): A whsec_ secret; made when absent
+            secret (None | str | Unset): A whsec_ secret (v1) or a whsk_ signing key (v1a); made when absent
             rate_limit (int | None | Unset): Deliveries per second at most, 1 to 10000, across every worker; null (the
                 default) is no limit
+            signature_scheme (None | OperationalEndpointInSignatureSchemeType0 | Unset): absent: the given secret's, else v1
             signature_headers (OperationalEndpointInSignatureheaders | Unset): The names the signature goes under, with the
                 same values: `webhook` (Webhook-Id, Webhook-Timestamp, Webhook-Signature: Standard Webhooks) or `svix` (svix-id,
                 svix-timestamp, svix-signature, what Svix's verifiers also read) Default:
@@ -47,6 +49,7 @@ class OperationalEndpointIn:
     headers: None | OperationalEndpointInHeadersType0 | Unset = UNSET
     secret: None | str | Unset = UNSET
     rate_limit: int | None | Unset = UNSET
+    signature_scheme: None | OperationalEndpointInSignatureSchemeType0 | Unset = UNSET
     signature_headers: OperationalEndpointInSignatureheaders | Unset = OperationalEndpointInSignatureheaders.WEBHOOK
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -94,6 +97,14 @@ class OperationalEndpointIn:
         else:
             rate_limit = self.rate_limit
 
+        signature_scheme: None | str | Unset
+        if isinstance(self.signature_scheme, Unset):
+            signature_scheme = UNSET
+        elif isinstance(self.signature_scheme, OperationalEndpointInSignatureSchemeType0):
+            signature_scheme = self.signature_scheme.value
+        else:
+            signature_scheme = self.signature_scheme
+
         signature_headers: str | Unset = UNSET
         if not isinstance(self.signature_headers, Unset):
             signature_headers = self.signature_headers.value
@@ -115,6 +126,8 @@ class OperationalEndpointIn:
             field_dict["secret"] = secret
         if rate_limit is not UNSET:
             field_dict["rateLimit"] = rate_limit
+        if signature_scheme is not UNSET:
+            field_dict["signatureScheme"] = signature_scheme
         if signature_headers is not UNSET:
             field_dict["signatureHeaders"] = signature_headers
 
@@ -196,6 +209,26 @@ class OperationalEndpointIn:
         rate_limit = _parse_rate_limit(d.pop("rateLimit", UNSET))
 
 
+        def _parse_signature_scheme(data: object) -> None | OperationalEndpointInSignatureSchemeType0 | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                signature_scheme_type_0 = OperationalEndpointInSignatureSchemeType0(data)
+
+
+
+                return signature_scheme_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | OperationalEndpointInSignatureSchemeType0 | Unset, data)
+
+        signature_scheme = _parse_signature_scheme(d.pop("signatureScheme", UNSET))
+
+
         _signature_headers = d.pop("signatureHeaders", UNSET)
         signature_headers: OperationalEndpointInSignatureheaders | Unset
         if isinstance(_signature_headers,  Unset):
@@ -213,6 +246,7 @@ class OperationalEndpointIn:
             headers=headers,
             secret=secret,
             rate_limit=rate_limit,
+            signature_scheme=signature_scheme,
             signature_headers=signature_headers,
         )
 

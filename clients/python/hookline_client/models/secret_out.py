@@ -22,7 +22,7 @@ T = TypeVar("T", bound="SecretOut")
 class SecretOut:
     """ 
         Attributes:
-            secret (str):
+            secret (str): What receivers verify with from now: the `whsec_` secret (`v1`) or the `whpk_` public key (`v1a`)
      """
 
     secret: str

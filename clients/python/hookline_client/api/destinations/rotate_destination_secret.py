@@ -9,16 +9,21 @@ from ...types import Response, UNSET
 from ... import errors
 
 from ...models.problem import Problem
+from ...models.secret_in import SecretIn
 from ...models.secret_out import SecretOut
+from ...types import UNSET, Unset
 from typing import cast
 
 
 
 def _get_kwargs(
     destination_id: str,
+    *,
+    body: None | SecretIn | Unset = UNSET,
 
 ) -> dict[str, Any]:
-    
+    headers: dict[str, Any] = {}
+
 
     
 
@@ -29,7 +34,15 @@ def _get_kwargs(
         "url": "/v1/ingest/destinations/{destination_id}/rotate-secret".format(destination_id=quote(str(destination_id), safe=""),),
     }
 
+    
+    if isinstance(body, SecretIn):
+        _kwargs["json"] = body.to_dict()
+    else:
+        _kwargs["json"] = body
 
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -117,12 +130,17 @@ def sync_detailed(
     destination_id: str,
     *,
     client: AuthenticatedClient,
+    body: None | SecretIn | Unset = UNSET,
 
 ) -> Response[Problem | SecretOut]:
     """ Rotate Destination Secret
 
+     A new key of its scheme (or of `signatureScheme`, or the one given); the previous
+    one also signs for 24 hours.
+
     Args:
         destination_id (str):
+        body (None | SecretIn | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -135,6 +153,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         destination_id=destination_id,
+body=body,
 
     )
 
@@ -148,12 +167,17 @@ def sync(
     destination_id: str,
     *,
     client: AuthenticatedClient,
+    body: None | SecretIn | Unset = UNSET,
 
 ) -> Problem | SecretOut | None:
     """ Rotate Destination Secret
 
+     A new key of its scheme (or of `signatureScheme`, or the one given); the previous
+    one also signs for 24 hours.
+
     Args:
         destination_id (str):
+        body (None | SecretIn | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -167,6 +191,7 @@ def sync(
     return sync_detailed(
         destination_id=destination_id,
 client=client,
+body=body,
 
     ).parsed
 
@@ -174,12 +199,17 @@ async def asyncio_detailed(
     destination_id: str,
     *,
     client: AuthenticatedClient,
+    body: None | SecretIn | Unset = UNSET,
 
 ) -> Response[Problem | SecretOut]:
     """ Rotate Destination Secret
 
+     A new key of its scheme (or of `signatureScheme`, or the one given); the previous
+    one also signs for 24 hours.
+
     Args:
         destination_id (str):
+        body (None | SecretIn | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -192,6 +222,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         destination_id=destination_id,
+body=body,
 
     )
 
@@ -205,12 +236,17 @@ async def asyncio(
     destination_id: str,
     *,
     client: AuthenticatedClient,
+    body: None | SecretIn | Unset = UNSET,
 
 ) -> Problem | SecretOut | None:
     """ Rotate Destination Secret
 
+     A new key of its scheme (or of `signatureScheme`, or the one given); the previous
+    one also signs for 24 hours.
+
     Args:
         destination_id (str):
+        body (None | SecretIn | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -224,5 +260,6 @@ async def asyncio(
     return (await asyncio_detailed(
         destination_id=destination_id,
 client=client,
+body=body,
 
     )).parsed

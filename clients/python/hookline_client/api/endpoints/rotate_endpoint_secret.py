@@ -135,7 +135,8 @@ def sync_detailed(
 ) -> Response[Problem | SecretOut]:
     """ Rotate Endpoint Secret
 
-     A new secret (or the one given); the previous one also signs for 24 hours.
+     A new key of its scheme (or of `signatureScheme`, or the one given); the previous
+    one also signs for 24 hours.
 
     Args:
         endpoint_id (str):
@@ -171,7 +172,8 @@ def sync(
 ) -> Problem | SecretOut | None:
     """ Rotate Endpoint Secret
 
-     A new secret (or the one given); the previous one also signs for 24 hours.
+     A new key of its scheme (or of `signatureScheme`, or the one given); the previous
+    one also signs for 24 hours.
 
     Args:
         endpoint_id (str):
@@ -202,7 +204,8 @@ async def asyncio_detailed(
 ) -> Response[Problem | SecretOut]:
     """ Rotate Endpoint Secret
 
-     A new secret (or the one given); the previous one also signs for 24 hours.
+     A new key of its scheme (or of `signatureScheme`, or the one given); the previous
+    one also signs for 24 hours.
 
     Args:
         endpoint_id (str):
@@ -238,7 +241,8 @@ async def asyncio(
 ) -> Problem | SecretOut | None:
     """ Rotate Endpoint Secret
 
-     A new secret (or the one given); the previous one also signs for 24 hours.
+     A new key of its scheme (or of `signatureScheme`, or the one given); the previous
+    one also signs for 24 hours.
 
     Args:
         endpoint_id (str):
