@@ -39,7 +39,8 @@ def test_create_list_and_read(tenant: Tenant, receiver: Receiver) -> None:
     assert set(listed[0]) == {"id", "sourceId", "url", "description", "status",
                               "customHeaders", "rateLimit", "circuit", "circuitOpenedAt",
                               "circuitRetryAt", "concurrencyLimit", "createdAt", "updatedAt",
-                              "filter", "transformation"}  # issue 35 adds the last two
+                              "filter", "transformation",  # issue 35 adds these two
+                              "signatureScheme", "publicKey"}  # and issue 52 these
     assert tenant.client.get(f"/v1/ingest/sources/{source['id']}").json()["destinations"] == 2
 
 
