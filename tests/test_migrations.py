@@ -91,3 +91,36 @@ def test_one_target_status_carries_every_endpoint_and_destination(stack: Stack,
         assert {row.id: (row.status, bool(row.disabled_automatically)) for row in rows} \
             == destinations
     engine.dispose()
+
+
+def test_a_downgrade_below_0021_refuses_while_bare_payloads_remain(stack: Stack,
+                                                                  tmp_path: Any) -> None:
+    """The older code would read a bare payload (a Svix message's) as an envelope: the
+    downgrade says so and changes nothing, until no such event remains."""
+    from alembic import command
+    from sqlalchemy import text
+    from sqlmodel import Session
+
+    from hookline.persistence.db import make_engine
+    from hookline.persistence.migrations import config
+    from hookline.persistence.models import Environment, Event, Organization
+    from tests.support.stack import own_database
+
+    url = own_database(stack.db_url, tmp_path)
+    command.upgrade(config(url), "head")
+    engine = make_engine(url)
+    with Session(engine) as session:
+        session.add(Organization(id="org_1", name="o"))
+        session.commit()  # no relationships: the unit of work would not order the two
+        session.add(Environment(id="env_1", org_id="org_1", name="e", kind="development"))
+        session.commit()
+        session.add(Event(id="evt_1", environment_id="env_1", type="t", consumer_id="c",
+                          consumer_external_id="c", payload='{"a": 1}', enveloped=False))
+        session.commit()
+    with pytest.raises(RuntimeError, match="1 events hold a bare payload"):
+        command.downgrade(config(url), "0020")
+    with engine.begin() as db:
+        assert db.execute(text("SELECT enveloped FROM events")).scalar_one() in (False, 0)
+        db.execute(text("DELETE FROM events"))
+    command.downgrade(config(url), "0020")
+    engine.dispose()

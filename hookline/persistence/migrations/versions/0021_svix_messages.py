@@ -21,5 +21,14 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    # The code before 0021 reads every payload as `{type, timestamp, data}`: a bare one would
+    # be read wrongly, and wrapping it would change what its retries send. Refuse instead.
+    bare = op.get_bind().execute(sa.text(
+        "SELECT COUNT(*) FROM events WHERE NOT enveloped")).scalar_one()
+    if bare:
+        raise RuntimeError(
+            f"cannot downgrade below 0021: {bare} events hold a bare payload (messages sent "
+            "through /api/v1), which the older code would read as an envelope; delete them "
+            "(or wait for retention to) first")
     for column in ("tags", "channels", "enveloped"):
         op.drop_column("events", column)
