@@ -40,7 +40,8 @@ def test_create_list_and_read(tenant: Tenant, receiver: Receiver) -> None:
                               "customHeaders", "rateLimit", "circuit", "circuitOpenedAt",
                               "circuitRetryAt", "concurrencyLimit", "createdAt", "updatedAt",
                               "filter", "transformation",  # issue 35 adds these two
-                              "signatureScheme", "publicKey"}  # and issue 52 these
+                              "signatureScheme", "publicKey",  # and issue 52 these
+                              "auth", "tls"}
     assert tenant.client.get(f"/v1/ingest/sources/{source['id']}").json()["destinations"] == 2
 
 

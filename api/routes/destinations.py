@@ -10,6 +10,7 @@ from api.deps import AuthDep, SenderDep, SessionDep, TransformsDep
 from api.jsonbody import JSONRoute
 from api.routes.targets import TargetResource, add_shared_routes
 from api.schemas.common import COMMON_PROBLEMS, problems
+from api.schemas.credentials import stored
 from api.schemas.destinations import (
     DestinationCreated,
     DestinationIn,
@@ -23,7 +24,7 @@ from hookline.persistence.db import committed
 from hookline.persistence.models import Destination
 from hookline.services import destinations, previews, sources
 from hookline.services.previews import MessageSample
-from hookline.services.targets import check_transformation, check_url
+from hookline.services.targets import check_token_url, check_transformation, check_url
 from hookline.usecases import targets
 
 router = APIRouter(prefix="/v1/ingest", tags=["destinations"], responses=COMMON_PROBLEMS,
@@ -37,6 +38,7 @@ async def create_destination(source_id: str, body: DestinationIn, auth: AuthDep,
                              ) -> DestinationCreated:
     await run_in_threadpool(committed, session, sources.get_source, auth.environment_id, source_id)
     await check_url(sender, body.url, auth.requires_https)
+    await check_token_url(sender, stored(body.auth), auth.requires_https)
     code = await run_in_threadpool(check_transformation, transforms, body.transformation,
                                    auth.environment_id)
     created = await run_in_threadpool(committed, session, destinations.create_destination,
@@ -44,7 +46,8 @@ async def create_destination(source_id: str, body: DestinationIn, auth: AuthDep,
                                       description=body.description, headers=body.headers,
                                       rate_limit=body.rate_limit, filter=body.filter,
                                       transformation=code,
-                                      signature_scheme=body.signature_scheme)
+                                      signature_scheme=body.signature_scheme,
+                                      auth=stored(body.auth), tls=stored(body.tls))
     return DestinationCreated.of(created)
 
 

@@ -13,6 +13,7 @@ from api.deps import AuthDep, SenderDep, SessionDep, TransformsDep
 from api.jsonbody import JSONRoute
 from api.routes.targets import TargetResource, add_shared_routes
 from api.schemas.common import COMMON_PROBLEMS, problems
+from api.schemas.credentials import stored
 from api.schemas.endpoints import (
     EndpointCreated,
     EndpointIn,
@@ -29,7 +30,7 @@ from hookline.persistence.db import committed
 from hookline.persistence.models import Endpoint
 from hookline.services import endpoints, previews
 from hookline.services.previews import EventSample
-from hookline.services.targets import check_transformation, check_url
+from hookline.services.targets import check_token_url, check_transformation, check_url
 from hookline.usecases import targets
 
 router = APIRouter(prefix="/v1/endpoints", tags=["endpoints"], responses=COMMON_PROBLEMS,
@@ -42,6 +43,7 @@ async def create_endpoint(body: EndpointIn, auth: AuthDep, session: SessionDep,
     """The secret appears in this response only. An unknown consumer, an unregistered
     event type, a refused URL, an invalid header, secret or rateLimit: 422."""
     await check_url(sender, body.url, auth.requires_https)
+    await check_token_url(sender, stored(body.auth), auth.requires_https)
     code = await run_in_threadpool(check_transformation, transforms, body.transformation,
                                    auth.environment_id)
     row = await run_in_threadpool(committed, session, endpoints.create_endpoint,
@@ -51,7 +53,8 @@ async def create_endpoint(body: EndpointIn, auth: AuthDep, session: SessionDep,
                                   rate_limit=body.rate_limit, filter=body.filter,
                                   transformation=code,
                                   signature_headers=body.signature_headers,
-                                  signature_scheme=body.signature_scheme)
+                                  signature_scheme=body.signature_scheme,
+                                  auth=stored(body.auth), tls=stored(body.tls))
     return EndpointCreated.of(row)
 
 

@@ -22,7 +22,13 @@ from api.schemas.recoveries import RecoverIn, RecoveryStarted
 from api.schemas.stats import HEALTH_DOC, Since, TargetStatsOut, stats_out
 from hookline.delivery.targets import Target
 from hookline.persistence.queries.explorer import Filter
-from hookline.services.targets import TargetPatch, TargetRow, check_url, checked_patch
+from hookline.services.targets import (
+    TargetPatch,
+    TargetRow,
+    check_token_url,
+    check_url,
+    checked_patch,
+)
 from hookline.usecases import targets
 
 
@@ -65,6 +71,7 @@ def add_shared_routes(router: APIRouter, resource: TargetResource) -> None:
         await run_in_threadpool(targets.find, session, kind, env, target_id)
         if patch.url is not None:
             await check_url(sender, patch.url, auth.requires_https)
+        await check_token_url(sender, patch.auth, auth.requires_https)
         patch = await run_in_threadpool(checked_patch, transforms, patch, env)
         row, cancelled = await run_in_threadpool(targets.update, session, kind, env,
                                                  target_id, patch)

@@ -7,6 +7,7 @@ from typing import Any, Literal, cast
 from pydantic import Field
 
 from api.schemas.common import ApiInput
+from api.schemas.credentials import AUTH_DOC, TLS_DOC, AuthIn, TlsIn, stored
 from api.schemas.targets import (
     FILTER_DOC,
     RATE_LIMIT_DOC,
@@ -34,6 +35,8 @@ class DestinationIn(ApiInput):
     filter: str | None = Field(default=None, description=FILTER_DOC)
     transformation: str | None = Field(default=None, description=TRANSFORMATION_DOC)
     signature_scheme: SignatureScheme = "v1"
+    auth: AuthIn | None = Field(default=None, description=AUTH_DOC)
+    tls: TlsIn | None = Field(default=None, description=TLS_DOC)
 
 
 class DestinationPatch(ApiInput):
@@ -48,17 +51,21 @@ class DestinationPatch(ApiInput):
     filter: str | None = Field(default=None, description=FILTER_DOC + "; absent: unchanged")
     transformation: str | None = Field(default=None,
                                        description=TRANSFORMATION_DOC + "; absent: unchanged")
+    auth: AuthIn | None = Field(default=None, description=AUTH_DOC + "; absent: unchanged")
+    tls: TlsIn | None = Field(default=None, description=TLS_DOC + "; absent: unchanged")
 
     def to_patch(self) -> TargetPatch:
-        """`description`, `rateLimit`, `filter` and `transformation` may be null: absent
-        (KEEP) is told from null."""
+        """`description`, `rateLimit`, `filter`, `transformation`, `auth` and `tls` may be
+        null: absent (KEEP) is told from null."""
         given = self.model_fields_set
         return TargetPatch(
             url=self.url, status=self.status, headers=self.headers,
             description=self.description if "description" in given else KEEP,
             rate_limit=self.rate_limit if "rate_limit" in given else KEEP,
             filter=self.filter if "filter" in given else KEEP,
-            transformation=self.transformation if "transformation" in given else KEEP)
+            transformation=self.transformation if "transformation" in given else KEEP,
+            auth=stored(self.auth) if "auth" in given else KEEP,
+            tls=stored(self.tls) if "tls" in given else KEEP)
 
 
 class DestinationOut(TargetOut):

@@ -6,6 +6,7 @@ from pydantic import Field
 from pydantic.alias_generators import to_camel
 
 from api.schemas.common import ApiInput, ApiModel
+from api.schemas.credentials import AUTH_DOC, TLS_DOC, AuthIn, TlsIn, stored
 from api.schemas.targets import (
     FILTER_DOC,
     RATE_LIMIT_DOC,
@@ -51,6 +52,8 @@ class EndpointIn(OperationalEndpointIn):
     consumer: str = Field(description="The Consumer's externalId")
     filter: str | None = Field(default=None, description=FILTER_DOC)
     transformation: str | None = Field(default=None, description=TRANSFORMATION_DOC)
+    auth: AuthIn | None = Field(default=None, description=AUTH_DOC)
+    tls: TlsIn | None = Field(default=None, description=TLS_DOC)
 
 
 class EndpointPatchIn(ApiInput):
@@ -65,6 +68,8 @@ class EndpointPatchIn(ApiInput):
                                        description=TRANSFORMATION_DOC + "; absent: unchanged")
     signature_headers: SignatureHeaders | None = Field(
         default=None, description=SIGNATURE_HEADERS_DOC + "; absent: unchanged")
+    auth: AuthIn | None = Field(default=None, description=AUTH_DOC + "; absent: unchanged")
+    tls: TlsIn | None = Field(default=None, description=TLS_DOC + "; absent: unchanged")
 
     def to_patch(self) -> TargetPatch:
         """Absent fields stay as they are; null is refused where the field cannot be null,
@@ -80,7 +85,9 @@ class EndpointPatchIn(ApiInput):
             rate_limit=self.rate_limit if "rate_limit" in given else KEEP,
             filter=self.filter if "filter" in given else KEEP,
             transformation=self.transformation if "transformation" in given else KEEP,
-            signature_headers=self.signature_headers)
+            signature_headers=self.signature_headers,
+            auth=stored(self.auth) if "auth" in given else KEEP,
+            tls=stored(self.tls) if "tls" in given else KEEP)
 
 
 class HeadersIn(ApiInput):
@@ -109,6 +116,6 @@ class EndpointTestResult(ApiModel):
     success: bool = Field(description="The endpoint answered 2xx")
     status_code: int | None
     error_type: str | None = Field(description="null on success; else http_status, timeout, "
-                                               "connection, dns, tls or blocked_url")
+                                               "connection, dns, tls, blocked_url or oauth")
     error_message: str | None
     duration_ms: int

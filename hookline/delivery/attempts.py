@@ -19,6 +19,7 @@ from sqlmodel import Session
 from hookline.contracts import AttemptResult as AttemptResult  # the engine's, kept in contracts
 from hookline.delivery import gate, outbox, targets
 from hookline.delivery import limit as adaptive
+from hookline.delivery.credentials import ClientTLS, OAuth2
 from hookline.delivery.model import (
     CIRCUIT_OPEN,
     HELD_PAST_WINDOW,
@@ -137,7 +138,8 @@ def _outgoing(row: ToSend) -> Outgoing:
                     and row.gate_circuit in (None, "closed"), limit=row.gate_limit,
                     transformation=row.target_transformation,
                     event_type=row.event_type if row.wanted_event else None,
-                    signature_headers=row.target_signature_headers or WEBHOOK)
+                    signature_headers=row.target_signature_headers or WEBHOOK,
+                    auth=OAuth2.stored(row.target_auth), tls=ClientTLS.stored(row.target_tls))
 
 
 def _admit(session: Session, delivery_id: str, target_id: str, limits: gate.Limits,

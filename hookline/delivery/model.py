@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hookline.contracts import AttemptResult
+from hookline.delivery.credentials import ClientTLS, OAuth2
 from hookline.statuses import DeliveryStatus
 
 RESPONSE_LIMIT = 4096
@@ -38,6 +39,11 @@ class Outgoing:
     # The names the signature goes under: `webhook` (Standard Webhooks) or an endpoint's
     # `svix` (`hookline.signing.webhook_headers`).
     signature_headers: str = "webhook"
+    # How the receiver is reached beyond the signature (`credentials`): OAuth2 client
+    # credentials and the target's TLS identity and trust. Read from the database inside the
+    # activity, as the secrets are: never in a workflow's input or history.
+    auth: OAuth2 | None = None
+    tls: ClientTLS | None = None
 
 
 @dataclass(frozen=True)

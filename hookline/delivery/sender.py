@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC
 from email.utils import parsedate_to_datetime
+from functools import partial
 
 import aiohttp
 import certifi
@@ -19,6 +20,8 @@ from aiohttp.abc import AbstractResolver, ResolveResult
 
 from hookline import USER_AGENT
 from hookline.contracts import AttemptResult
+from hookline.delivery import client_tls, oauth
+from hookline.delivery.credentials import ClientTLS
 from hookline.delivery.model import RESPONSE_LIMIT, Outgoing
 from hookline.observability import tracing
 from hookline.settings import Settings
@@ -44,6 +47,13 @@ def _classify(exc: aiohttp.ClientError) -> str:
             return "tls"
         cause = cause.__cause__ or cause.__context__
     return "connection"
+
+
+class _Phase:
+    """Whether an attempt is waiting for its token: its deadline then is the token
+    endpoint's failure (`oauth`), not the receiver's (`timeout`)."""
+
+    token = False
 
 
 class _Pinned(AbstractResolver):
@@ -76,10 +86,13 @@ class Sender:
         self.allowed_ports = allowed_ports
         self.any_port = any_port
         self.allowed_networks = list(allowed_networks)
-        self._sessions: OrderedDict[tuple[str, str, str, int], aiohttp.ClientSession] = \
+        self._sessions: OrderedDict[tuple[str, str, str, int, str], aiohttp.ClientSession] = \
             OrderedDict()
         self._closing: set[asyncio.Task[None]] = set()
         self._tls: ssl.SSLContext | None = None
+        # Targets' OAuth2 tokens and TLS contexts, shared by this worker's attempts.
+        self.tokens = oauth.TokenCache()
+        self.contexts = client_tls.ClientContexts()
 
     async def _resolve(self, host: str, port: int) -> list[str]:
         infos = await asyncio.get_running_loop().getaddrinfo(host, port, type=1)
@@ -96,14 +109,21 @@ class Sender:
         address = check_address(host, port, lambda _h, _p: addresses, self.allowed_networks)
         return Target(url=url, scheme=scheme, host=host, port=port, address=address)
 
-    def _session(self, target: Target) -> aiohttp.ClientSession:
-        key = (target.scheme, target.host, target.address, target.port)
+    def _session(self, target: Target, tls: ClientTLS | None = None) -> aiohttp.ClientSession:
+        # A target's own TLS identity and trust are part of the key: a connection made with
+        # one client certificate or CA bundle is never reused for another.
+        key = (target.scheme, target.host, target.address, target.port,
+               tls.fingerprint if tls else "")
         session = self._sessions.get(key)
         if session is None:
-            if self._tls is None:  # the trusted roots httpx had: certifi's
-                self._tls = ssl.create_default_context(cafile=certifi.where())
+            if tls is not None:
+                context = self.contexts.context(tls)
+            else:
+                if self._tls is None:  # the trusted roots httpx had: certifi's
+                    self._tls = ssl.create_default_context(cafile=certifi.where())
+                context = self._tls
             connector = aiohttp.TCPConnector(resolver=_Pinned(target.address),
-                                             use_dns_cache=False, ssl=self._tls)
+                                             use_dns_cache=False, ssl=context)
             session = aiohttp.ClientSession(
                 connector=connector, cookie_jar=aiohttp.DummyCookieJar(),
                 timeout=aiohttp.ClientTimeout(total=None), trust_env=False)
@@ -126,19 +146,69 @@ class Sender:
             return _failure("dns", str(exc), started)
         headers = request_headers(out, msg_id or out.msg_id, int(time.time()))
         headers["host"] = _host_header(target)
+        phase = _Phase()
         try:
             # A deadline on this task, not wait_for's extra task per attempt.
             async with asyncio.timeout(self.timeout):
-                return await self._exchange(target, headers, out.body, started)
+                if out.auth is not None:
+                    return await self._authorized(out, target, headers, started, phase)
+                return await self._exchange(target, headers, out.body, started, out.tls)
         except TimeoutError:
+            if phase.token:
+                return _failure(oauth.ERROR_TYPE, "the token endpoint did not answer within "
+                                f"{self.timeout:g} s", started)
             return _failure("timeout", f"no response within {self.timeout:g} s", started)
+        except oauth.TokenFailed as exc:
+            return _failure(oauth.ERROR_TYPE, str(exc), started, body=exc.body)
         except aiohttp.ClientError as exc:
-            return _failure(_classify(exc), f"{type(exc).__name__}: {exc}", started)
+            kind = _classify(exc)
+            side = client_tls.which_side(exc) if kind == "tls" else None
+            return _failure(kind, f"{type(exc).__name__}: {exc}"
+                            + (f" ({side})" if side else ""), started)
+
+    async def _authorized(self, out: Outgoing, target: Target, headers: dict[str, str],
+                          started: float, phase: _Phase) -> AttemptResult:
+        """The request with the target's OAuth2 token; a 401 fetches a new token (once for
+        every attempt refused with the same one) and sends again, once."""
+        assert out.auth is not None
+        key = (out.target_id, out.auth)
+        fetch = partial(oauth.fetch_token, partial(self.post_form, require_https=out.require_https),
+                        out.auth, self.timeout)
+        phase.token = True
+        token = await self.tokens.token(key, fetch)
+        phase.token = False
+        headers = oauth.with_bearer(headers, f"Bearer {token}")
+        result = await self._exchange(target, headers, out.body, started, out.tls)
+        if result.status_code != 401:
+            return result
+        phase.token = True
+        token = await self.tokens.refreshed(key, token, fetch)
+        phase.token = False
+        headers = oauth.with_bearer(headers, f"Bearer {token}")
+        return await self._exchange(target, headers, out.body, started, out.tls)
+
+    async def post_form(self, url: str, body: str, headers: dict[str, str], *,
+                        require_https: bool) -> oauth.Answer:
+        """A token request: guarded and pinned as an attempt is, its answer read up to a
+        limit. Raises oauth.TokenFailed when it cannot be sent or answered."""
+        try:
+            target = await self.guard(url, require_https)
+        except (URLRefused, DNSFailure) as exc:
+            raise oauth.TokenFailed(f"the token URL was refused: {exc}") from None
+        headers = {**headers, "host": _host_header(target), "user-agent": USER_AGENT}
+        try:
+            async with self._session(target).post(url, data=body.encode(), headers=headers,
+                                                  allow_redirects=False) as response:
+                answer = await response.content.read(oauth.ANSWER_LIMIT)
+                return oauth.Answer(response.status, answer)
+        except aiohttp.ClientError as exc:
+            raise oauth.TokenFailed(f"the token endpoint could not be reached "
+                                    f"({_classify(exc)}: {type(exc).__name__}: {exc})") from None
 
     async def _exchange(self, target: Target, headers: dict[str, str], body: bytes,
-                        started: float) -> AttemptResult:
-        async with self._session(target).post(target.url, data=body, headers=headers,
-                                              allow_redirects=False) as response:
+                        started: float, tls: ClientTLS | None = None) -> AttemptResult:
+        async with self._session(target, tls).post(target.url, data=body, headers=headers,
+                                                   allow_redirects=False) as response:
             chunks = bytearray()
             while len(chunks) < RESPONSE_LIMIT:
                 chunk = await response.content.read(RESPONSE_LIMIT - len(chunks))

@@ -183,6 +183,11 @@ class DeliveryTarget(SQLModel):
     # JavaScript defining `handler(webhook)`, run at every attempt to reshape what it sends
     # (`hookline.transformations`); None: sent as it is.
     transformation: str | None = Field(default=None, sa_type=Text, nullable=True)
+    # How the engine reaches the receiver beyond the signature (`hookline.delivery.credentials`):
+    # OAuth2 client credentials, and a client certificate or a CA bundle for TLS. Their
+    # secrets are stored as `secret` is, and never shown again.
+    auth: dict[str, Any] | None = Field(default=None, sa_type=JSON, nullable=True)
+    tls: dict[str, Any] | None = Field(default=None, sa_type=JSON, nullable=True)
     created_at: datetime = _ts()
     updated_at: datetime = _ts()
 

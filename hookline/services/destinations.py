@@ -5,6 +5,8 @@ Nothing here commits: the caller owns the transaction."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlmodel import Session
 
 from hookline import filters, transformations
@@ -14,7 +16,7 @@ from hookline.errors import invalid
 from hookline.ids import new_id
 from hookline.persistence import queries
 from hookline.persistence.models import Destination
-from hookline.services import sources
+from hookline.services import sources, target_credentials
 from hookline.services.headers import check_headers
 from hookline.services.targets import TargetRow, signing_key
 
@@ -24,15 +26,17 @@ MAX_PER_SOURCE = 10
 def create_destination(session: Session, env_id: str, source_id: str, *, url: str,
                        description: str | None, headers: dict[str, str] | None,
                        rate_limit: int | None = None, filter: str | None = None,
-                       transformation: str | None = None, signature_scheme: str | None = None
+                       transformation: str | None = None, signature_scheme: str | None = None,
+                       auth: dict[str, Any] | None = None, tls: dict[str, Any] | None = None
                        ) -> TargetRow:
-    """The URL and the transformation are checked by the caller first (check_url,
-    check_transformation); everything else here."""
+    """The URL, the token URL and the transformation are checked by the caller first
+    (check_url, check_token_url, check_transformation); everything else here."""
     source = sources.get_source(session, env_id, source_id)
     custom = check_headers(headers or {})
     rate_limit = targets.check_rate_limit(rate_limit)
     filter = filters.check(filter)
     key = signing_key(None, signature_scheme)
+    auth, tls = target_credentials.check_auth(auth), target_credentials.check_tls(tls)
     # Lock the Source row (PostgreSQL) so that concurrent creations cannot pass the limit.
     queries.sources.lock(session, source.id)
     count = queries.targets.destination_counts(session, [source.id]).get(source.id, 0)
@@ -41,7 +45,8 @@ def create_destination(session: Session, env_id: str, source_id: str, *, url: st
     destination = Destination(id=new_id("dst"), environment_id=env_id, source_id=source.id,
                               url=url, description=description, custom_headers=custom,
                               secret=key, rate_limit=rate_limit, filter=filter,
-                              transformation=transformations.check(transformation))
+                              transformation=transformations.check(transformation),
+                              auth=auth, tls=tls)
     session.add(destination)
     return TargetRow(destination, Health())  # never gated yet: closed
 

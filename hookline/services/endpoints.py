@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import Any
 
 from sqlmodel import Session
 
 from hookline import filters, transformations
 from hookline.delivery import targets
+from hookline.delivery.credentials import ClientTLS, OAuth2
 from hookline.delivery.gate import Health, health_of
 from hookline.delivery.model import Outgoing
 from hookline.errors import Conflict, DomainError, NotFound, invalid
@@ -20,7 +22,7 @@ from hookline.ids import new_id
 from hookline.persistence import queries
 from hookline.persistence.batches import Write
 from hookline.persistence.models import Endpoint, Event
-from hookline.services import consumers, event_types, events
+from hookline.services import consumers, event_types, events, target_credentials
 from hookline.services.accounts import Principal
 from hookline.services.headers import check_headers
 from hookline.services.targets import TargetRow, get_scoped, signing_key
@@ -56,10 +58,11 @@ def create_endpoint(session: Session, env_id: str, *, consumer: str, url: str,
                     headers: dict[str, str] | None, secret: str | None,
                     rate_limit: int | None = None, filter: str | None = None,
                     transformation: str | None = None, signature_headers: str = WEBHOOK,
-                    details: Details = Details(), signature_scheme: str | None = None
+                    details: Details = Details(), signature_scheme: str | None = None,
+                    auth: dict[str, Any] | None = None, tls: dict[str, Any] | None = None
                     ) -> TargetRow:
-    """The URL and the transformation are checked by the caller first (check_url,
-    check_transformation); everything else here."""
+    """The URL, the token URL and the transformation are checked by the caller first
+    (check_url, check_token_url, check_transformation); everything else here."""
     try:
         owner = consumers.get_consumer(session, env_id, consumer)
     except NotFound:
@@ -75,7 +78,8 @@ def create_endpoint(session: Session, env_id: str, *, consumer: str, url: str,
         filter=filters.check(filter),
         transformation=transformations.check(transformation),
         signature_headers=targets.check_signature_headers(signature_headers),
-        uid=details.uid, metadata_=details.metadata or {}, channels=details.channels)
+        uid=details.uid, metadata_=details.metadata or {}, channels=details.channels,
+        auth=target_credentials.check_auth(auth), tls=target_credentials.check_tls(tls))
     if details.disabled:
         targets.disable(endpoint, automatically=False)
     session.add(endpoint)
@@ -133,7 +137,8 @@ def test_outgoing(session: Session, env_id: str, endpoint_id: str, require_https
                    content_type="application/json",
                    custom_headers=dict(endpoint.custom_headers),
                    secrets=targets.secrets_in_force(endpoint), require_https=require_https,
-                   signature_headers=endpoint.signature_headers)
+                   signature_headers=endpoint.signature_headers,
+                   auth=OAuth2.stored(endpoint.auth), tls=ClientTLS.stored(endpoint.tls))
     return out
 
 

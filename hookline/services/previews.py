@@ -17,7 +17,8 @@ from sqlmodel import Session
 
 from hookline import filters
 from hookline.contracts import AttemptResult
-from hookline.delivery import targets
+from hookline.delivery import oauth, targets
+from hookline.delivery.credentials import OAuth2
 from hookline.delivery.model import Outgoing
 from hookline.delivery.sender import request_headers
 from hookline.delivery.shaping import shaped
@@ -145,7 +146,8 @@ def _outgoing(target: targets.Target, code: str | None, msg_id: str, body: bytes
                     custom_headers=dict(target.custom_headers),
                     secrets=targets.secrets_in_force(target), require_https=False,
                     target_id=target.id, transformation=code, event_type=event_type,
-                    signature_headers=targets.signature_headers(target))
+                    signature_headers=targets.signature_headers(target),
+                    auth=OAuth2.stored(target.auth))
 
 
 def _preview(target: targets.Target, source: str | None, code: str | None,
@@ -167,8 +169,10 @@ def _preview(target: targets.Target, source: str | None, code: str | None,
             found.error_message if isinstance(found, AttemptResult) else None
         return Preview(matched=verdict.matched, cancelled=verdict.matched and found is None,
                        url=None, headers=None, body=None, error=error, duration_ms=took)
-    return Preview(matched=True, cancelled=False, url=found.url,
-                   headers=request_headers(found, found.msg_id, int(time.time())),
+    headers = request_headers(found, found.msg_id, int(time.time()))
+    if found.auth is not None:  # the token itself is never shown
+        headers = oauth.with_bearer(headers, oauth.REDACTED)
+    return Preview(matched=True, cancelled=False, url=found.url, headers=headers,
                    body=found.body.decode("utf-8", errors="replace"), error=None,
                    duration_ms=took)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import timedelta
-from typing import TYPE_CHECKING, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from sqlmodel import Session
 
@@ -19,7 +19,7 @@ from hookline.delivery.gate import Health, health_of
 from hookline.delivery.targets import Target
 from hookline.errors import NotFound, Unavailable, invalid
 from hookline.persistence.models import Consumer
-from hookline.services import operational
+from hookline.services import operational, target_credentials
 from hookline.services.headers import check_headers
 from hookline.services.patch import KEEP, Keep
 from hookline.services.scoped import get_in
@@ -73,17 +73,28 @@ class TargetPatch:
     metadata: dict[str, str] | None = None
     channels: list[str] | Keep | None = KEEP
     signature_headers: str | None = None  # an endpoint's: webhook | svix
+    # How the receiver is reached (`target_credentials`), with the API's names: replaces
+    # the stored object (its write-only members kept when left out); None removes it.
+    auth: dict[str, Any] | Keep | None = KEEP
+    tls: dict[str, Any] | Keep | None = KEEP
 
 
-async def check_url(sender: Sender, url: str, require_https: bool) -> None:
+async def check_url(sender: Sender, url: str, require_https: bool, field: str = "url") -> None:
     """URL rules 1-5 at registration, with the same guard (and settings) as every delivery.
     Runs outside any transaction: it resolves DNS."""
     try:
         await sender.guard(url, require_https)
     except URLRefused as exc:
-        raise invalid("url", str(exc)) from None
+        raise invalid(field, str(exc)) from None
     except DNSFailure as exc:
-        raise invalid("url", f"the host does not resolve ({exc})") from None
+        raise invalid(field, f"the host does not resolve ({exc})") from None
+
+
+async def check_token_url(sender: Sender, auth: dict[str, Any] | Keep | None,
+                          require_https: bool) -> None:
+    """An `auth`'s token URL, through the same guard as a target's URL."""
+    if isinstance(auth, dict) and auth.get("tokenUrl"):
+        await check_url(sender, auth["tokenUrl"], require_https, "auth.tokenUrl")
 
 
 def check_scheme(scheme: str) -> str:
@@ -167,6 +178,10 @@ def apply_patch(session: Session, target: Target, patch: TargetPatch) -> list[st
         target.transformation = transformations.check(patch.transformation)
     if not isinstance(patch.rate_limit, Keep):
         target.rate_limit = targets.check_rate_limit(patch.rate_limit)
+    if not isinstance(patch.auth, Keep):
+        target.auth = target_credentials.check_auth(patch.auth, target.auth)
+    if not isinstance(patch.tls, Keep):
+        target.tls = target_credentials.check_tls(patch.tls, target.tls)
     if patch.url is not None and patch.url != target.url:
         target.url = patch.url
         gate.forget(session, target.id)
