@@ -102,7 +102,8 @@ def test_auth_and_tls_are_set_read_patched_and_removed(stack: Stack, kind: Kind,
     assert removed["auth"] is None and removed["tls"] is None
     assert stored(stack, created["id"]) == (None, None)
     plain = kind.create(tls={"caBundle": pems["ca"]})
-    assert plain["auth"] is None and plain["tls"] == {"clientCertificate": None, "caBundle": pems["ca"]}
+    assert plain["auth"] is None
+    assert plain["tls"] == {"clientCertificate": None, "caBundle": pems["ca"]}
 
 
 BAD: list[tuple[str, str, Any]] = [

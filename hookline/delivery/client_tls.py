@@ -69,9 +69,10 @@ def which_side(exc: BaseException) -> str | None:
     handshake (with a client certificate configured, most often its refusal of ours)."""
     cause: BaseException | None = exc
     while cause is not None:
-        if isinstance(cause, ssl.SSLCertVerificationError):
-            return ("we could not verify the receiver's certificate "
-                    f"({cause.verify_message or cause.reason})")
+        if isinstance(cause, ssl.SSLCertVerificationError):  # aiohttp's error is one too
+            detail = getattr(cause, "verify_message", None) or getattr(cause, "reason", None)
+            return "we could not verify the receiver's certificate" + \
+                (f" ({detail})" if detail else "")
         if isinstance(cause, ssl.SSLError) and "ALERT" in str(cause.reason or "").upper():
             return (f"the receiver refused the TLS handshake ({cause.reason}): it did not "
                     "accept our client certificate, or sent none it trusts")

@@ -19,6 +19,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Protocol
 from urllib.parse import urlencode
 
@@ -26,6 +27,8 @@ from authlib.oauth2.auth import ClientAuth
 from authlib.oauth2.rfc7523 import PrivateKeyJWT
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
+from joserfc.errors import JoseError
+from joserfc.jwk import ECKey, RSAKey
 
 from hookline.delivery.client_tls import EC_ALGS
 from hookline.delivery.credentials import OAuth2
@@ -112,9 +115,14 @@ class TokenCache:
         if task is None:
             task = asyncio.get_running_loop().create_task(self._store(key, fetch))
             self._fetching[key] = task
-            task.add_done_callback(lambda _t: self._fetching.pop(key, None))
+            task.add_done_callback(partial(self._done, key))
         # One waiter's deadline ends its wait, not the fetch the others wait for.
         return await asyncio.shield(task)
+
+    def _done(self, key: Key, task: asyncio.Task[_Token]) -> None:
+        self._fetching.pop(key, None)
+        if not task.cancelled():
+            task.exception()  # retrieved: a failure every waiter gave up on is no error
 
     async def _store(self, key: Key, fetch: Callable[[], Awaitable[_Token]]) -> _Token:
         self.fetches += 1
@@ -132,8 +140,12 @@ async def fetch_token(post: Post, config: OAuth2, timeout: float) -> _Token:
              (("scope", config.scope), ("audience", config.audience)) if value]
     headers = {"content-type": "application/x-www-form-urlencoded",
                "accept": "application/json"}
-    _, headers, body = _client_auth(config).prepare(
-        "POST", config.token_url, headers, urlencode(form))
+    try:
+        _, headers, body = _client_auth(config).prepare(
+            "POST", config.token_url, headers, urlencode(form))
+    except (ValueError, TypeError, JoseError) as exc:  # a stored key the libraries refuse
+        raise TokenFailed(f"the client assertion could not be signed ({type(exc).__name__})"
+                          ) from None
     started = time.monotonic()
     try:
         async with asyncio.timeout(timeout):
@@ -147,10 +159,12 @@ def _client_auth(config: OAuth2) -> ClientAuth:
     if config.client_auth == "private_key_jwt":
         assert config.private_key is not None  # checked at registration
         key = serialization.load_pem_private_key(config.private_key.encode(), password=None)
-        alg = EC_ALGS[key.curve.name] if isinstance(key, ec.EllipticCurvePrivateKey) \
-            else "RS256"
-        return ClientAuth(config.client_id, config.private_key,
-                          PrivateKeyJWT(config.token_url, alg=alg))
+        # authlib's PrivateKeyJWT reads a PEM as RSA: an EC key goes as joserfc's key.
+        if isinstance(key, ec.EllipticCurvePrivateKey):
+            return ClientAuth(config.client_id, ECKey.import_key(config.private_key),
+                              PrivateKeyJWT(config.token_url, alg=EC_ALGS[key.curve.name]))
+        return ClientAuth(config.client_id, RSAKey.import_key(config.private_key),
+                          PrivateKeyJWT(config.token_url, alg="RS256"))
     return ClientAuth(config.client_id, config.client_secret, METHODS[config.client_auth])
 
 
