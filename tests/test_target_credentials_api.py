@@ -15,6 +15,7 @@ from sqlmodel import Session
 
 from hookline.persistence.models import Destination, Endpoint
 from tests.support.certs import Authority
+from tests.support.api import ok
 from tests.support.in_process import in_process_stack
 from tests.support.receiver import Receiver
 from tests.support.stack import Stack, Tenant
@@ -157,3 +158,16 @@ def test_bad_auth_or_tls_is_refused_and_saves_nothing(stack: Stack, kind: Kind,
                 assert secret not in response.text, what
         assert kind.listed() == before, what
         assert stored(stack, target) == (None, None), what
+
+
+def test_previews_show_the_bearer_redacted(kind: Kind, pems: dict[str, str]) -> None:
+    target = kind.create(auth=oauth(kind.url), headers={"authorization": "fixed"})["id"]
+    path, sample = (f"{kind.path}/{target}/preview",
+                    {"type": "invoice.paid", "data": {"n": 1}} if kind.readable
+                    else {"body": {"n": 1}})
+    preview = ok(kind.tenant.client.post(path, json=sample))
+    assert preview["headers"]["authorization"] == "Bearer <redacted>", preview
+    assert "Authorization" not in preview["headers"] and "s3cret" not in str(preview)
+    plain = kind.create()["id"]
+    shown = ok(kind.tenant.client.post(f"{kind.path}/{plain}/preview", json=sample))
+    assert "authorization" not in shown["headers"]

@@ -32,7 +32,7 @@ FINAL: tuple[str, ...] = tuple(s for s in DeliveryStatus if s in statuses.FINAL)
 # An attempt's outcome: the answer's status class, or the error type of an attempt that got
 # no answer (the attempt record's `errorType`).
 OUTCOMES = ("2xx", "3xx", "4xx", "5xx", "timeout", "connection", "dns", "tls",
-            "blocked_url", "circuit_open", "transformation", "other")
+            "blocked_url", "circuit_open", "transformation", "oauth", "other")
 CIRCUITS = ("closed", "open", "half_open")
 
 # -- the API ---------------------------------------------------------------------------
