@@ -128,7 +128,10 @@ def test_what_the_engines_steps_pass_one_another_imports_none_of_them() -> None:
     """The steps share `model`, not the transactions' module: the sender, the shaping and
     the reporting of an outcome read no database."""
     assert set(_imports("hookline.delivery.model", top_only=False)) == {
-        "hookline.contracts", "hookline.statuses"}
+        "hookline.contracts", "hookline.statuses", "hookline.delivery.credentials"}
+    # A target's `auth` and `tls` as an attempt carries them: plain values, importing nothing.
+    assert not [name for name in _imports("hookline.delivery.credentials", top_only=False)
+                if name.startswith("hookline")]
     for step in ("sender", "shaping", "outcomes"):
         assert "hookline.delivery.attempts" not in set(
             _imports(f"hookline.delivery.{step}", top_only=False)), step

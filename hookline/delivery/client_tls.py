@@ -73,8 +73,9 @@ def which_side(exc: BaseException) -> str | None:
             detail = getattr(cause, "verify_message", None) or getattr(cause, "reason", None)
             return "we could not verify the receiver's certificate" + \
                 (f" ({detail})" if detail else "")
-        if isinstance(cause, ssl.SSLError) and "ALERT" in str(cause.reason or "").upper():
-            return (f"the receiver refused the TLS handshake ({cause.reason}): it did not "
+        reason = str(getattr(cause, "reason", None) or "")  # aiohttp's errors may have none
+        if isinstance(cause, ssl.SSLError) and "ALERT" in reason.upper():
+            return (f"the receiver refused the TLS handshake ({reason}): it did not "
                     "accept our client certificate, or sent none it trusts")
         cause = cause.__cause__ or cause.__context__
     return None
