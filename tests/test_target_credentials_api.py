@@ -14,9 +14,10 @@ from cryptography.hazmat.primitives.asymmetric import rsa
 from sqlmodel import Session
 
 from hookline.persistence.models import Destination, Endpoint
-from tests.support.certs import Authority
 from tests.support.api import ok
+from tests.support.certs import Authority
 from tests.support.in_process import in_process_stack
+from tests.support.oauth_server import TokenServer
 from tests.support.receiver import Receiver
 from tests.support.stack import Stack, Tenant
 from tests.test_platform_http import assert_problem
@@ -171,3 +172,19 @@ def test_previews_show_the_bearer_redacted(kind: Kind, pems: dict[str, str]) -> 
     plain = kind.create()["id"]
     shown = ok(kind.tenant.client.post(f"{kind.path}/{plain}/preview", json=sample))
     assert "authorization" not in shown["headers"]
+
+
+def test_the_endpoint_test_sends_with_a_token(tenant: Tenant) -> None:
+    server = TokenServer(expires_in=60)
+    try:
+        tenant.client.post("/v1/consumers", json={"externalId": "acme", "name": "acme"})
+        endpoint = ok(tenant.client.post("/v1/endpoints", json={
+            "consumer": "acme", "url": server.receiver_url(), "auth": server.auth()}), 201)
+        result = ok(tenant.client.post(f"/v1/endpoints/{endpoint['id']}/test"))
+        assert result["success"] is True and server.delivered == ["tok-1"], result
+        server.mode = "500"
+        server.revoke()
+        failed = ok(tenant.client.post(f"/v1/endpoints/{endpoint['id']}/test"))
+        assert failed["success"] is False and failed["errorType"] == "oauth", failed
+    finally:
+        server.close()
