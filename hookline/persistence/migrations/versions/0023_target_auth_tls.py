@@ -1,14 +1,14 @@
 """endpoints and destinations: how the engine reaches the receiver, `auth` (OAuth2 client
 credentials) and `tls` (a client certificate and key, a CA bundle), JSON or null
 
-Revision ID: 0022
-Revises: 0021
+Revision ID: 0023
+Revises: 0022
 """
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0022"
-down_revision = "0021"
+revision = "0023"
+down_revision = "0022"
 branch_labels = None
 depends_on = None
 
