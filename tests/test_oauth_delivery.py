@@ -15,6 +15,9 @@ from tests.support.api import attempts, deliveries_of, ok, publish, wait_deliver
 from tests.support.oauth_server import TokenServer
 from tests.support.stack import Stack, Tenant
 
+# The attempt reads `auth` from the target's JSON column through one query on each database.
+pytestmark = pytest.mark.both_databases
+
 
 @pytest.fixture
 def servers() -> Iterator[tuple[TokenServer, TokenServer]]:

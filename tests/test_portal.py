@@ -17,6 +17,7 @@ from sqlmodel import Session, select
 from hookline.persistence.models import PortalLink
 from hookline.timeutil import aware, utcnow
 from tests.support.api import deliveries_of, ok, publish, wait_delivery
+from tests.support.oauth_server import TokenServer
 from tests.support.portal import PortalClient, consumer, expire, link
 from tests.support.procs import free_port, stop
 from tests.support.receiver import Receiver
@@ -309,6 +310,57 @@ def test_a_consumer_chooses_v1a_signatures_and_switches_back_by_rotating(
     assert "Switch to v1a signatures" in browser.get(f"/portal/endpoints/{endpoint_id}")
     refused = browser.post(f"/portal/endpoints/{endpoint_id}/rotate", {"scheme": "v9"})
     assert refused.status_code == 422
+
+
+def test_a_consumer_sets_oauth2_and_tls_and_never_sees_a_secret_again(
+        tenant: Tenant, browser: PortalClient) -> None:
+    """Issue 52: the endpoint form takes OAuth2 client credentials and TLS settings through
+    the API's rules; secrets are write-only (a blank one keeps the stored one); bad ones are
+    the form's error, and change nothing."""
+    consumer(tenant, "acme", "invoice.paid")
+    opened(browser, tenant)
+    server = TokenServer(expires_in=60)
+    try:
+        given = server.auth()
+        form = {"url": server.receiver_url("/hook"), "events": [], "auth_type": "oauth2",
+                "token_url": given["tokenUrl"], "client_id": given["clientId"],
+                "client_secret": given["clientSecret"], "client_auth": "basic",
+                "scope": "webhooks"}
+        browser.get("/portal/endpoints/new")
+        assert browser.post("/portal/endpoints", form).status_code == 200
+        [endpoint_id] = endpoint_ids(tenant)
+        record = ok(tenant.client.get(f"/v1/endpoints/{endpoint_id}"))
+        assert record["auth"] == {"type": "oauth2", "tokenUrl": given["tokenUrl"],
+                                  "clientId": given["clientId"], "scope": "webhooks",
+                                  "audience": None, "clientAuth": "basic"}
+        page = browser.get(f"/portal/endpoints/{endpoint_id}")
+        assert given["tokenUrl"] in page and given["clientSecret"] not in page
+        tested = browser.post(f"/portal/endpoints/{endpoint_id}/test")
+        assert "Test event succeeded" in tested.text and server.issued == 1
+
+        # Saved again with the secret left blank: the stored one stays and still works.
+        kept = {**form, "client_secret": "", "scope": "webhooks.write"}
+        assert browser.post(f"/portal/endpoints/{endpoint_id}", kept).status_code == 303
+        assert ok(tenant.client.get(f"/v1/endpoints/{endpoint_id}"))["auth"]["scope"] == \
+            "webhooks.write"
+        server.revoke()
+        assert "Test event succeeded" in browser.post(
+            f"/portal/endpoints/{endpoint_id}/test").text
+
+        browser.get(f"/portal/endpoints/{endpoint_id}")
+        for bad, field in (({"token_url": "http://10.1.2.3/token"}, "auth.tokenUrl"),
+                           ({"ca_bundle": "not a certificate"}, "tls.caBundle"),
+                           ({"client_auth": "private_key_jwt"}, "auth.privateKey")):
+            refused = browser.post(f"/portal/endpoints/{endpoint_id}", {**kept, **bad})
+            assert refused.status_code == 422 and field in refused.text, refused.text
+        after = ok(tenant.client.get(f"/v1/endpoints/{endpoint_id}"))
+        assert after["auth"]["tokenUrl"] == given["tokenUrl"] and after["tls"] is None
+
+        removed = {**kept, "auth_type": ""}
+        assert browser.post(f"/portal/endpoints/{endpoint_id}", removed).status_code == 303
+        assert ok(tenant.client.get(f"/v1/endpoints/{endpoint_id}"))["auth"] is None
+    finally:
+        server.close()
 
 
 def test_delivery_pages_list_filter_retry_and_replay(tenant: Tenant, browser: PortalClient,

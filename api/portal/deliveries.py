@@ -50,7 +50,10 @@ _ERRORS = {
     "connection": "Could not connect to the endpoint: nothing accepted the connection at "
                   "that address, or it was cut before an answer.",
     "dns": "The endpoint's host name could not be found (DNS).",
-    "tls": "The secure connection failed: check the endpoint's HTTPS certificate.",
+    "tls": "The secure connection failed: check the endpoint's HTTPS certificate, or, if "
+           "it asks for one, the client certificate set on this endpoint.",
+    "oauth": "Not sent: no access token could be had from the endpoint's OAuth2 token URL "
+             "(it failed, refused the client credentials, or did not answer in time).",
     "blocked_url": "Not sent: the URL leads to a private or reserved address, which "
                    "webhooks may not reach.",
     "circuit_open": "Not sent: the endpoint failed several times in a row, so its attempts "

@@ -15,13 +15,14 @@ from sqlmodel import Session
 from api.deps import SenderDep, SessionDep, TemporalDep, transform_pool_of
 from api.dispatch import wake_cancelled
 from api.portal.auth import ChangeDep, Form, PortalDep
+from api.portal.credentials import Credentials
 from api.portal.web import Portal, PortalRoute, render
 from hookline.errors import ValidationFailed, invalid
 from hookline.persistence.db import committed
 from hookline.persistence.models import Endpoint
 from hookline.services import endpoints, portal
 from hookline.services.headers import check_headers
-from hookline.services.targets import TargetPatch, TargetRow, check_url
+from hookline.services.targets import TargetPatch, TargetRow, check_token_url, check_url
 from hookline.signing import V1, V1A, scheme_of, verifying_key
 from hookline.usecases import targets
 
@@ -38,12 +39,14 @@ class Draft:
     headers: str = ""
     filter: str = ""  # CEL; empty: none
     scheme: str = V1  # chosen at creation; a rotation switches it afterwards
+    credentials: Credentials = field(default_factory=Credentials)  # OAuth2 and TLS
 
     @classmethod
     def of(cls, form: Form) -> Draft:
         return cls(url=form.get("url").strip(), description=form.get("description").strip(),
                    events=form.all("events"), headers=form.get("headers"),
-                   filter=form.get("filter").strip(), scheme=form.get("scheme", V1))
+                   filter=form.get("filter").strip(), scheme=form.get("scheme", V1),
+                   credentials=Credentials.of(form))
 
     @property
     def filter_or_none(self) -> str | None:
@@ -66,7 +69,7 @@ def _draft_of(row: TargetRow) -> Draft:
     e = cast(Endpoint, row.target)
     return Draft(url=e.url, description=e.description or "", events=list(e.events),
                  headers="\n".join(f"{k}: {v}" for k, v in e.custom_headers.items()),
-                 filter=e.filter or "")
+                 filter=e.filter or "", credentials=Credentials.stored(e.auth, e.tls))
 
 
 async def _form(request: Request, found: Portal, session: Session, draft: Draft, *,
@@ -103,13 +106,15 @@ async def create(request: Request, changed: ChangeDep, session: SessionDep,
         headers = draft.header_dict()
         if not draft.url:
             raise invalid("url", "is required")
+        auth, tls = draft.credentials.auth(), draft.credentials.tls()
         await check_url(sender, draft.url, access.requires_https)
+        await check_token_url(sender, auth, access.requires_https)
         row = await run_in_threadpool(committed, session, endpoints.create_endpoint,
                                       access.environment_id, consumer=access.consumer_id,
                                       url=draft.url, events=draft.events,
                                       description=draft.description or None, headers=headers,
                                       secret=None, filter=draft.filter_or_none,
-                                      signature_scheme=draft.scheme)
+                                      signature_scheme=draft.scheme, auth=auth, tls=tls)
     except ValidationFailed as exc:
         return await _form(request, changed.portal, session, draft, error=exc.detail,
                            status=422)
@@ -138,9 +143,11 @@ async def edit(request: Request, endpoint_id: str, changed: ChangeDep, session: 
             raise invalid("url", "is required")
         if draft.url != row.target.url:
             await check_url(sender, draft.url, access.requires_https)
+        auth, tls = draft.credentials.auth(), draft.credentials.tls()
+        await check_token_url(sender, auth, access.requires_https)
         patch = TargetPatch(url=draft.url, events=draft.events,
                             description=draft.description or None, headers=headers,
-                            filter=draft.filter_or_none)
+                            filter=draft.filter_or_none, auth=auth, tls=tls)
         await run_in_threadpool(targets.update, session, Endpoint, access.environment_id,
                                 endpoint_id, patch)
     except ValidationFailed as exc:

@@ -1359,7 +1359,7 @@ export interface components {
 			responseBody?: string | null;
 			/**
 			 * Errortype
-			 * @description null on success; else why the attempt failed: http_status (the receiver answered non-2xx, see statusCode), timeout, connection, dns, tls, blocked_url (the URL guard refused the address), or circuit_open (no request was sent: the target's circuit breaker was still open when the Delivery's retry window ended, so it ended exhausted)
+			 * @description null on success; else why the attempt failed: http_status (the receiver answered non-2xx, see statusCode), timeout, connection, dns, tls, blocked_url (the URL guard refused the address), oauth (the target's OAuth2 token endpoint gave no token, so nothing was sent to the receiver), or circuit_open (no request was sent: the target's circuit breaker was still open when the Delivery's retry window ended, so it ended exhausted)
 			 */
 			errorType?: string | null;
 			/** Errormessage */
@@ -1368,6 +1368,73 @@ export interface components {
 			durationMs: number;
 			/** Createdat */
 			createdAt: string | null;
+		};
+		/** AuthIn */
+		AuthIn: {
+			/**
+			 * Type
+			 * @default oauth2
+			 * @constant
+			 */
+			type: "oauth2";
+			/**
+			 * Tokenurl
+			 * @description The token endpoint; the same URL rules as a target's
+			 */
+			tokenUrl: string;
+			/** Clientid */
+			clientId: string;
+			/**
+			 * Clientsecret
+			 * @description Write-only; required unless clientAuth is private_key_jwt
+			 */
+			clientSecret?: string | null;
+			/** Scope */
+			scope?: string | null;
+			/** Audience */
+			audience?: string | null;
+			/**
+			 * Clientauth
+			 * @description How the token request authenticates: `basic` (client_secret_basic, the default), `post` (client_secret_post) or `private_key_jwt` (RFC 7523, a JWT signed with `privateKey`: RS256 for RSA, ES256/384/512 for EC)
+			 * @default basic
+			 * @enum {string}
+			 */
+			clientAuth: "basic" | "post" | "private_key_jwt";
+			/**
+			 * Privatekey
+			 * @description Write-only: a PEM RSA or EC private key, for private_key_jwt
+			 */
+			privateKey?: string | null;
+		};
+		/** AuthOut */
+		AuthOut: {
+			/**
+			 * Type
+			 * @default oauth2
+			 * @constant
+			 */
+			type: "oauth2";
+			/**
+			 * Tokenurl
+			 * @description The token endpoint; the same URL rules as a target's
+			 */
+			tokenUrl: string;
+			/** Clientid */
+			clientId: string;
+			/** Scope */
+			scope?: string | null;
+			/**
+			 * Audience
+			 * @description Sent as the `audience` parameter
+			 */
+			audience?: string | null;
+			/**
+			 * Clientauth
+			 * @description How the token request authenticates: `basic` (client_secret_basic, the default), `post` (client_secret_post) or `private_key_jwt` (RFC 7523, a JWT signed with `privateKey`: RS256 for RSA, ES256/384/512 for EC)
+			 * @default basic
+			 * @enum {string}
+			 */
+			clientAuth: "basic" | "post" | "private_key_jwt";
 		};
 		/** ConfigFieldOut */
 		ConfigFieldOut: {
@@ -1453,7 +1520,7 @@ export interface components {
 			responseStatus?: number | null;
 			/**
 			 * Errortype
-			 * @description null on success; else why the attempt failed: http_status (the receiver answered non-2xx, see statusCode), timeout, connection, dns, tls, blocked_url (the URL guard refused the address), or circuit_open (no request was sent: the target's circuit breaker was still open when the Delivery's retry window ended, so it ended exhausted)
+			 * @description null on success; else why the attempt failed: http_status (the receiver answered non-2xx, see statusCode), timeout, connection, dns, tls, blocked_url (the URL guard refused the address), oauth (the target's OAuth2 token endpoint gave no token, so nothing was sent to the receiver), or circuit_open (no request was sent: the target's circuit breaker was still open when the Delivery's retry window ended, so it ended exhausted)
 			 */
 			errorType?: string | null;
 			/** Durationms */
@@ -1517,6 +1584,10 @@ export interface components {
 			 * @description While open: when one probe attempt may go
 			 */
 			circuitRetryAt: string | null;
+			/** @description OAuth2 client credentials: every request to the receiver carries `Authorization: Bearer <token>`, a token fetched from `tokenUrl`, kept until shortly before `expires_in` runs out and fetched again once when the receiver answers 401. A token endpoint that fails fails the attempt with errorType `oauth`. In a PATCH the object replaces the stored one (a write-only member left out keeps its stored value); null removes it */
+			auth?: components["schemas"]["AuthOut"] | null;
+			/** @description TLS to the receiver: a client certificate with its key (mutual TLS), and a CA bundle trusted instead of the public roots (a receiver on a private CA). PEM text. In a PATCH the object replaces the stored one (`clientKey` left out keeps the stored one); null removes it */
+			tls?: components["schemas"]["TlsOut"] | null;
 			/**
 			 * Concurrencylimit
 			 * @description Read-only: the attempts the engine sends at once now. It adapts to the receiver: it grows while answers come promptly and without errors, and shrinks on timeouts, connection errors, 5xx, 429 and answers well slower than usual; from 1 up to the service's HOOKLINE_TARGET_MAX_IN_FLIGHT
@@ -1571,6 +1642,10 @@ export interface components {
 			 * @enum {string}
 			 */
 			signatureScheme: "v1" | "v1a";
+			/** @description OAuth2 client credentials: every request to the receiver carries `Authorization: Bearer <token>`, a token fetched from `tokenUrl`, kept until shortly before `expires_in` runs out and fetched again once when the receiver answers 401. A token endpoint that fails fails the attempt with errorType `oauth`. In a PATCH the object replaces the stored one (a write-only member left out keeps its stored value); null removes it */
+			auth?: components["schemas"]["AuthIn"] | null;
+			/** @description TLS to the receiver: a client certificate with its key (mutual TLS), and a CA bundle trusted instead of the public roots (a receiver on a private CA). PEM text. In a PATCH the object replaces the stored one (`clientKey` left out keeps the stored one); null removes it */
+			tls?: components["schemas"]["TlsIn"] | null;
 		};
 		/** DestinationOut */
 		DestinationOut: {
@@ -1626,6 +1701,10 @@ export interface components {
 			 * @description While open: when one probe attempt may go
 			 */
 			circuitRetryAt: string | null;
+			/** @description OAuth2 client credentials: every request to the receiver carries `Authorization: Bearer <token>`, a token fetched from `tokenUrl`, kept until shortly before `expires_in` runs out and fetched again once when the receiver answers 401. A token endpoint that fails fails the attempt with errorType `oauth`. In a PATCH the object replaces the stored one (a write-only member left out keeps its stored value); null removes it */
+			auth?: components["schemas"]["AuthOut"] | null;
+			/** @description TLS to the receiver: a client certificate with its key (mutual TLS), and a CA bundle trusted instead of the public roots (a receiver on a private CA). PEM text. In a PATCH the object replaces the stored one (`clientKey` left out keeps the stored one); null removes it */
+			tls?: components["schemas"]["TlsOut"] | null;
 			/**
 			 * Concurrencylimit
 			 * @description Read-only: the attempts the engine sends at once now. It adapts to the receiver: it grows while answers come promptly and without errors, and shrinks on timeouts, connection errors, 5xx, 429 and answers well slower than usual; from 1 up to the service's HOOKLINE_TARGET_MAX_IN_FLIGHT
@@ -1670,6 +1749,10 @@ export interface components {
 			 * @description JavaScript, at most 64 KB, defining `function handler(webhook)`: run at every attempt with `{method, url, eventType, payload, headers, cancel}`, it returns the webhook changed (`payload` is sent, `headers` added, `url` replaced, `cancel: true` sends nothing). An error, a timeout or the memory limit fails the attempt with errorType `transformation`. null: none; absent: unchanged
 			 */
 			transformation?: string | null;
+			/** @description OAuth2 client credentials: every request to the receiver carries `Authorization: Bearer <token>`, a token fetched from `tokenUrl`, kept until shortly before `expires_in` runs out and fetched again once when the receiver answers 401. A token endpoint that fails fails the attempt with errorType `oauth`. In a PATCH the object replaces the stored one (a write-only member left out keeps its stored value); null removes it; absent: unchanged */
+			auth?: components["schemas"]["AuthIn"] | null;
+			/** @description TLS to the receiver: a client certificate with its key (mutual TLS), and a CA bundle trusted instead of the public roots (a receiver on a private CA). PEM text. In a PATCH the object replaces the stored one (`clientKey` left out keeps the stored one); null removes it; absent: unchanged */
+			tls?: components["schemas"]["TlsIn"] | null;
 		};
 		/** EndpointCreated */
 		EndpointCreated: {
@@ -1725,6 +1808,10 @@ export interface components {
 			 * @description While open: when one probe attempt may go
 			 */
 			circuitRetryAt: string | null;
+			/** @description OAuth2 client credentials: every request to the receiver carries `Authorization: Bearer <token>`, a token fetched from `tokenUrl`, kept until shortly before `expires_in` runs out and fetched again once when the receiver answers 401. A token endpoint that fails fails the attempt with errorType `oauth`. In a PATCH the object replaces the stored one (a write-only member left out keeps its stored value); null removes it */
+			auth?: components["schemas"]["AuthOut"] | null;
+			/** @description TLS to the receiver: a client certificate with its key (mutual TLS), and a CA bundle trusted instead of the public roots (a receiver on a private CA). PEM text. In a PATCH the object replaces the stored one (`clientKey` left out keeps the stored one); null removes it */
+			tls?: components["schemas"]["TlsOut"] | null;
 			/**
 			 * Concurrencylimit
 			 * @description Read-only: the attempts the engine sends at once now. It adapts to the receiver: it grows while answers come promptly and without errors, and shrinks on timeouts, connection errors, 5xx, 429 and answers well slower than usual; from 1 up to the service's HOOKLINE_TARGET_MAX_IN_FLIGHT
@@ -1810,6 +1897,10 @@ export interface components {
 			 * @description JavaScript, at most 64 KB, defining `function handler(webhook)`: run at every attempt with `{method, url, eventType, payload, headers, cancel}`, it returns the webhook changed (`payload` is sent, `headers` added, `url` replaced, `cancel: true` sends nothing). An error, a timeout or the memory limit fails the attempt with errorType `transformation`. null: none
 			 */
 			transformation?: string | null;
+			/** @description OAuth2 client credentials: every request to the receiver carries `Authorization: Bearer <token>`, a token fetched from `tokenUrl`, kept until shortly before `expires_in` runs out and fetched again once when the receiver answers 401. A token endpoint that fails fails the attempt with errorType `oauth`. In a PATCH the object replaces the stored one (a write-only member left out keeps its stored value); null removes it */
+			auth?: components["schemas"]["AuthIn"] | null;
+			/** @description TLS to the receiver: a client certificate with its key (mutual TLS), and a CA bundle trusted instead of the public roots (a receiver on a private CA). PEM text. In a PATCH the object replaces the stored one (`clientKey` left out keeps the stored one); null removes it */
+			tls?: components["schemas"]["TlsIn"] | null;
 		};
 		/** EndpointOut */
 		EndpointOut: {
@@ -1865,6 +1956,10 @@ export interface components {
 			 * @description While open: when one probe attempt may go
 			 */
 			circuitRetryAt: string | null;
+			/** @description OAuth2 client credentials: every request to the receiver carries `Authorization: Bearer <token>`, a token fetched from `tokenUrl`, kept until shortly before `expires_in` runs out and fetched again once when the receiver answers 401. A token endpoint that fails fails the attempt with errorType `oauth`. In a PATCH the object replaces the stored one (a write-only member left out keeps its stored value); null removes it */
+			auth?: components["schemas"]["AuthOut"] | null;
+			/** @description TLS to the receiver: a client certificate with its key (mutual TLS), and a CA bundle trusted instead of the public roots (a receiver on a private CA). PEM text. In a PATCH the object replaces the stored one (`clientKey` left out keeps the stored one); null removes it */
+			tls?: components["schemas"]["TlsOut"] | null;
 			/**
 			 * Concurrencylimit
 			 * @description Read-only: the attempts the engine sends at once now. It adapts to the receiver: it grows while answers come promptly and without errors, and shrinks on timeouts, connection errors, 5xx, 429 and answers well slower than usual; from 1 up to the service's HOOKLINE_TARGET_MAX_IN_FLIGHT
@@ -1923,6 +2018,10 @@ export interface components {
 			 * @description The names the signature goes under, with the same values: `webhook` (Webhook-Id, Webhook-Timestamp, Webhook-Signature: Standard Webhooks) or `svix` (svix-id, svix-timestamp, svix-signature, what Svix's verifiers also read); absent: unchanged
 			 */
 			signatureHeaders?: ("webhook" | "svix") | null;
+			/** @description OAuth2 client credentials: every request to the receiver carries `Authorization: Bearer <token>`, a token fetched from `tokenUrl`, kept until shortly before `expires_in` runs out and fetched again once when the receiver answers 401. A token endpoint that fails fails the attempt with errorType `oauth`. In a PATCH the object replaces the stored one (a write-only member left out keeps its stored value); null removes it; absent: unchanged */
+			auth?: components["schemas"]["AuthIn"] | null;
+			/** @description TLS to the receiver: a client certificate with its key (mutual TLS), and a CA bundle trusted instead of the public roots (a receiver on a private CA). PEM text. In a PATCH the object replaces the stored one (`clientKey` left out keeps the stored one); null removes it; absent: unchanged */
+			tls?: components["schemas"]["TlsIn"] | null;
 		};
 		/** EndpointTestResult */
 		EndpointTestResult: {
@@ -1935,7 +2034,7 @@ export interface components {
 			statusCode: number | null;
 			/**
 			 * Errortype
-			 * @description null on success; else http_status, timeout, connection, dns, tls or blocked_url
+			 * @description null on success; else http_status, timeout, connection, dns, tls, blocked_url or oauth
 			 */
 			errorType: string | null;
 			/** Errormessage */
@@ -2776,6 +2875,37 @@ export interface components {
 			status: string;
 			/** Disabledreason */
 			disabledReason?: string | null;
+		};
+		/** TlsIn */
+		TlsIn: {
+			/**
+			 * Clientcertificate
+			 * @description PEM: the client certificate, then any intermediates; with clientKey
+			 */
+			clientCertificate?: string | null;
+			/**
+			 * Clientkey
+			 * @description Write-only: the certificate's PEM private key (unencrypted)
+			 */
+			clientKey?: string | null;
+			/**
+			 * Cabundle
+			 * @description PEM: the CAs trusted for the receiver's certificate, instead of the public roots
+			 */
+			caBundle?: string | null;
+		};
+		/** TlsOut */
+		TlsOut: {
+			/**
+			 * Clientcertificate
+			 * @description PEM: the client certificate, then any intermediates
+			 */
+			clientCertificate?: string | null;
+			/**
+			 * Cabundle
+			 * @description PEM: the CAs trusted for the receiver's certificate, instead of the public roots
+			 */
+			caBundle?: string | null;
 		};
 		/** ValidationError */
 		ValidationError: {
@@ -4878,7 +5008,7 @@ interface operations {
 				eventType?: string | null;
 				status?: ("pending" | "processing" | "retrying" | "delivered" | "exhausted" | "cancelled") | null;
 				/** @description The (last) attempt's error type */
-				errorType?: ("timeout" | "connection" | "dns" | "tls" | "blocked_url" | "http_status" | "circuit_open" | "transformation") | null;
+				errorType?: ("timeout" | "connection" | "dns" | "tls" | "blocked_url" | "http_status" | "circuit_open" | "transformation" | "oauth") | null;
 				/** @description The (last) attempt's response status: a code (503) or a class (5xx) */
 				responseStatus?: string | null;
 				/** @description Created at or after (inclusive) */
@@ -6121,7 +6251,7 @@ interface operations {
 				limit?: number;
 				status?: ("succeeded" | "failed") | null;
 				/** @description The (last) attempt's error type */
-				errorType?: ("timeout" | "connection" | "dns" | "tls" | "blocked_url" | "http_status" | "circuit_open" | "transformation") | null;
+				errorType?: ("timeout" | "connection" | "dns" | "tls" | "blocked_url" | "http_status" | "circuit_open" | "transformation" | "oauth") | null;
 				/** @description The (last) attempt's response status: a code (503) or a class (5xx) */
 				responseStatus?: string | null;
 				/** @description Created at or after (inclusive) */
@@ -7673,7 +7803,7 @@ interface operations {
 				limit?: number;
 				status?: ("succeeded" | "failed") | null;
 				/** @description The (last) attempt's error type */
-				errorType?: ("timeout" | "connection" | "dns" | "tls" | "blocked_url" | "http_status" | "circuit_open" | "transformation") | null;
+				errorType?: ("timeout" | "connection" | "dns" | "tls" | "blocked_url" | "http_status" | "circuit_open" | "transformation" | "oauth") | null;
 				/** @description The (last) attempt's response status: a code (503) or a class (5xx) */
 				responseStatus?: string | null;
 				/** @description Created at or after (inclusive) */

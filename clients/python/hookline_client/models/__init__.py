@@ -2,6 +2,10 @@
 
 from .accepted import Accepted
 from .attempt_out import AttemptOut
+from .auth_in import AuthIn
+from .auth_in_clientauth import AuthInClientauth
+from .auth_out import AuthOut
+from .auth_out_clientauth import AuthOutClientauth
 from .config_field_out import ConfigFieldOut
 from .consumer_in import ConsumerIn
 from .consumer_out import ConsumerOut
@@ -125,12 +129,18 @@ from .source_secret_in import SourceSecretIn
 from .target_stats_out import TargetStatsOut
 from .target_stats_out_attempts import TargetStatsOutAttempts
 from .target_stats_out_deliveries import TargetStatsOutDeliveries
+from .tls_in import TlsIn
+from .tls_out import TlsOut
 from .validation_error import ValidationError
 from .validation_error_context import ValidationErrorContext
 
 __all__ = (
     "Accepted",
     "AttemptOut",
+    "AuthIn",
+    "AuthInClientauth",
+    "AuthOut",
+    "AuthOutClientauth",
     "ConfigFieldOut",
     "ConsumerIn",
     "ConsumerOut",
@@ -254,6 +264,8 @@ __all__ = (
     "TargetStatsOut",
     "TargetStatsOutAttempts",
     "TargetStatsOutDeliveries",
+    "TlsIn",
+    "TlsOut",
     "ValidationError",
     "ValidationErrorContext",
 )

@@ -14,7 +14,9 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
+  from ..models.auth_out import AuthOut
   from ..models.destination_created_customheaders import DestinationCreatedCustomheaders
+  from ..models.tls_out import TlsOut
 
 
 
@@ -59,6 +61,14 @@ class DestinationCreated:
             status (str):
             secret (str): Shown only in this response: the whsec_ secret (v1), or the whpk_ public key (v1a)
             description (None | str | Unset):
+            auth (AuthOut | None | Unset): OAuth2 client credentials: every request to the receiver carries `Authorization:
+                Bearer <token>`, a token fetched from `tokenUrl`, kept until shortly before `expires_in` runs out and fetched
+                again once when the receiver answers 401. A token endpoint that fails fails the attempt with errorType `oauth`.
+                In a PATCH the object replaces the stored one (a write-only member left out keeps its stored value); null
+                removes it
+            tls (None | TlsOut | Unset): TLS to the receiver: a client certificate with its key (mutual TLS), and a CA
+                bundle trusted instead of the public roots (a receiver on a private CA). PEM text. In a PATCH the object
+                replaces the stored one (`clientKey` left out keeps the stored one); null removes it
      """
 
     id: str
@@ -79,6 +89,8 @@ class DestinationCreated:
     status: str
     secret: str
     description: None | str | Unset = UNSET
+    auth: AuthOut | None | Unset = UNSET
+    tls: None | TlsOut | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -86,7 +98,9 @@ class DestinationCreated:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.auth_out import AuthOut # noqa: PLC0415
         from ..models.destination_created_customheaders import DestinationCreatedCustomheaders # noqa: PLC0415
+        from ..models.tls_out import TlsOut # noqa: PLC0415
         id = self.id
 
         url = self.url
@@ -133,6 +147,22 @@ class DestinationCreated:
         else:
             description = self.description
 
+        auth: dict[str, Any] | None | Unset
+        if isinstance(self.auth, Unset):
+            auth = UNSET
+        elif isinstance(self.auth, AuthOut):
+            auth = self.auth.to_dict()
+        else:
+            auth = self.auth
+
+        tls: dict[str, Any] | None | Unset
+        if isinstance(self.tls, Unset):
+            tls = UNSET
+        elif isinstance(self.tls, TlsOut):
+            tls = self.tls.to_dict()
+        else:
+            tls = self.tls
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -157,6 +187,10 @@ class DestinationCreated:
         })
         if description is not UNSET:
             field_dict["description"] = description
+        if auth is not UNSET:
+            field_dict["auth"] = auth
+        if tls is not UNSET:
+            field_dict["tls"] = tls
 
         return field_dict
 
@@ -164,7 +198,9 @@ class DestinationCreated:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.auth_out import AuthOut # noqa: PLC0415
         from ..models.destination_created_customheaders import DestinationCreatedCustomheaders # noqa: PLC0415
+        from ..models.tls_out import TlsOut # noqa: PLC0415
         d = dict(src_dict)
         id = d.pop("id")
 
@@ -255,6 +291,46 @@ class DestinationCreated:
         description = _parse_description(d.pop("description", UNSET))
 
 
+        def _parse_auth(data: object) -> AuthOut | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                auth_type_0 = AuthOut.from_dict(data)
+
+
+
+                return auth_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(AuthOut | None | Unset, data)
+
+        auth = _parse_auth(d.pop("auth", UNSET))
+
+
+        def _parse_tls(data: object) -> None | TlsOut | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                tls_type_0 = TlsOut.from_dict(data)
+
+
+
+                return tls_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | TlsOut | Unset, data)
+
+        tls = _parse_tls(d.pop("tls", UNSET))
+
+
         destination_created = cls(
             id=id,
             url=url,
@@ -274,6 +350,8 @@ class DestinationCreated:
             status=status,
             secret=secret,
             description=description,
+            auth=auth,
+            tls=tls,
         )
 
 

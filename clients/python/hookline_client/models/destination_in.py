@@ -13,7 +13,9 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
+  from ..models.auth_in import AuthIn
   from ..models.destination_in_headers_type_0 import DestinationInHeadersType0
+  from ..models.tls_in import TlsIn
 
 
 
@@ -44,6 +46,14 @@ class DestinationIn:
                 signing key the service keeps, the receiver holding only its `whpk_` public key (`publicKey`). A target's scheme
                 is its key's kind: a rotation to a key of the other kind switches it, and both sign during the rotation's
                 overlap Default: DestinationInSignaturescheme.V1.
+            auth (AuthIn | None | Unset): OAuth2 client credentials: every request to the receiver carries `Authorization:
+                Bearer <token>`, a token fetched from `tokenUrl`, kept until shortly before `expires_in` runs out and fetched
+                again once when the receiver answers 401. A token endpoint that fails fails the attempt with errorType `oauth`.
+                In a PATCH the object replaces the stored one (a write-only member left out keeps its stored value); null
+                removes it
+            tls (None | TlsIn | Unset): TLS to the receiver: a client certificate with its key (mutual TLS), and a CA bundle
+                trusted instead of the public roots (a receiver on a private CA). PEM text. In a PATCH the object replaces the
+                stored one (`clientKey` left out keeps the stored one); null removes it
      """
 
     url: str
@@ -53,6 +63,8 @@ class DestinationIn:
     filter_: None | str | Unset = UNSET
     transformation: None | str | Unset = UNSET
     signature_scheme: DestinationInSignaturescheme | Unset = DestinationInSignaturescheme.V1
+    auth: AuthIn | None | Unset = UNSET
+    tls: None | TlsIn | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -60,7 +72,9 @@ class DestinationIn:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.auth_in import AuthIn # noqa: PLC0415
         from ..models.destination_in_headers_type_0 import DestinationInHeadersType0 # noqa: PLC0415
+        from ..models.tls_in import TlsIn # noqa: PLC0415
         url = self.url
 
         description: None | str | Unset
@@ -100,6 +114,22 @@ class DestinationIn:
             signature_scheme = self.signature_scheme.value
 
 
+        auth: dict[str, Any] | None | Unset
+        if isinstance(self.auth, Unset):
+            auth = UNSET
+        elif isinstance(self.auth, AuthIn):
+            auth = self.auth.to_dict()
+        else:
+            auth = self.auth
+
+        tls: dict[str, Any] | None | Unset
+        if isinstance(self.tls, Unset):
+            tls = UNSET
+        elif isinstance(self.tls, TlsIn):
+            tls = self.tls.to_dict()
+        else:
+            tls = self.tls
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -118,6 +148,10 @@ class DestinationIn:
             field_dict["transformation"] = transformation
         if signature_scheme is not UNSET:
             field_dict["signatureScheme"] = signature_scheme
+        if auth is not UNSET:
+            field_dict["auth"] = auth
+        if tls is not UNSET:
+            field_dict["tls"] = tls
 
         return field_dict
 
@@ -125,7 +159,9 @@ class DestinationIn:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.auth_in import AuthIn # noqa: PLC0415
         from ..models.destination_in_headers_type_0 import DestinationInHeadersType0 # noqa: PLC0415
+        from ..models.tls_in import TlsIn # noqa: PLC0415
         d = dict(src_dict)
         url = d.pop("url")
 
@@ -199,6 +235,46 @@ class DestinationIn:
 
 
 
+        def _parse_auth(data: object) -> AuthIn | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                auth_type_0 = AuthIn.from_dict(data)
+
+
+
+                return auth_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(AuthIn | None | Unset, data)
+
+        auth = _parse_auth(d.pop("auth", UNSET))
+
+
+        def _parse_tls(data: object) -> None | TlsIn | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                tls_type_0 = TlsIn.from_dict(data)
+
+
+
+                return tls_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | TlsIn | Unset, data)
+
+        tls = _parse_tls(d.pop("tls", UNSET))
+
+
         destination_in = cls(
             url=url,
             description=description,
@@ -207,6 +283,8 @@ class DestinationIn:
             filter_=filter_,
             transformation=transformation,
             signature_scheme=signature_scheme,
+            auth=auth,
+            tls=tls,
         )
 
 

@@ -13,7 +13,9 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
+  from ..models.auth_in import AuthIn
   from ..models.destination_patch_headers_type_0 import DestinationPatchHeadersType0
+  from ..models.tls_in import TlsIn
 
 
 
@@ -42,6 +44,14 @@ class DestinationPatch:
                 every attempt with `{method, url, eventType, payload, headers, cancel}`, it returns the webhook changed
                 (`payload` is sent, `headers` added, `url` replaced, `cancel: true` sends nothing). An error, a timeout or the
                 memory limit fails the attempt with errorType `transformation`. null: none; absent: unchanged
+            auth (AuthIn | None | Unset): OAuth2 client credentials: every request to the receiver carries `Authorization:
+                Bearer <token>`, a token fetched from `tokenUrl`, kept until shortly before `expires_in` runs out and fetched
+                again once when the receiver answers 401. A token endpoint that fails fails the attempt with errorType `oauth`.
+                In a PATCH the object replaces the stored one (a write-only member left out keeps its stored value); null
+                removes it; absent: unchanged
+            tls (None | TlsIn | Unset): TLS to the receiver: a client certificate with its key (mutual TLS), and a CA bundle
+                trusted instead of the public roots (a receiver on a private CA). PEM text. In a PATCH the object replaces the
+                stored one (`clientKey` left out keeps the stored one); null removes it; absent: unchanged
      """
 
     url: None | str | Unset = UNSET
@@ -51,6 +61,8 @@ class DestinationPatch:
     rate_limit: int | None | Unset = UNSET
     filter_: None | str | Unset = UNSET
     transformation: None | str | Unset = UNSET
+    auth: AuthIn | None | Unset = UNSET
+    tls: None | TlsIn | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -58,7 +70,9 @@ class DestinationPatch:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.auth_in import AuthIn # noqa: PLC0415
         from ..models.destination_patch_headers_type_0 import DestinationPatchHeadersType0 # noqa: PLC0415
+        from ..models.tls_in import TlsIn # noqa: PLC0415
         url: None | str | Unset
         if isinstance(self.url, Unset):
             url = UNSET
@@ -105,6 +119,22 @@ class DestinationPatch:
         else:
             transformation = self.transformation
 
+        auth: dict[str, Any] | None | Unset
+        if isinstance(self.auth, Unset):
+            auth = UNSET
+        elif isinstance(self.auth, AuthIn):
+            auth = self.auth.to_dict()
+        else:
+            auth = self.auth
+
+        tls: dict[str, Any] | None | Unset
+        if isinstance(self.tls, Unset):
+            tls = UNSET
+        elif isinstance(self.tls, TlsIn):
+            tls = self.tls.to_dict()
+        else:
+            tls = self.tls
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -124,6 +154,10 @@ class DestinationPatch:
             field_dict["filter"] = filter_
         if transformation is not UNSET:
             field_dict["transformation"] = transformation
+        if auth is not UNSET:
+            field_dict["auth"] = auth
+        if tls is not UNSET:
+            field_dict["tls"] = tls
 
         return field_dict
 
@@ -131,7 +165,9 @@ class DestinationPatch:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.auth_in import AuthIn # noqa: PLC0415
         from ..models.destination_patch_headers_type_0 import DestinationPatchHeadersType0 # noqa: PLC0415
+        from ..models.tls_in import TlsIn # noqa: PLC0415
         d = dict(src_dict)
         def _parse_url(data: object) -> None | str | Unset:
             if data is None:
@@ -223,6 +259,46 @@ class DestinationPatch:
         transformation = _parse_transformation(d.pop("transformation", UNSET))
 
 
+        def _parse_auth(data: object) -> AuthIn | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                auth_type_0 = AuthIn.from_dict(data)
+
+
+
+                return auth_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(AuthIn | None | Unset, data)
+
+        auth = _parse_auth(d.pop("auth", UNSET))
+
+
+        def _parse_tls(data: object) -> None | TlsIn | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                tls_type_0 = TlsIn.from_dict(data)
+
+
+
+                return tls_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | TlsIn | Unset, data)
+
+        tls = _parse_tls(d.pop("tls", UNSET))
+
+
         destination_patch = cls(
             url=url,
             description=description,
@@ -231,6 +307,8 @@ class DestinationPatch:
             rate_limit=rate_limit,
             filter_=filter_,
             transformation=transformation,
+            auth=auth,
+            tls=tls,
         )
 
 

@@ -16,7 +16,9 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
+  from ..models.auth_out import AuthOut
   from ..models.endpoint_created_customheaders import EndpointCreatedCustomheaders
+  from ..models.tls_out import TlsOut
 
 
 
@@ -65,6 +67,14 @@ class EndpointCreated:
                 timestamp, svix-signature, what Svix's verifiers also read)
             secret (str): Shown only in this response: the whsec_ secret (v1), or the whpk_ public key (v1a)
             description (None | str | Unset):
+            auth (AuthOut | None | Unset): OAuth2 client credentials: every request to the receiver carries `Authorization:
+                Bearer <token>`, a token fetched from `tokenUrl`, kept until shortly before `expires_in` runs out and fetched
+                again once when the receiver answers 401. A token endpoint that fails fails the attempt with errorType `oauth`.
+                In a PATCH the object replaces the stored one (a write-only member left out keeps its stored value); null
+                removes it
+            tls (None | TlsOut | Unset): TLS to the receiver: a client certificate with its key (mutual TLS), and a CA
+                bundle trusted instead of the public roots (a receiver on a private CA). PEM text. In a PATCH the object
+                replaces the stored one (`clientKey` left out keeps the stored one); null removes it
      """
 
     id: str
@@ -87,6 +97,8 @@ class EndpointCreated:
     signature_headers: EndpointCreatedSignatureheaders
     secret: str
     description: None | str | Unset = UNSET
+    auth: AuthOut | None | Unset = UNSET
+    tls: None | TlsOut | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -94,7 +106,9 @@ class EndpointCreated:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.auth_out import AuthOut # noqa: PLC0415
         from ..models.endpoint_created_customheaders import EndpointCreatedCustomheaders # noqa: PLC0415
+        from ..models.tls_out import TlsOut # noqa: PLC0415
         id = self.id
 
         url = self.url
@@ -147,6 +161,22 @@ class EndpointCreated:
         else:
             description = self.description
 
+        auth: dict[str, Any] | None | Unset
+        if isinstance(self.auth, Unset):
+            auth = UNSET
+        elif isinstance(self.auth, AuthOut):
+            auth = self.auth.to_dict()
+        else:
+            auth = self.auth
+
+        tls: dict[str, Any] | None | Unset
+        if isinstance(self.tls, Unset):
+            tls = UNSET
+        elif isinstance(self.tls, TlsOut):
+            tls = self.tls.to_dict()
+        else:
+            tls = self.tls
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -173,6 +203,10 @@ class EndpointCreated:
         })
         if description is not UNSET:
             field_dict["description"] = description
+        if auth is not UNSET:
+            field_dict["auth"] = auth
+        if tls is not UNSET:
+            field_dict["tls"] = tls
 
         return field_dict
 
@@ -180,7 +214,9 @@ class EndpointCreated:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.auth_out import AuthOut # noqa: PLC0415
         from ..models.endpoint_created_customheaders import EndpointCreatedCustomheaders # noqa: PLC0415
+        from ..models.tls_out import TlsOut # noqa: PLC0415
         d = dict(src_dict)
         id = d.pop("id")
 
@@ -282,6 +318,46 @@ class EndpointCreated:
         description = _parse_description(d.pop("description", UNSET))
 
 
+        def _parse_auth(data: object) -> AuthOut | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                auth_type_0 = AuthOut.from_dict(data)
+
+
+
+                return auth_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(AuthOut | None | Unset, data)
+
+        auth = _parse_auth(d.pop("auth", UNSET))
+
+
+        def _parse_tls(data: object) -> None | TlsOut | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                tls_type_0 = TlsOut.from_dict(data)
+
+
+
+                return tls_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | TlsOut | Unset, data)
+
+        tls = _parse_tls(d.pop("tls", UNSET))
+
+
         endpoint_created = cls(
             id=id,
             url=url,
@@ -303,6 +379,8 @@ class EndpointCreated:
             signature_headers=signature_headers,
             secret=secret,
             description=description,
+            auth=auth,
+            tls=tls,
         )
 
 

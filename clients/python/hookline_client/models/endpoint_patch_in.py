@@ -13,6 +13,9 @@ from ..models.endpoint_patch_in_status_type_0 import EndpointPatchInStatusType0
 from ..types import UNSET, Unset
 from typing import cast
 
+if TYPE_CHECKING:
+  from ..models.auth_in import AuthIn
+  from ..models.tls_in import TlsIn
 
 
 
@@ -43,6 +46,14 @@ class EndpointPatchIn:
             signature_headers (EndpointPatchInSignatureHeadersType0 | None | Unset): The names the signature goes under,
                 with the same values: `webhook` (Webhook-Id, Webhook-Timestamp, Webhook-Signature: Standard Webhooks) or `svix`
                 (svix-id, svix-timestamp, svix-signature, what Svix's verifiers also read); absent: unchanged
+            auth (AuthIn | None | Unset): OAuth2 client credentials: every request to the receiver carries `Authorization:
+                Bearer <token>`, a token fetched from `tokenUrl`, kept until shortly before `expires_in` runs out and fetched
+                again once when the receiver answers 401. A token endpoint that fails fails the attempt with errorType `oauth`.
+                In a PATCH the object replaces the stored one (a write-only member left out keeps its stored value); null
+                removes it; absent: unchanged
+            tls (None | TlsIn | Unset): TLS to the receiver: a client certificate with its key (mutual TLS), and a CA bundle
+                trusted instead of the public roots (a receiver on a private CA). PEM text. In a PATCH the object replaces the
+                stored one (`clientKey` left out keeps the stored one); null removes it; absent: unchanged
      """
 
     url: None | str | Unset = UNSET
@@ -53,6 +64,8 @@ class EndpointPatchIn:
     filter_: None | str | Unset = UNSET
     transformation: None | str | Unset = UNSET
     signature_headers: EndpointPatchInSignatureHeadersType0 | None | Unset = UNSET
+    auth: AuthIn | None | Unset = UNSET
+    tls: None | TlsIn | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -60,6 +73,8 @@ class EndpointPatchIn:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.auth_in import AuthIn # noqa: PLC0415
+        from ..models.tls_in import TlsIn # noqa: PLC0415
         url: None | str | Unset
         if isinstance(self.url, Unset):
             url = UNSET
@@ -116,6 +131,22 @@ class EndpointPatchIn:
         else:
             signature_headers = self.signature_headers
 
+        auth: dict[str, Any] | None | Unset
+        if isinstance(self.auth, Unset):
+            auth = UNSET
+        elif isinstance(self.auth, AuthIn):
+            auth = self.auth.to_dict()
+        else:
+            auth = self.auth
+
+        tls: dict[str, Any] | None | Unset
+        if isinstance(self.tls, Unset):
+            tls = UNSET
+        elif isinstance(self.tls, TlsIn):
+            tls = self.tls.to_dict()
+        else:
+            tls = self.tls
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -137,6 +168,10 @@ class EndpointPatchIn:
             field_dict["transformation"] = transformation
         if signature_headers is not UNSET:
             field_dict["signatureHeaders"] = signature_headers
+        if auth is not UNSET:
+            field_dict["auth"] = auth
+        if tls is not UNSET:
+            field_dict["tls"] = tls
 
         return field_dict
 
@@ -144,6 +179,8 @@ class EndpointPatchIn:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.auth_in import AuthIn # noqa: PLC0415
+        from ..models.tls_in import TlsIn # noqa: PLC0415
         d = dict(src_dict)
         def _parse_url(data: object) -> None | str | Unset:
             if data is None:
@@ -253,6 +290,46 @@ class EndpointPatchIn:
         signature_headers = _parse_signature_headers(d.pop("signatureHeaders", UNSET))
 
 
+        def _parse_auth(data: object) -> AuthIn | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                auth_type_0 = AuthIn.from_dict(data)
+
+
+
+                return auth_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(AuthIn | None | Unset, data)
+
+        auth = _parse_auth(d.pop("auth", UNSET))
+
+
+        def _parse_tls(data: object) -> None | TlsIn | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                tls_type_0 = TlsIn.from_dict(data)
+
+
+
+                return tls_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | TlsIn | Unset, data)
+
+        tls = _parse_tls(d.pop("tls", UNSET))
+
+
         endpoint_patch_in = cls(
             url=url,
             events=events,
@@ -262,6 +339,8 @@ class EndpointPatchIn:
             filter_=filter_,
             transformation=transformation,
             signature_headers=signature_headers,
+            auth=auth,
+            tls=tls,
         )
 
 

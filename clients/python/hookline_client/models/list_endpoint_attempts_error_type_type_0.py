@@ -6,6 +6,7 @@ class ListEndpointAttemptsErrorTypeType0(StrEnum):
     CONNECTION = "connection"
     DNS = "dns"
     HTTP_STATUS = "http_status"
+    OAUTH = "oauth"
     TIMEOUT = "timeout"
     TLS = "tls"
     TRANSFORMATION = "transformation"
