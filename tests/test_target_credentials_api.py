@@ -188,3 +188,21 @@ def test_the_endpoint_test_sends_with_a_token(tenant: Tenant) -> None:
         assert failed["success"] is False and failed["errorType"] == "oauth", failed
     finally:
         server.close()
+
+
+def test_operational_endpoints_take_auth_and_tls_under_the_same_rules(
+        stack: Stack, tenant: Tenant, receiver: Receiver, pems: dict[str, str]) -> None:
+    """An operational endpoint is the operator's own receiver: it may need OAuth2 or mTLS
+    too, and its token URL passes the same guard at create and at PATCH."""
+    base = "/v1/operational-endpoints"
+    made = ok(tenant.client.post(base, json={
+        "url": receiver.url(), "auth": oauth(receiver.url()),
+        "tls": {"caBundle": pems["ca"]}}), 201)
+    assert made["auth"]["clientId"] == "hookline" and "clientSecret" not in made["auth"]
+    assert made["tls"] == {"clientCertificate": None, "caBundle": pems["ca"]}
+    for method, path in (("POST", base), ("PATCH", f"{base}/{made['id']}")):
+        problem = assert_problem(tenant.client.request(method, path, json={
+            "url": receiver.url(), "auth": oauth("http://10.1.2.3")}), 422)
+        assert [e["field"] for e in problem["errors"]] == ["auth.tokenUrl"], problem
+    assert stored(stack, made["id"])[0]["tokenUrl"] == receiver.url() + "/token"
+    assert len(ok(tenant.client.get(base))) == 1

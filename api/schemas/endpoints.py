@@ -46,14 +46,14 @@ class OperationalEndpointIn(ApiInput):
         default=None, description="absent: the given secret's, else v1")
     signature_headers: SignatureHeaders = Field(default="webhook",
                                                 description=SIGNATURE_HEADERS_DOC)
+    auth: AuthIn | None = Field(default=None, description=AUTH_DOC)
+    tls: TlsIn | None = Field(default=None, description=TLS_DOC)
 
 
 class EndpointIn(OperationalEndpointIn):
     consumer: str = Field(description="The Consumer's externalId")
     filter: str | None = Field(default=None, description=FILTER_DOC)
     transformation: str | None = Field(default=None, description=TRANSFORMATION_DOC)
-    auth: AuthIn | None = Field(default=None, description=AUTH_DOC)
-    tls: TlsIn | None = Field(default=None, description=TLS_DOC)
 
 
 class EndpointPatchIn(ApiInput):

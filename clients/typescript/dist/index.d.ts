@@ -1882,6 +1882,10 @@ export interface components {
 			 * @enum {string}
 			 */
 			signatureHeaders: "webhook" | "svix";
+			/** @description OAuth2 client credentials: every request to the receiver carries `Authorization: Bearer <token>`, a token fetched from `tokenUrl`, kept until shortly before `expires_in` runs out and fetched again once when the receiver answers 401. A token endpoint that fails fails the attempt with errorType `oauth`. In a PATCH the object replaces the stored one (a write-only member left out keeps its stored value); null removes it */
+			auth?: components["schemas"]["AuthIn"] | null;
+			/** @description TLS to the receiver: a client certificate with its key (mutual TLS), and a CA bundle trusted instead of the public roots (a receiver on a private CA). PEM text. In a PATCH the object replaces the stored one (`clientKey` left out keeps the stored one); null removes it */
+			tls?: components["schemas"]["TlsIn"] | null;
 			/**
 			 * Consumer
 			 * @description The Consumer's externalId
@@ -1897,10 +1901,6 @@ export interface components {
 			 * @description JavaScript, at most 64 KB, defining `function handler(webhook)`: run at every attempt with `{method, url, eventType, payload, headers, cancel}`, it returns the webhook changed (`payload` is sent, `headers` added, `url` replaced, `cancel: true` sends nothing). An error, a timeout or the memory limit fails the attempt with errorType `transformation`. null: none
 			 */
 			transformation?: string | null;
-			/** @description OAuth2 client credentials: every request to the receiver carries `Authorization: Bearer <token>`, a token fetched from `tokenUrl`, kept until shortly before `expires_in` runs out and fetched again once when the receiver answers 401. A token endpoint that fails fails the attempt with errorType `oauth`. In a PATCH the object replaces the stored one (a write-only member left out keeps its stored value); null removes it */
-			auth?: components["schemas"]["AuthIn"] | null;
-			/** @description TLS to the receiver: a client certificate with its key (mutual TLS), and a CA bundle trusted instead of the public roots (a receiver on a private CA). PEM text. In a PATCH the object replaces the stored one (`clientKey` left out keeps the stored one); null removes it */
-			tls?: components["schemas"]["TlsIn"] | null;
 		};
 		/** EndpointOut */
 		EndpointOut: {
@@ -2426,6 +2426,10 @@ export interface components {
 			 * @enum {string}
 			 */
 			signatureHeaders: "webhook" | "svix";
+			/** @description OAuth2 client credentials: every request to the receiver carries `Authorization: Bearer <token>`, a token fetched from `tokenUrl`, kept until shortly before `expires_in` runs out and fetched again once when the receiver answers 401. A token endpoint that fails fails the attempt with errorType `oauth`. In a PATCH the object replaces the stored one (a write-only member left out keeps its stored value); null removes it */
+			auth?: components["schemas"]["AuthIn"] | null;
+			/** @description TLS to the receiver: a client certificate with its key (mutual TLS), and a CA bundle trusted instead of the public roots (a receiver on a private CA). PEM text. In a PATCH the object replaces the stored one (`clientKey` left out keeps the stored one); null removes it */
+			tls?: components["schemas"]["TlsIn"] | null;
 		};
 		/** Page[AttemptOut] */
 		Page_AttemptOut_: {

@@ -42,13 +42,6 @@ class EndpointIn:
             signature_headers (EndpointInSignatureheaders | Unset): The names the signature goes under, with the same
                 values: `webhook` (Webhook-Id, Webhook-Timestamp, Webhook-Signature: Standard Webhooks) or `svix` (svix-id,
                 svix-timestamp, svix-signature, what Svix's verifiers also read) Default: EndpointInSignatureheaders.WEBHOOK.
-            filter_ (None | str | Unset): A CEL expression, at most 4 KB, that decides at fan-out whether an event (for an
-                endpoint: `type`, `data`, `consumer`, `eventId`) or a message (for a destination: `body`, `headers`, `query`,
-                `contentType`, `provider`) makes a Delivery for it; an evaluation error counts as no match. null: no filter
-            transformation (None | str | Unset): JavaScript, at most 64 KB, defining `function handler(webhook)`: run at
-                every attempt with `{method, url, eventType, payload, headers, cancel}`, it returns the webhook changed
-                (`payload` is sent, `headers` added, `url` replaced, `cancel: true` sends nothing). An error, a timeout or the
-                memory limit fails the attempt with errorType `transformation`. null: none
             auth (AuthIn | None | Unset): OAuth2 client credentials: every request to the receiver carries `Authorization:
                 Bearer <token>`, a token fetched from `tokenUrl`, kept until shortly before `expires_in` runs out and fetched
                 again once when the receiver answers 401. A token endpoint that fails fails the attempt with errorType `oauth`.
@@ -57,6 +50,13 @@ class EndpointIn:
             tls (None | TlsIn | Unset): TLS to the receiver: a client certificate with its key (mutual TLS), and a CA bundle
                 trusted instead of the public roots (a receiver on a private CA). PEM text. In a PATCH the object replaces the
                 stored one (`clientKey` left out keeps the stored one); null removes it
+            filter_ (None | str | Unset): A CEL expression, at most 4 KB, that decides at fan-out whether an event (for an
+                endpoint: `type`, `data`, `consumer`, `eventId`) or a message (for a destination: `body`, `headers`, `query`,
+                `contentType`, `provider`) makes a Delivery for it; an evaluation error counts as no match. null: no filter
+            transformation (None | str | Unset): JavaScript, at most 64 KB, defining `function handler(webhook)`: run at
+                every attempt with `{method, url, eventType, payload, headers, cancel}`, it returns the webhook changed
+                (`payload` is sent, `headers` added, `url` replaced, `cancel: true` sends nothing). An error, a timeout or the
+                memory limit fails the attempt with errorType `transformation`. null: none
      """
 
     url: str
@@ -68,10 +68,10 @@ class EndpointIn:
     rate_limit: int | None | Unset = UNSET
     signature_scheme: EndpointInSignatureSchemeType0 | None | Unset = UNSET
     signature_headers: EndpointInSignatureheaders | Unset = EndpointInSignatureheaders.WEBHOOK
-    filter_: None | str | Unset = UNSET
-    transformation: None | str | Unset = UNSET
     auth: AuthIn | None | Unset = UNSET
     tls: None | TlsIn | Unset = UNSET
+    filter_: None | str | Unset = UNSET
+    transformation: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -135,18 +135,6 @@ class EndpointIn:
             signature_headers = self.signature_headers.value
 
 
-        filter_: None | str | Unset
-        if isinstance(self.filter_, Unset):
-            filter_ = UNSET
-        else:
-            filter_ = self.filter_
-
-        transformation: None | str | Unset
-        if isinstance(self.transformation, Unset):
-            transformation = UNSET
-        else:
-            transformation = self.transformation
-
         auth: dict[str, Any] | None | Unset
         if isinstance(self.auth, Unset):
             auth = UNSET
@@ -162,6 +150,18 @@ class EndpointIn:
             tls = self.tls.to_dict()
         else:
             tls = self.tls
+
+        filter_: None | str | Unset
+        if isinstance(self.filter_, Unset):
+            filter_ = UNSET
+        else:
+            filter_ = self.filter_
+
+        transformation: None | str | Unset
+        if isinstance(self.transformation, Unset):
+            transformation = UNSET
+        else:
+            transformation = self.transformation
 
 
         field_dict: dict[str, Any] = {}
@@ -184,14 +184,14 @@ class EndpointIn:
             field_dict["signatureScheme"] = signature_scheme
         if signature_headers is not UNSET:
             field_dict["signatureHeaders"] = signature_headers
-        if filter_ is not UNSET:
-            field_dict["filter"] = filter_
-        if transformation is not UNSET:
-            field_dict["transformation"] = transformation
         if auth is not UNSET:
             field_dict["auth"] = auth
         if tls is not UNSET:
             field_dict["tls"] = tls
+        if filter_ is not UNSET:
+            field_dict["filter"] = filter_
+        if transformation is not UNSET:
+            field_dict["transformation"] = transformation
 
         return field_dict
 
@@ -305,26 +305,6 @@ class EndpointIn:
 
 
 
-        def _parse_filter_(data: object) -> None | str | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
-
-        filter_ = _parse_filter_(d.pop("filter", UNSET))
-
-
-        def _parse_transformation(data: object) -> None | str | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
-
-        transformation = _parse_transformation(d.pop("transformation", UNSET))
-
-
         def _parse_auth(data: object) -> AuthIn | None | Unset:
             if data is None:
                 return data
@@ -365,6 +345,26 @@ class EndpointIn:
         tls = _parse_tls(d.pop("tls", UNSET))
 
 
+        def _parse_filter_(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        filter_ = _parse_filter_(d.pop("filter", UNSET))
+
+
+        def _parse_transformation(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        transformation = _parse_transformation(d.pop("transformation", UNSET))
+
+
         endpoint_in = cls(
             url=url,
             consumer=consumer,
@@ -375,10 +375,10 @@ class EndpointIn:
             rate_limit=rate_limit,
             signature_scheme=signature_scheme,
             signature_headers=signature_headers,
-            filter_=filter_,
-            transformation=transformation,
             auth=auth,
             tls=tls,
+            filter_=filter_,
+            transformation=transformation,
         )
 
 

@@ -14,7 +14,9 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
+  from ..models.auth_in import AuthIn
   from ..models.operational_endpoint_in_headers_type_0 import OperationalEndpointInHeadersType0
+  from ..models.tls_in import TlsIn
 
 
 
@@ -41,6 +43,14 @@ class OperationalEndpointIn:
                 same values: `webhook` (Webhook-Id, Webhook-Timestamp, Webhook-Signature: Standard Webhooks) or `svix` (svix-id,
                 svix-timestamp, svix-signature, what Svix's verifiers also read) Default:
                 OperationalEndpointInSignatureheaders.WEBHOOK.
+            auth (AuthIn | None | Unset): OAuth2 client credentials: every request to the receiver carries `Authorization:
+                Bearer <token>`, a token fetched from `tokenUrl`, kept until shortly before `expires_in` runs out and fetched
+                again once when the receiver answers 401. A token endpoint that fails fails the attempt with errorType `oauth`.
+                In a PATCH the object replaces the stored one (a write-only member left out keeps its stored value); null
+                removes it
+            tls (None | TlsIn | Unset): TLS to the receiver: a client certificate with its key (mutual TLS), and a CA bundle
+                trusted instead of the public roots (a receiver on a private CA). PEM text. In a PATCH the object replaces the
+                stored one (`clientKey` left out keeps the stored one); null removes it
      """
 
     url: str
@@ -51,6 +61,8 @@ class OperationalEndpointIn:
     rate_limit: int | None | Unset = UNSET
     signature_scheme: None | OperationalEndpointInSignatureSchemeType0 | Unset = UNSET
     signature_headers: OperationalEndpointInSignatureheaders | Unset = OperationalEndpointInSignatureheaders.WEBHOOK
+    auth: AuthIn | None | Unset = UNSET
+    tls: None | TlsIn | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -58,7 +70,9 @@ class OperationalEndpointIn:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.auth_in import AuthIn # noqa: PLC0415
         from ..models.operational_endpoint_in_headers_type_0 import OperationalEndpointInHeadersType0 # noqa: PLC0415
+        from ..models.tls_in import TlsIn # noqa: PLC0415
         url = self.url
 
         events: list[str] | None | Unset
@@ -110,6 +124,22 @@ class OperationalEndpointIn:
             signature_headers = self.signature_headers.value
 
 
+        auth: dict[str, Any] | None | Unset
+        if isinstance(self.auth, Unset):
+            auth = UNSET
+        elif isinstance(self.auth, AuthIn):
+            auth = self.auth.to_dict()
+        else:
+            auth = self.auth
+
+        tls: dict[str, Any] | None | Unset
+        if isinstance(self.tls, Unset):
+            tls = UNSET
+        elif isinstance(self.tls, TlsIn):
+            tls = self.tls.to_dict()
+        else:
+            tls = self.tls
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -130,6 +160,10 @@ class OperationalEndpointIn:
             field_dict["signatureScheme"] = signature_scheme
         if signature_headers is not UNSET:
             field_dict["signatureHeaders"] = signature_headers
+        if auth is not UNSET:
+            field_dict["auth"] = auth
+        if tls is not UNSET:
+            field_dict["tls"] = tls
 
         return field_dict
 
@@ -137,7 +171,9 @@ class OperationalEndpointIn:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.auth_in import AuthIn # noqa: PLC0415
         from ..models.operational_endpoint_in_headers_type_0 import OperationalEndpointInHeadersType0 # noqa: PLC0415
+        from ..models.tls_in import TlsIn # noqa: PLC0415
         d = dict(src_dict)
         url = d.pop("url")
 
@@ -239,6 +275,46 @@ class OperationalEndpointIn:
 
 
 
+        def _parse_auth(data: object) -> AuthIn | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                auth_type_0 = AuthIn.from_dict(data)
+
+
+
+                return auth_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(AuthIn | None | Unset, data)
+
+        auth = _parse_auth(d.pop("auth", UNSET))
+
+
+        def _parse_tls(data: object) -> None | TlsIn | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                tls_type_0 = TlsIn.from_dict(data)
+
+
+
+                return tls_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | TlsIn | Unset, data)
+
+        tls = _parse_tls(d.pop("tls", UNSET))
+
+
         operational_endpoint_in = cls(
             url=url,
             events=events,
@@ -248,6 +324,8 @@ class OperationalEndpointIn:
             rate_limit=rate_limit,
             signature_scheme=signature_scheme,
             signature_headers=signature_headers,
+            auth=auth,
+            tls=tls,
         )
 
 
