@@ -40,7 +40,7 @@ def check_auth(given: dict[str, Any] | None, stored: dict[str, Any] | None = Non
         found.pop("clientSecret", None)
         if not found.get("privateKey"):
             raise invalid("auth.privateKey", "is required with clientAuth private_key_jwt")
-        signing_key(found["privateKey"])
+        assertion_key(found["privateKey"])
     else:
         found.pop("privateKey", None)
         if not found.get("clientSecret"):
@@ -48,7 +48,7 @@ def check_auth(given: dict[str, Any] | None, stored: dict[str, Any] | None = Non
     return found
 
 
-def signing_key(pem: str) -> rsa.RSAPrivateKey | ec.EllipticCurvePrivateKey:
+def assertion_key(pem: str) -> rsa.RSAPrivateKey | ec.EllipticCurvePrivateKey:
     """A private_key_jwt key: RSA (signs RS256) or EC on P-256, P-384 or P-521 (ES256...)."""
     key = _private_key(pem, "auth.privateKey")
     if isinstance(key, rsa.RSAPrivateKey) and key.key_size >= 2048:
