@@ -19,7 +19,7 @@ from hookline.persistence.queries.explorer import (
 from hookline.statuses import AttemptStatusName, DeliveryStatusName
 
 ErrorType = Literal["timeout", "connection", "dns", "tls", "blocked_url", "http_status",
-                    "circuit_open", "transformation", "oauth"]
+                    "circuit_open", "transformation", "oauth", "proxy"]
 ERROR_TYPE = Query(alias="errorType", description="The (last) attempt's error type")
 RESPONSE = Query(alias="responseStatus", pattern=r"^([1-5]xx|[1-5][0-9][0-9])$",
                  description="The (last) attempt's response status: a code (503) or a "

@@ -6,6 +6,7 @@ import ipaddress
 import re
 from functools import lru_cache
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -14,6 +15,23 @@ _UNITS = {"ms": 0.001, "s": 1, "m": 60, "h": 3600, "d": 86400}
 _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?\s*$")
 _SIZES = {"B": 1, "KB": 2**10, "MB": 2**20, "GB": 2**30}
 _SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(B|KB|MB|GB)?\s*$", re.IGNORECASE)
+
+
+PROXY_SCHEMES = ("http", "socks5")  # HOOKLINE_EGRESS_PROXY's (`delivery/egress`)
+
+
+def check_proxy_url(url: str) -> str:
+    """`http://` or `socks5://`, with a host and a port (user:password allowed). Raises
+    ValueError naming what is wrong."""
+    parts = urlsplit(url.strip())
+    if parts.scheme not in PROXY_SCHEMES:
+        raise ValueError(f"must start with http:// or socks5:// (not {parts.scheme or url!r})")
+    if not parts.hostname:
+        raise ValueError("must name the proxy's host")
+    parts.port  # noqa: B018  (raises ValueError on a port out of range)
+    if parts.path not in ("", "/") or parts.query or parts.fragment:
+        raise ValueError("must be the proxy's address alone, without a path")
+    return url.strip()
 
 
 def parse_duration(text: str) -> float:
@@ -86,6 +104,10 @@ class Settings(BaseSettings):
     attempt_timeout: str = "15s"
     allowed_subnets: str = ""
     allowed_ports: str = "80,443"
+    # Every request to a receiver (and to a token endpoint) through this proxy, http:// or
+    # socks5:// (`delivery/egress`), but those to the hosts and networks of no_proxy.
+    egress_proxy: str = ""
+    no_proxy: str = ""
     smtp_url: str = ""
     alert_from: str = "alerts@hookline.localhost"
     # How often the worker looks for accepted Deliveries whose workflow never started, and
@@ -168,6 +190,11 @@ class Settings(BaseSettings):
         if parse_size(value) < 8 * 2**20:
             raise ValueError("must be at least 8MB: V8 needs that much to start")
         return value
+
+    @field_validator("egress_proxy")
+    @classmethod
+    def _check_proxy(cls, value: str) -> str:
+        return check_proxy_url(value) if value.strip() else ""
 
     @field_validator("allowed_subnets")
     @classmethod

@@ -361,7 +361,8 @@ def test_every_setting_of_settings_md_can_be_set(tmp_path: Path) -> None:
     chosen = {camel(name): other_value(CHART_OWN.get(name, field.default))
               for name, field in configurable().items()}
     chosen.update(allowedSubnets="10.0.0.0/8", smtpUrl="smtp://relay:25",
-                  portalFrameAncestors="'self'", otelExporterOtlpEndpoint="http://collector:4318")
+                  portalFrameAncestors="'self'", otelExporterOtlpEndpoint="http://collector:4318",
+                  egressProxy="http://proxy.internal:3128", noProxy=".internal")
     given = tmp_path / "values.yaml"
     given.write_text(yaml.safe_dump({
         "database": {"existingSecret": "db"},

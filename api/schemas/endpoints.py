@@ -116,6 +116,7 @@ class EndpointTestResult(ApiModel):
     success: bool = Field(description="The endpoint answered 2xx")
     status_code: int | None
     error_type: str | None = Field(description="null on success; else http_status, timeout, "
-                                               "connection, dns, tls, blocked_url or oauth")
+                                               "connection, dns, tls, blocked_url, oauth or "
+                                               "proxy")
     error_message: str | None
     duration_ms: int

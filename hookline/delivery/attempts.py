@@ -23,6 +23,7 @@ from hookline.delivery.credentials import ClientTLS, OAuth2
 from hookline.delivery.model import (
     CIRCUIT_OPEN,
     HELD_PAST_WINDOW,
+    PROXY,
     RESPONSE_LIMIT,
     TRANSFORMATION,
     Outgoing,
@@ -238,10 +239,10 @@ def record_attempt(session: Session, delivery_id: str, result: AttemptResult,
     last = _insert_attempt(session, delivery_id, row, result, now, gone)
     target_id = row.endpoint_id or row.destination_id
     assert target_id is not None  # a Delivery has one or the other
-    # A success of a clean target has nothing to change; an attempt never sent says
-    # nothing of the receiver.
-    quiet = (result.succeeded and clean) or result.error_type == CIRCUIT_OPEN
-    down = not result.succeeded and (
+    # A success of a clean target has nothing to change; an attempt never sent, or stopped
+    # at the egress proxy, says nothing of the receiver.
+    quiet = (result.succeeded and clean) or result.error_type in (CIRCUIT_OPEN, PROXY)
+    down = not result.succeeded and result.error_type != PROXY and (
         result.exhausted or gate.counts_against(result.error_type, result.status_code))
     circuit = None if quiet else gate.record(session, target_id, now=now, limits=limits,
                                              pause=pause, down=down)
@@ -303,13 +304,13 @@ def _insert_attempt(session: Session, delivery_id: str, row: RecordedRow, result
 
 
 def _failed_on_code(session: Session, target_id: str, last: dict[str, Any]) -> bool:
-    """An exhausted Delivery is its target's code's failure, not its receiver's, and never
-    counts toward disabling the target, when its transformation failed last, or when the
-    breaker refused it (`circuit_open`) and what the breaker last let run failed in the
-    transformation: the breaker is open because of the code."""
+    """An exhausted Delivery is not its receiver's failure, and never counts toward
+    disabling the target, when its transformation (the target's code) or the egress proxy
+    failed last, or when the breaker refused it (`circuit_open`) and what the breaker last
+    let run failed in the transformation: the breaker is open because of the code."""
     if last["errorType"] == "circuit_open":
         return queries.attempts.last_run_error(session, target_id) == TRANSFORMATION
-    return bool(last["errorType"] == TRANSFORMATION)
+    return last["errorType"] in (TRANSFORMATION, PROXY)
 
 
 def _tell(session: Session, delivery_id: str, row: RecordedRow, status: DeliveryStatus, gone: bool,

@@ -80,6 +80,10 @@ class Recorded:
 # it, and the code is the operator's.
 TRANSFORMATION = "transformation"
 
+# The error type of an attempt the egress proxy failed (`delivery/egress`): the receiver was
+# never reached, so it counts toward nothing of the target's (breaker, limit, auto-disable).
+PROXY = "proxy"
+
 # The error type of the final attempt of a Delivery whose retry window ended while its
 # target's circuit was open: recorded with no request sent, it ends the Delivery `exhausted`.
 CIRCUIT_OPEN = "circuit_open"

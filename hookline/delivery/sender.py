@@ -13,15 +13,18 @@ from dataclasses import replace
 from datetime import UTC
 from email.utils import parsedate_to_datetime
 from functools import partial
+from typing import Any
 
 import aiohttp
 import certifi
 from aiohttp.abc import AbstractResolver, ResolveResult
+from yarl import URL
 
 from hookline import USER_AGENT
 from hookline.contracts import AttemptResult
-from hookline.delivery import client_tls, oauth
+from hookline.delivery import client_tls, egress, oauth
 from hookline.delivery.credentials import ClientTLS
+from hookline.delivery.egress import Egress
 from hookline.delivery.model import RESPONSE_LIMIT, Outgoing
 from hookline.observability import tracing
 from hookline.settings import Settings
@@ -38,7 +41,7 @@ def _failure(error_type: str, message: str, started: float,
                          duration_ms=int((time.monotonic() - started) * 1000))
 
 
-def _classify(exc: aiohttp.ClientError) -> str:
+def _classify(exc: BaseException) -> str:
     if isinstance(exc, aiohttp.ServerTimeoutError):
         return "timeout"
     cause: BaseException | None = exc
@@ -81,13 +84,14 @@ class Sender:
     earlier answer set."""
 
     def __init__(self, *, timeout: float, allowed_ports: frozenset[int], any_port: bool,
-                 allowed_networks: Sequence[Network]) -> None:
+                 allowed_networks: Sequence[Network], egress: Egress = Egress()) -> None:
         self.timeout = timeout
+        self.egress = egress
         self.allowed_ports = allowed_ports
         self.any_port = any_port
         self.allowed_networks = list(allowed_networks)
-        self._sessions: OrderedDict[tuple[str, str, str, int, str], aiohttp.ClientSession] = \
-            OrderedDict()
+        self._sessions: OrderedDict[tuple[str, str, str, int, str, str],
+                                    aiohttp.ClientSession] = OrderedDict()
         self._closing: set[asyncio.Task[None]] = set()
         self._tls: ssl.SSLContext | None = None
         # Targets' OAuth2 tokens and TLS contexts, shared by this worker's attempts.
@@ -109,11 +113,12 @@ class Sender:
         address = check_address(host, port, lambda _h, _p: addresses, self.allowed_networks)
         return Target(url=url, scheme=scheme, host=host, port=port, address=address)
 
-    def _session(self, target: Target, tls: ClientTLS | None = None) -> aiohttp.ClientSession:
+    def _session(self, target: Target, tls: ClientTLS | None, proxy: str | None
+                 ) -> aiohttp.ClientSession:
         # A target's own TLS identity and trust are part of the key: a connection made with
         # one client certificate or CA bundle is never reused for another.
         key = (target.scheme, target.host, target.address, target.port,
-               tls.fingerprint if tls else "")
+               tls.fingerprint if tls else "", proxy or "")
         session = self._sessions.get(key)
         if session is None:
             if tls is not None:
@@ -122,8 +127,9 @@ class Sender:
                 if self._tls is None:  # the trusted roots httpx had: certifi's
                     self._tls = ssl.create_default_context(cafile=certifi.where())
                 context = self._tls
-            connector = aiohttp.TCPConnector(resolver=_Pinned(target.address),
-                                             use_dns_cache=False, ssl=context)
+            connector = self.egress.connector(proxy, context) if proxy else \
+                aiohttp.TCPConnector(resolver=_Pinned(target.address), use_dns_cache=False,
+                                     ssl=context)
             session = aiohttp.ClientSession(
                 connector=connector, cookie_jar=aiohttp.DummyCookieJar(),
                 timeout=aiohttp.ClientTimeout(total=None), trust_env=False)
@@ -135,6 +141,19 @@ class Sender:
                 closing.add_done_callback(self._closing.discard)
         self._sessions.move_to_end(key)
         return session
+
+    def _post(self, target: Target, body: bytes, headers: dict[str, str],
+              tls: ClientTLS | None = None) -> Any:
+        """The POST to the checked address: directly, pinned; or through the egress proxy,
+        which is asked for the address itself (the URL names it), the name kept for Host,
+        SNI and the certificate's check."""
+        proxy = self.egress.proxy_for(target.host, target.address)
+        session = self._session(target, tls, proxy)
+        if proxy is None:
+            return session.post(target.url, data=body, headers=headers, allow_redirects=False)
+        url = URL(target.url, encoded=True).with_host(target.address)
+        return session.post(url, data=body, headers=headers, allow_redirects=False,
+                            server_hostname=target.host if target.scheme == "https" else None)
 
     async def send(self, out: Outgoing, *, msg_id: str | None = None) -> AttemptResult:
         started = time.monotonic()
@@ -160,7 +179,10 @@ class Sender:
             return _failure("timeout", f"no response within {self.timeout:g} s", started)
         except oauth.TokenFailed as exc:
             return _failure(oauth.ERROR_TYPE, str(exc), started, body=exc.body)
-        except aiohttp.ClientError as exc:
+        except egress.CAUGHT as exc:
+            if egress.is_proxy_failure(exc):
+                return _failure(egress.ERROR_TYPE, f"the egress proxy failed: "
+                                f"{type(exc).__name__}: {exc}", started)
             kind = _classify(exc)
             side = client_tls.which_side(exc) if kind == "tls" else None
             return _failure(kind, f"{type(exc).__name__}: {exc}"
@@ -197,18 +219,16 @@ class Sender:
             raise oauth.TokenFailed(f"the token URL was refused: {exc}") from None
         headers = {**headers, "host": _host_header(target), "user-agent": USER_AGENT}
         try:
-            async with self._session(target).post(url, data=body.encode(), headers=headers,
-                                                  allow_redirects=False) as response:
+            async with self._post(target, body.encode(), headers) as response:
                 answer = await response.content.read(oauth.ANSWER_LIMIT)
                 return oauth.Answer(response.status, answer)
-        except aiohttp.ClientError as exc:
+        except egress.CAUGHT as exc:
             raise oauth.TokenFailed(f"the token endpoint could not be reached "
                                     f"({_classify(exc)}: {type(exc).__name__}: {exc})") from None
 
     async def _exchange(self, target: Target, headers: dict[str, str], body: bytes,
                         started: float, tls: ClientTLS | None = None) -> AttemptResult:
-        async with self._session(target, tls).post(target.url, data=body, headers=headers,
-                                                   allow_redirects=False) as response:
+        async with self._post(target, body, headers, tls) as response:
             chunks = bytearray()
             while len(chunks) < RESPONSE_LIMIT:
                 chunk = await response.content.read(RESPONSE_LIMIT - len(chunks))
@@ -262,7 +282,8 @@ def sender_from_settings(settings: Settings) -> Sender:
     kind = TracedSender if tracing.enabled() else Sender
     return kind(timeout=settings.attempt_timeout_seconds,
                 allowed_ports=settings.allowed_port_set, any_port=settings.any_port_allowed,
-                allowed_networks=settings.allowed_networks)
+                allowed_networks=settings.allowed_networks,
+                egress=Egress.of(settings.egress_proxy, settings.no_proxy))
 
 
 def retry_after(value: str | None, now: float | None = None) -> float | None:

@@ -32,7 +32,7 @@ FINAL: tuple[str, ...] = tuple(s for s in DeliveryStatus if s in statuses.FINAL)
 # An attempt's outcome: the answer's status class, or the error type of an attempt that got
 # no answer (the attempt record's `errorType`).
 OUTCOMES = ("2xx", "3xx", "4xx", "5xx", "timeout", "connection", "dns", "tls",
-            "blocked_url", "circuit_open", "transformation", "oauth", "other")
+            "blocked_url", "circuit_open", "transformation", "oauth", "proxy", "other")
 CIRCUITS = ("closed", "open", "half_open")
 
 # -- the API ---------------------------------------------------------------------------
@@ -123,7 +123,8 @@ _FINISHED = {(s, k): DELIVERIES.labels(s, k) for s in FINAL for k in TARGET_KIND
 ATTEMPTS = Counter(
     "hookline_attempts",
     "HTTP attempts of Deliveries by outcome (status class 2xx..5xx, or the error type when "
-    "no answer came: timeout, connection, dns, tls, blocked_url) and target kind.",
+    "no answer came: timeout, connection, dns, tls, blocked_url, oauth, proxy...) and target "
+    "kind.",
     ["outcome", "target_kind"])
 """Every attempt the attempt activity recorded; the endpoint test is not one."""
 _ATTEMPTED = {(o, k): ATTEMPTS.labels(o, k) for o in OUTCOMES for k in TARGET_KINDS}

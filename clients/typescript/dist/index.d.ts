@@ -2034,7 +2034,7 @@ export interface components {
 			statusCode: number | null;
 			/**
 			 * Errortype
-			 * @description null on success; else http_status, timeout, connection, dns, tls, blocked_url or oauth
+			 * @description null on success; else http_status, timeout, connection, dns, tls, blocked_url, oauth or proxy
 			 */
 			errorType: string | null;
 			/** Errormessage */
@@ -5012,7 +5012,7 @@ interface operations {
 				eventType?: string | null;
 				status?: ("pending" | "processing" | "retrying" | "delivered" | "exhausted" | "cancelled") | null;
 				/** @description The (last) attempt's error type */
-				errorType?: ("timeout" | "connection" | "dns" | "tls" | "blocked_url" | "http_status" | "circuit_open" | "transformation" | "oauth") | null;
+				errorType?: ("timeout" | "connection" | "dns" | "tls" | "blocked_url" | "http_status" | "circuit_open" | "transformation" | "oauth" | "proxy") | null;
 				/** @description The (last) attempt's response status: a code (503) or a class (5xx) */
 				responseStatus?: string | null;
 				/** @description Created at or after (inclusive) */
@@ -6255,7 +6255,7 @@ interface operations {
 				limit?: number;
 				status?: ("succeeded" | "failed") | null;
 				/** @description The (last) attempt's error type */
-				errorType?: ("timeout" | "connection" | "dns" | "tls" | "blocked_url" | "http_status" | "circuit_open" | "transformation" | "oauth") | null;
+				errorType?: ("timeout" | "connection" | "dns" | "tls" | "blocked_url" | "http_status" | "circuit_open" | "transformation" | "oauth" | "proxy") | null;
 				/** @description The (last) attempt's response status: a code (503) or a class (5xx) */
 				responseStatus?: string | null;
 				/** @description Created at or after (inclusive) */
@@ -7807,7 +7807,7 @@ interface operations {
 				limit?: number;
 				status?: ("succeeded" | "failed") | null;
 				/** @description The (last) attempt's error type */
-				errorType?: ("timeout" | "connection" | "dns" | "tls" | "blocked_url" | "http_status" | "circuit_open" | "transformation" | "oauth") | null;
+				errorType?: ("timeout" | "connection" | "dns" | "tls" | "blocked_url" | "http_status" | "circuit_open" | "transformation" | "oauth" | "proxy") | null;
 				/** @description The (last) attempt's response status: a code (503) or a class (5xx) */
 				responseStatus?: string | null;
 				/** @description Created at or after (inclusive) */

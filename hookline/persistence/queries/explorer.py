@@ -26,7 +26,7 @@ from hookline.statuses import AttemptStatus, DeliveryStatus
 from hookline.timeutil import aware, end_of
 
 ERROR_TYPES = ("timeout", "connection", "dns", "tls", "blocked_url", "http_status",
-               "circuit_open", "transformation", "oauth")
+               "circuit_open", "transformation", "oauth", "proxy")
 STATUSES = tuple(DeliveryStatus)
 ATTEMPT_STATUSES = tuple(AttemptStatus)
 # An id is made a moment before its row's `created_at`; the id bound of a time range is

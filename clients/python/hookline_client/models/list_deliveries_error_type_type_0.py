@@ -7,6 +7,7 @@ class ListDeliveriesErrorTypeType0(StrEnum):
     DNS = "dns"
     HTTP_STATUS = "http_status"
     OAUTH = "oauth"
+    PROXY = "proxy"
     TIMEOUT = "timeout"
     TLS = "tls"
     TRANSFORMATION = "transformation"

@@ -85,7 +85,7 @@ worker: [workerMetricsPort, workerMetricsHost, reconcileInterval, relayInterval,
 # worker's rules, checks transformations at save, shows retention and syncs the silence
 # check's Schedule.
 both: [temporalNamespace, taskQueue, logLevel, retrySchedule, attemptTimeout, allowedSubnets,
-       allowedPorts, retention, reconcileAfter, relayMaxWaiting, targetMaxInFlight,
+       allowedPorts, egressProxy, noProxy, retention, reconcileAfter, relayMaxWaiting, targetMaxInFlight,
        circuitFailures, circuitOpen, transformTimeout, transformMaxMemory,
        silenceCheckInterval, otelExporterOtlpEndpoint]
 {{- end }}

@@ -1,0 +1,112 @@
+"""The egress proxy (HOOKLINE_EGRESS_PROXY, HOOKLINE_NO_PROXY): which requests go through
+it, and the connector that reaches a checked address through it. Operators use it to send
+from static IP addresses that receivers allow-list.
+
+The URL guard keeps judging the destination: the Sender resolves and checks the address
+itself, then asks the proxy for that address (CONNECT ip:port, or SOCKS5 with the IP),
+never for the name, so the proxy can be no way around the guard nor a second DNS answer.
+A failure of the proxy itself is errorType `proxy`: the receiver was never reached, so it
+counts toward nothing of the target's (breaker, adaptive limit, auto-disable)."""
+
+from __future__ import annotations
+
+import ipaddress
+import ssl
+from dataclasses import dataclass
+from urllib.parse import unquote, urlsplit
+
+import aiohttp
+import aiohttp_socks
+import python_socks
+from aiohttp_socks import ProxyConnector, ProxyType
+
+from hookline.delivery.model import PROXY as ERROR_TYPE
+from hookline.settings import PROXY_SCHEMES, check_proxy_url
+
+__all__ = ["ERROR_TYPE", "Egress", "NoProxy", "check_proxy_url", "is_proxy_failure"]
+
+SCHEMES = {"http": ProxyType.HTTP, "socks5": ProxyType.SOCKS5}
+assert set(SCHEMES) == set(PROXY_SCHEMES)
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+# What the SOCKS and CONNECT connector raises (none of them an aiohttp.ClientError): the proxy
+# is unreachable, refused the tunnel, wanted other credentials, or did not answer in time.
+FAILURES: tuple[type[Exception], ...] = (
+    aiohttp_socks.ProxyError, aiohttp_socks.ProxyConnectionError,
+    aiohttp_socks.ProxyTimeoutError, python_socks.ProxyError,
+    aiohttp.ClientProxyConnectionError, aiohttp.ClientHttpProxyError)
+# What a request raises that an attempt records as its failure.
+CAUGHT: tuple[type[Exception], ...] = (aiohttp.ClientError, *FAILURES)
+
+
+@dataclass(frozen=True)
+class NoProxy:
+    """HOOKLINE_NO_PROXY as curl reads NO_PROXY: `*` (everything), host names (a name also
+    covers its subdomains; a leading dot is the same), IP addresses and CIDR networks."""
+
+    everything: bool = False
+    names: tuple[str, ...] = ()
+    networks: tuple[Network, ...] = ()
+
+    @classmethod
+    def parse(cls, text: str) -> NoProxy:
+        names, networks = [], []
+        for part in (p.strip().lower() for p in text.split(",")):
+            if not part:
+                continue
+            if part == "*":
+                return cls(everything=True)
+            try:
+                networks.append(ipaddress.ip_network(part.strip("[]"), strict=False))
+            except ValueError:
+                names.append(part.lstrip(".").rstrip("."))
+        return cls(names=tuple(names), networks=tuple(networks))
+
+    def bypasses(self, host: str, address: str) -> bool:
+        if self.everything:
+            return True
+        name = host.lower().strip("[]").rstrip(".")
+        if any(name == n or name.endswith("." + n) for n in self.names):
+            return True
+        ip = ipaddress.ip_address(address)
+        return any(ip in network for network in self.networks)
+
+
+@dataclass(frozen=True)
+class Egress:
+    """The proxy (None: none) and what bypasses it."""
+
+    proxy: str | None = None
+    no_proxy: NoProxy = NoProxy()
+
+    @classmethod
+    def of(cls, proxy: str, no_proxy: str) -> Egress:
+        return cls(check_proxy_url(proxy) if proxy.strip() else None, NoProxy.parse(no_proxy))
+
+    def proxy_for(self, host: str, address: str) -> str | None:
+        """The proxy a request to `host`, checked at `address`, goes through; None: direct."""
+        if self.proxy is None or self.no_proxy.bypasses(host, address):
+            return None
+        return self.proxy
+
+    def connector(self, proxy: str, context: ssl.SSLContext) -> aiohttp.TCPConnector:
+        """Connections through `proxy` (python-socks does HTTP CONNECT and SOCKS5 alike).
+        The request names the checked address, so nothing is resolved here or there."""
+        parts = urlsplit(proxy)
+        assert parts.hostname is not None  # checked_proxy_url
+        default_port = 1080 if parts.scheme == "socks5" else 80
+        return ProxyConnector(
+            proxy_type=SCHEMES[parts.scheme], host=parts.hostname,
+            port=parts.port or default_port,
+            username=unquote(parts.username) if parts.username else None,
+            password=unquote(parts.password) if parts.password else None,
+            rdns=False, ssl=context, use_dns_cache=False)
+
+
+def is_proxy_failure(exc: BaseException) -> bool:
+    """Whether a failed request failed at the proxy, not at the receiver."""
+    cause: BaseException | None = exc
+    while cause is not None:
+        if isinstance(cause, FAILURES):
+            return True
+        cause = cause.__cause__ or cause.__context__
+    return False

@@ -1,0 +1,78 @@
+"""Issue 52, part 3, end to end: a stack with HOOKLINE_EGRESS_PROXY (its own: the setting is
+not the product's default) delivers every event through a real proxy; with the proxy dead,
+attempts fail as `proxy` and count toward nothing of the endpoint's (failures, breaker,
+adaptive limit); with it back, the next Delivery arrives."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlmodel import Session
+
+from hookline.persistence.models import Endpoint
+from tests.support.api import attempts, deliveries_of, ok, publish, setup_endpoint, wait_delivery
+from tests.support.proxy import Proxy
+from tests.support.receiver import Receiver
+from tests.support.stack import Stack, Tenant
+
+# More exhausted Deliveries than the breaker's default of 5 failures: counted, they would
+# open it.
+DEAD_EVENTS = 6
+
+
+@pytest.fixture(scope="module")
+def proxy(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Proxy]:
+    found = Proxy(tmp_path_factory.mktemp("proxy"))
+    yield found
+    found.stop()
+
+
+@pytest.fixture(scope="module")
+def proxied(stack: Stack, proxy: Proxy, tmp_path_factory: pytest.TempPathFactory
+            ) -> Iterator[Stack]:
+    own = stack.sibling(tmp_path_factory.mktemp("egress"), HOOKLINE_EGRESS_PROXY=proxy.url)
+    yield own
+    own.stop_all()
+    own.engine.dispose()
+
+
+@pytest.fixture
+def tenant(proxied: Stack) -> Iterator[Tenant]:
+    found = proxied.tenant()
+    yield found
+    found.client.close()
+
+
+def test_deliveries_go_through_the_proxy_and_its_failures_are_its_own(
+        proxied: Stack, proxy: Proxy, tenant: Tenant, receiver: Receiver,
+        tmp_path: Path) -> None:
+    endpoint = setup_endpoint(tenant, receiver.url("/ok"))
+    for n in range(3):
+        publish(tenant, {"n": n})
+    receiver.wait(3, "/ok")
+    port = receiver.url().split(":")[2].split("/")[0]
+    assert f"127.0.0.1:{port}" in proxy.tunnels()
+
+    proxy.stop()
+    dead = [publish(tenant, {"dead": n})["id"] for n in range(DEAD_EVENTS)]
+    for event in dead:
+        [delivery] = deliveries_of(tenant, event)
+        done = wait_delivery(tenant, delivery["id"], {"exhausted"}, timeout=60)
+        assert {a["errorType"] for a in attempts(tenant, delivery["id"])} == {"proxy"}, done
+    record = ok(tenant.client.get(f"/v1/endpoints/{endpoint['id']}"))
+    assert (record["status"], record["circuit"]) == ("Enabled", "closed")
+    with Session(proxied.engine) as session:
+        row = session.get(Endpoint, endpoint["id"])
+        assert row is not None and row.failure_count == 0
+    assert len(receiver.at("/ok")) == 3
+
+    back = Proxy(tmp_path, port=proxy.port)
+    try:
+        event = publish(tenant, {"back": True})
+        [delivery] = deliveries_of(tenant, event["id"])
+        assert wait_delivery(tenant, delivery["id"], timeout=60)["status"] == "delivered"
+        assert len(back.tunnels()) >= 1
+    finally:
+        back.stop()
