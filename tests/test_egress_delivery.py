@@ -39,15 +39,16 @@ def proxied(stack: Stack, proxy: Proxy, tmp_path_factory: pytest.TempPathFactory
 
 
 @pytest.fixture
-def tenant(proxied: Stack) -> Iterator[Tenant]:
+def proxied_tenant(proxied: Stack) -> Iterator[Tenant]:
     found = proxied.tenant()
     yield found
     found.client.close()
 
 
 def test_deliveries_go_through_the_proxy_and_its_failures_are_its_own(
-        proxied: Stack, proxy: Proxy, tenant: Tenant, receiver: Receiver,
+        proxied: Stack, proxy: Proxy, proxied_tenant: Tenant, receiver: Receiver,
         tmp_path: Path) -> None:
+    tenant = proxied_tenant
     endpoint = setup_endpoint(tenant, receiver.url("/ok"))
     for n in range(3):
         publish(tenant, {"n": n})
@@ -76,3 +77,28 @@ def test_deliveries_go_through_the_proxy_and_its_failures_are_its_own(
         assert len(back.tunnels()) >= 1
     finally:
         back.stop()
+
+
+def test_an_environments_own_proxy_carries_its_requests_alone(
+        tenant: Tenant, receiver: Receiver, tmp_path: Path) -> None:
+    """On the shared stack (no instance proxy): one environment's `egressProxy` carries its
+    deliveries and its endpoint tests; another environment's go direct."""
+    own = Proxy(tmp_path, "socks5")
+    try:
+        set_to = ok(tenant.client.patch("/v1/environment", json={"egressProxy": own.url}))
+        assert set_to["egressProxy"] == own.url
+        setup_endpoint(tenant, receiver.url("/ok/mine"))
+        event = publish(tenant)
+        [delivery] = deliveries_of(tenant, event["id"])
+        assert wait_delivery(tenant, delivery["id"], timeout=60)["status"] == "delivered"
+        port = receiver.url().split(":")[2].split("/")[0]
+        assert own.tunnels() == [f"127.0.0.1:{port}"]
+    finally:
+        own.stop()
+    # The proxy is gone: this environment's attempts fail at it, as its own.
+    [mine] = ok(tenant.client.get("/v1/endpoints"))
+    tested = ok(tenant.client.post(f"/v1/endpoints/{mine['id']}/test"))
+    assert (tested["success"], tested["errorType"]) == (False, "proxy"), tested
+    assert ok(tenant.client.patch("/v1/environment", json={"egressProxy": None}))[
+        "egressProxy"] is None
+    assert ok(tenant.client.post(f"/v1/endpoints/{mine['id']}/test"))["success"] is True

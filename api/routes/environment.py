@@ -10,6 +10,7 @@ from api.deps import AuthDep, SessionDep
 from api.jsonbody import JSONRoute
 from api.schemas.common import COMMON_PROBLEMS
 from api.schemas.environment import EnvironmentOut, EnvironmentPatch
+from hookline.delivery.egress import redacted
 from hookline.persistence.db import committed
 from hookline.persistence.models import Environment
 from hookline.services import accounts, retention
@@ -26,6 +27,7 @@ def _out(env: Environment) -> EnvironmentOut:
         id=env.id, name=env.name, kind=env.kind, retention_days=env.retention_days,
         # Whole days, rounded up: an instance retention of 36h reads 2, and one of 6h reads 1.
         effective_retention_days=None if seconds is None else math.ceil(seconds / retention.DAY),
+        egress_proxy=env.egress_proxy and redacted(env.egress_proxy),
         created_at=env.created_at)
 
 
@@ -38,10 +40,13 @@ def get_environment(auth: AuthDep, session: SessionDep) -> EnvironmentOut:
 @router.patch("/environment", response_model=EnvironmentOut)
 def update_environment(body: EnvironmentPatch, auth: AuthDep, session: SessionDep
                        ) -> EnvironmentOut:
-    """`retentionDays` (1..3650): how long this environment's events and messages, with
+    """`egressProxy`: the proxy its requests to receivers go through (a URL of another
+    scheme: 422). `retentionDays` (1..3650): how long this environment's events and messages, with
     their Deliveries and attempts, are kept once nothing more can happen to them; null
     returns to the instance's HOOKLINE_RETENTION. The daily retention pass applies it."""
     env = accounts.get_env(session, auth.environment_id)
     if "retention_days" in body.model_fields_set:
         env = committed(session, accounts.set_retention, env.id, body.retention_days)
+    if "egress_proxy" in body.model_fields_set:
+        env = committed(session, accounts.set_egress_proxy, env.id, body.egress_proxy)
     return _out(env)

@@ -12,10 +12,19 @@ from hookline.services.accounts import RETENTION_DAYS
 RetentionDays = Annotated[int, Field(ge=RETENTION_DAYS[0], le=RETENTION_DAYS[1]), AsInt32]
 
 
+EGRESS_PROXY_DOC = (
+    "The forward proxy this environment's requests to receivers (and to their token "
+    "endpoints) go through, `http://host:port` (CONNECT) or `socks5://host:port`, with "
+    "`user:password@` if it asks (reads show the password as `***`); null: the instance's "
+    "HOOKLINE_EGRESS_PROXY. HOOKLINE_NO_PROXY applies to it too")
+
+
 class EnvironmentPatch(ApiInput):
     retention_days: RetentionDays | None = Field(
         default=None, description="days events, messages, Deliveries and attempts are kept "
         "once finished; null: the instance's HOOKLINE_RETENTION")
+    egress_proxy: str | None = Field(default=None, max_length=2048,
+                                     description=EGRESS_PROXY_DOC)
 
 
 class EnvironmentOut(ApiModel):
@@ -26,4 +35,5 @@ class EnvironmentOut(ApiModel):
     effective_retention_days: int | None = Field(
         description="the retention in force, in whole days: `retentionDays`, else the "
         "instance's HOOKLINE_RETENTION rounded up to a day; null: kept for ever")
+    egress_proxy: str | None = Field(description=EGRESS_PROXY_DOC)
     created_at: Timestamp

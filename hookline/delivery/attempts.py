@@ -140,7 +140,8 @@ def _outgoing(row: ToSend) -> Outgoing:
                     transformation=row.target_transformation,
                     event_type=row.event_type if row.wanted_event else None,
                     signature_headers=row.target_signature_headers or WEBHOOK,
-                    auth=OAuth2.stored(row.target_auth), tls=ClientTLS.stored(row.target_tls))
+                    auth=OAuth2.stored(row.target_auth), tls=ClientTLS.stored(row.target_tls),
+                    proxy=row.env_proxy)
 
 
 def _admit(session: Session, delivery_id: str, target_id: str, limits: gate.Limits,

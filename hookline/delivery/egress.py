@@ -38,6 +38,15 @@ FAILURES: tuple[type[Exception], ...] = (
 CAUGHT: tuple[type[Exception], ...] = (aiohttp.ClientError, *FAILURES)
 
 
+def redacted(url: str) -> str:
+    """The proxy's URL as reads show it: its password, if any, as `***`."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    return parts._replace(netloc=parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+                          ).geturl()
+
+
 @dataclass(frozen=True)
 class NoProxy:
     """HOOKLINE_NO_PROXY as curl reads NO_PROXY: `*` (everything), host names (a name also
@@ -82,11 +91,13 @@ class Egress:
     def of(cls, proxy: str, no_proxy: str) -> Egress:
         return cls(check_proxy_url(proxy) if proxy.strip() else None, NoProxy.parse(no_proxy))
 
-    def proxy_for(self, host: str, address: str) -> str | None:
-        """The proxy a request to `host`, checked at `address`, goes through; None: direct."""
-        if self.proxy is None or self.no_proxy.bypasses(host, address):
+    def proxy_for(self, host: str, address: str, own: str | None = None) -> str | None:
+        """The proxy a request to `host`, checked at `address`, goes through: its
+        environment's (`own`), else the instance's; None: direct."""
+        proxy = own or self.proxy
+        if proxy is None or self.no_proxy.bypasses(host, address):
             return None
-        return self.proxy
+        return proxy
 
     def connector(self, proxy: str, context: ssl.SSLContext) -> aiohttp.TCPConnector:
         """Connections through `proxy` (python-socks does HTTP CONNECT and SOCKS5 alike).

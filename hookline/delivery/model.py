@@ -44,6 +44,8 @@ class Outgoing:
     # activity, as the secrets are: never in a workflow's input or history.
     auth: OAuth2 | None = None
     tls: ClientTLS | None = None
+    # Its environment's egress proxy (`delivery/egress`); None: the instance's, if any.
+    proxy: str | None = None
 
 
 @dataclass(frozen=True)

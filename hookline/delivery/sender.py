@@ -143,11 +143,11 @@ class Sender:
         return session
 
     def _post(self, target: Target, body: bytes, headers: dict[str, str],
-              tls: ClientTLS | None = None) -> Any:
+              tls: ClientTLS | None = None, own_proxy: str | None = None) -> Any:
         """The POST to the checked address: directly, pinned; or through the egress proxy,
         which is asked for the address itself (the URL names it), the name kept for Host,
         SNI and the certificate's check."""
-        proxy = self.egress.proxy_for(target.host, target.address)
+        proxy = self.egress.proxy_for(target.host, target.address, own_proxy)
         session = self._session(target, tls, proxy)
         if proxy is None:
             return session.post(target.url, data=body, headers=headers, allow_redirects=False)
@@ -171,7 +171,7 @@ class Sender:
             async with asyncio.timeout(self.timeout):
                 if out.auth is not None:
                     return await self._authorized(out, target, headers, started, phase)
-                return await self._exchange(target, headers, out.body, started, out.tls)
+                return await self._exchange(target, headers, out, started)
         except TimeoutError:
             if phase.token:
                 return _failure(oauth.ERROR_TYPE, "the token endpoint did not answer within "
@@ -194,23 +194,23 @@ class Sender:
         every attempt refused with the same one) and sends again, once."""
         assert out.auth is not None
         key = (out.target_id, out.auth)
-        fetch = partial(oauth.fetch_token, partial(self.post_form, require_https=out.require_https),
-                        out.auth, self.timeout)
+        post = partial(self.post_form, require_https=out.require_https, proxy=out.proxy)
+        fetch = partial(oauth.fetch_token, post, out.auth, self.timeout)
         phase.token = True
         token = await self.tokens.token(key, fetch)
         phase.token = False
         headers = oauth.with_bearer(headers, f"Bearer {token}")
-        result = await self._exchange(target, headers, out.body, started, out.tls)
+        result = await self._exchange(target, headers, out, started)
         if result.status_code != 401:
             return result
         phase.token = True
         token = await self.tokens.refreshed(key, token, fetch)
         phase.token = False
         headers = oauth.with_bearer(headers, f"Bearer {token}")
-        return await self._exchange(target, headers, out.body, started, out.tls)
+        return await self._exchange(target, headers, out, started)
 
     async def post_form(self, url: str, body: str, headers: dict[str, str], *,
-                        require_https: bool) -> oauth.Answer:
+                        require_https: bool, proxy: str | None = None) -> oauth.Answer:
         """A token request: guarded and pinned as an attempt is, its answer read up to a
         limit. Raises oauth.TokenFailed when it cannot be sent or answered."""
         try:
@@ -219,16 +219,16 @@ class Sender:
             raise oauth.TokenFailed(f"the token URL was refused: {exc}") from None
         headers = {**headers, "host": _host_header(target), "user-agent": USER_AGENT}
         try:
-            async with self._post(target, body.encode(), headers) as response:
+            async with self._post(target, body.encode(), headers, own_proxy=proxy) as response:
                 answer = await response.content.read(oauth.ANSWER_LIMIT)
                 return oauth.Answer(response.status, answer)
         except egress.CAUGHT as exc:
             raise oauth.TokenFailed(f"the token endpoint could not be reached "
                                     f"({_classify(exc)}: {type(exc).__name__}: {exc})") from None
 
-    async def _exchange(self, target: Target, headers: dict[str, str], body: bytes,
-                        started: float, tls: ClientTLS | None = None) -> AttemptResult:
-        async with self._post(target, body, headers, tls) as response:
+    async def _exchange(self, target: Target, headers: dict[str, str], out: Outgoing,
+                        started: float) -> AttemptResult:
+        async with self._post(target, out.body, headers, out.tls, out.proxy) as response:
             chunks = bytearray()
             while len(chunks) < RESPONSE_LIMIT:
                 chunk = await response.content.read(RESPONSE_LIMIT - len(chunks))

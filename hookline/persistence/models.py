@@ -72,6 +72,9 @@ class Environment(SQLModel, table=True):
     # Days its events, messages, Deliveries and attempts are kept (1..3650); None: the
     # instance's HOOKLINE_RETENTION (`services/retention`).
     retention_days: int | None = None
+    # The forward proxy its requests to receivers go through (`delivery/egress`), instead
+    # of the instance's HOOKLINE_EGRESS_PROXY; None: the instance's.
+    egress_proxy: str | None = None
     created_at: datetime = _ts()
 
 

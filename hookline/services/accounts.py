@@ -11,7 +11,7 @@ from hookline.errors import Conflict, NotFound, Unauthorized, invalid
 from hookline.ids import new_id, token
 from hookline.persistence import queries
 from hookline.persistence.models import ApiKey, Environment, Organization, Plan
-from hookline.settings import get_settings
+from hookline.settings import check_proxy_url, get_settings
 from hookline.timeutil import utcnow
 
 KEY_PREFIX = "hk_"
@@ -108,6 +108,18 @@ def set_retention(session: Session, env_id: str, days: int | None) -> Environmen
     instance's default."""
     env = get_env(session, env_id)
     env.retention_days = _retention_days(days)
+    session.add(env)
+    return env
+
+
+def set_egress_proxy(session: Session, env_id: str, proxy: str | None) -> Environment:
+    """The proxy the environment's requests to receivers go through (`delivery/egress`);
+    None: the instance's HOOKLINE_EGRESS_PROXY."""
+    env = get_env(session, env_id)
+    try:
+        env.egress_proxy = None if proxy is None else check_proxy_url(proxy)
+    except ValueError as exc:
+        raise invalid("egressProxy", str(exc)) from None
     session.add(env)
     return env
 

@@ -21,7 +21,7 @@ from hookline.errors import Conflict, DomainError, NotFound, invalid
 from hookline.ids import new_id
 from hookline.persistence import queries
 from hookline.persistence.batches import Write
-from hookline.persistence.models import Endpoint, Event
+from hookline.persistence.models import Endpoint, Environment, Event
 from hookline.services import consumers, event_types, events, target_credentials
 from hookline.services.accounts import Principal
 from hookline.services.headers import check_headers
@@ -138,8 +138,14 @@ def test_outgoing(session: Session, env_id: str, endpoint_id: str, require_https
                    custom_headers=dict(endpoint.custom_headers),
                    secrets=targets.secrets_in_force(endpoint), require_https=require_https,
                    signature_headers=endpoint.signature_headers,
-                   auth=OAuth2.stored(endpoint.auth), tls=ClientTLS.stored(endpoint.tls))
+                   auth=OAuth2.stored(endpoint.auth), tls=ClientTLS.stored(endpoint.tls),
+                   proxy=_env_proxy(session, env_id))
     return out
+
+
+def _env_proxy(session: Session, env_id: str) -> str | None:
+    env = session.get(Environment, env_id)
+    return env.egress_proxy if env else None
 
 
 class NoExample(DomainError):

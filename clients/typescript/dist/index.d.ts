@@ -1326,7 +1326,8 @@ export interface paths {
 		head?: never;
 		/**
 		 * Update Environment
-		 * @description `retentionDays` (1..3650): how long this environment's events and messages, with
+		 * @description `egressProxy`: the proxy its requests to receivers go through (a URL of another
+		 *     scheme: 422). `retentionDays` (1..3650): how long this environment's events and messages, with
 		 *     their Deliveries and attempts, are kept once nothing more can happen to them; null
 		 *     returns to the instance's HOOKLINE_RETENTION. The daily retention pass applies it.
 		 */
@@ -2057,6 +2058,11 @@ export interface components {
 			 * @description the retention in force, in whole days: `retentionDays`, else the instance's HOOKLINE_RETENTION rounded up to a day; null: kept for ever
 			 */
 			effectiveRetentionDays: number | null;
+			/**
+			 * Egressproxy
+			 * @description The forward proxy this environment's requests to receivers (and to their token endpoints) go through, `http://host:port` (CONNECT) or `socks5://host:port`, with `user:password@` if it asks (reads show the password as `***`); null: the instance's HOOKLINE_EGRESS_PROXY. HOOKLINE_NO_PROXY applies to it too
+			 */
+			egressProxy: string | null;
 			/** Createdat */
 			createdAt: string;
 		};
@@ -2067,6 +2073,11 @@ export interface components {
 			 * @description days events, messages, Deliveries and attempts are kept once finished; null: the instance's HOOKLINE_RETENTION
 			 */
 			retentionDays?: number | null;
+			/**
+			 * Egressproxy
+			 * @description The forward proxy this environment's requests to receivers (and to their token endpoints) go through, `http://host:port` (CONNECT) or `socks5://host:port`, with `user:password@` if it asks (reads show the password as `***`); null: the instance's HOOKLINE_EGRESS_PROXY. HOOKLINE_NO_PROXY applies to it too
+			 */
+			egressProxy?: string | null;
 		};
 		/** EventDetail */
 		EventDetail: {

@@ -29,6 +29,10 @@ class EnvironmentOut:
             retention_days (int | None):
             effective_retention_days (int | None): the retention in force, in whole days: `retentionDays`, else the
                 instance's HOOKLINE_RETENTION rounded up to a day; null: kept for ever
+            egress_proxy (None | str): The forward proxy this environment's requests to receivers (and to their token
+                endpoints) go through, `http://host:port` (CONNECT) or `socks5://host:port`, with `user:password@` if it asks
+                (reads show the password as `***`); null: the instance's HOOKLINE_EGRESS_PROXY. HOOKLINE_NO_PROXY applies to it
+                too
             created_at (str):
      """
 
@@ -37,6 +41,7 @@ class EnvironmentOut:
     kind: str
     retention_days: int | None
     effective_retention_days: int | None
+    egress_proxy: None | str
     created_at: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -57,6 +62,9 @@ class EnvironmentOut:
         effective_retention_days: int | None
         effective_retention_days = self.effective_retention_days
 
+        egress_proxy: None | str
+        egress_proxy = self.egress_proxy
+
         created_at = self.created_at
 
 
@@ -68,6 +76,7 @@ class EnvironmentOut:
             "kind": kind,
             "retentionDays": retention_days,
             "effectiveRetentionDays": effective_retention_days,
+            "egressProxy": egress_proxy,
             "createdAt": created_at,
         })
 
@@ -100,6 +109,14 @@ class EnvironmentOut:
         effective_retention_days = _parse_effective_retention_days(d.pop("effectiveRetentionDays"))
 
 
+        def _parse_egress_proxy(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        egress_proxy = _parse_egress_proxy(d.pop("egressProxy"))
+
+
         created_at = d.pop("createdAt")
 
         environment_out = cls(
@@ -108,6 +125,7 @@ class EnvironmentOut:
             kind=kind,
             retention_days=retention_days,
             effective_retention_days=effective_retention_days,
+            egress_proxy=egress_proxy,
             created_at=created_at,
         )
 

@@ -26,9 +26,14 @@ class EnvironmentPatch:
         Attributes:
             retention_days (int | None | Unset): days events, messages, Deliveries and attempts are kept once finished;
                 null: the instance's HOOKLINE_RETENTION
+            egress_proxy (None | str | Unset): The forward proxy this environment's requests to receivers (and to their
+                token endpoints) go through, `http://host:port` (CONNECT) or `socks5://host:port`, with `user:password@` if it
+                asks (reads show the password as `***`); null: the instance's HOOKLINE_EGRESS_PROXY. HOOKLINE_NO_PROXY applies
+                to it too
      """
 
     retention_days: int | None | Unset = UNSET
+    egress_proxy: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -42,6 +47,12 @@ class EnvironmentPatch:
         else:
             retention_days = self.retention_days
 
+        egress_proxy: None | str | Unset
+        if isinstance(self.egress_proxy, Unset):
+            egress_proxy = UNSET
+        else:
+            egress_proxy = self.egress_proxy
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -49,6 +60,8 @@ class EnvironmentPatch:
         })
         if retention_days is not UNSET:
             field_dict["retentionDays"] = retention_days
+        if egress_proxy is not UNSET:
+            field_dict["egressProxy"] = egress_proxy
 
         return field_dict
 
@@ -67,8 +80,19 @@ class EnvironmentPatch:
         retention_days = _parse_retention_days(d.pop("retentionDays", UNSET))
 
 
+        def _parse_egress_proxy(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        egress_proxy = _parse_egress_proxy(d.pop("egressProxy", UNSET))
+
+
         environment_patch = cls(
             retention_days=retention_days,
+            egress_proxy=egress_proxy,
         )
 
 

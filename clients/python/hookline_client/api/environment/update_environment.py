@@ -121,7 +121,8 @@ def sync_detailed(
 ) -> Response[EnvironmentOut | Problem]:
     """ Update Environment
 
-     `retentionDays` (1..3650): how long this environment's events and messages, with
+     `egressProxy`: the proxy its requests to receivers go through (a URL of another
+    scheme: 422). `retentionDays` (1..3650): how long this environment's events and messages, with
     their Deliveries and attempts, are kept once nothing more can happen to them; null
     returns to the instance's HOOKLINE_RETENTION. The daily retention pass applies it.
 
@@ -156,7 +157,8 @@ def sync(
 ) -> EnvironmentOut | Problem | None:
     """ Update Environment
 
-     `retentionDays` (1..3650): how long this environment's events and messages, with
+     `egressProxy`: the proxy its requests to receivers go through (a URL of another
+    scheme: 422). `retentionDays` (1..3650): how long this environment's events and messages, with
     their Deliveries and attempts, are kept once nothing more can happen to them; null
     returns to the instance's HOOKLINE_RETENTION. The daily retention pass applies it.
 
@@ -186,7 +188,8 @@ async def asyncio_detailed(
 ) -> Response[EnvironmentOut | Problem]:
     """ Update Environment
 
-     `retentionDays` (1..3650): how long this environment's events and messages, with
+     `egressProxy`: the proxy its requests to receivers go through (a URL of another
+    scheme: 422). `retentionDays` (1..3650): how long this environment's events and messages, with
     their Deliveries and attempts, are kept once nothing more can happen to them; null
     returns to the instance's HOOKLINE_RETENTION. The daily retention pass applies it.
 
@@ -221,7 +224,8 @@ async def asyncio(
 ) -> EnvironmentOut | Problem | None:
     """ Update Environment
 
-     `retentionDays` (1..3650): how long this environment's events and messages, with
+     `egressProxy`: the proxy its requests to receivers go through (a URL of another
+    scheme: 422). `retentionDays` (1..3650): how long this environment's events and messages, with
     their Deliveries and attempts, are kept once nothing more can happen to them; null
     returns to the instance's HOOKLINE_RETENTION. The daily retention pass applies it.
 
