@@ -14,6 +14,7 @@ from cryptography.hazmat.primitives.asymmetric import rsa
 from sqlmodel import Session
 
 from hookline.persistence.models import Destination, Endpoint
+from tests import test_target_settings
 from tests.support.api import ok
 from tests.support.certs import Authority
 from tests.support.in_process import in_process_stack
@@ -21,10 +22,10 @@ from tests.support.oauth_server import TokenServer
 from tests.support.receiver import Receiver
 from tests.support.stack import Stack, Tenant
 from tests.test_platform_http import assert_problem
-from tests.test_sources import make_source
 from tests.test_target_settings import Kind
 
 stack = in_process_stack()
+kind = test_target_settings.kind  # the fixture: an endpoint, then a destination
 
 
 def rsa_pem(bits: int = 2048) -> str:
@@ -44,18 +45,6 @@ def pems(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     return {"ca": text(ca.path), "cert": text(good.cert), "key": text(good.key),
             "expired": text(expired.cert), "expiredKey": text(expired.key),
             "otherKey": text(ca.other_key("client")), "rsa": rsa_pem()}
-
-
-@pytest.fixture(params=["endpoint", "destination"])
-def kind(request: pytest.FixtureRequest, tenant: Tenant, receiver: Receiver) -> Kind:
-    if request.param == "endpoint":
-        tenant.client.post("/v1/consumers", json={"externalId": "acme", "name": "acme"})
-        return Kind(tenant, receiver.url(), "/v1/endpoints", "/v1/endpoints",
-                    "/v1/endpoints", readable=True)
-    source = make_source(tenant)
-    destinations = f"/v1/ingest/sources/{source['id']}/destinations"
-    return Kind(tenant, receiver.url(), destinations, destinations, "/v1/ingest/destinations",
-                readable=False)
 
 
 def oauth(receiver_url: str, **fields: Any) -> dict[str, Any]:
