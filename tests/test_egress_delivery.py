@@ -17,13 +17,18 @@ from tests.support.proxy import Proxy
 from tests.support.receiver import Receiver
 from tests.support.stack import Stack, Tenant
 
+# An environment's proxy reaches the attempt through the one query every attempt reads, on
+# each database.
+pytestmark = pytest.mark.both_databases
+
 # More exhausted Deliveries than the breaker's default of 5 failures: counted, they would
 # open it.
 DEAD_EVENTS = 6
 
 
 @pytest.fixture(scope="module")
-def proxy(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Proxy]:
+def proxy(stack: Stack, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Proxy]:
+    """One per database's stack: the test stops it."""
     found = Proxy(tmp_path_factory.mktemp("proxy"))
     yield found
     found.stop()
