@@ -12,6 +12,7 @@ from functools import partial
 from pathlib import Path
 
 import pytest
+from prometheus_client import REGISTRY
 
 from hookline.contracts import AttemptResult
 from hookline.delivery.credentials import ClientTLS, OAuth2
@@ -88,11 +89,18 @@ def test_no_proxy_hosts_and_networks_go_direct(proxy: Proxy, receiver: Receiver)
     assert proxy.tunnels() == []
 
 
+def proxy_failures(request: str) -> float:
+    return REGISTRY.get_sample_value("hookline_egress_proxy_failures_total",
+                                     {"request": request}) or 0.0
+
+
 def test_a_dead_proxy_is_errortype_proxy(proxy: Proxy, receiver: Receiver) -> None:
     proxy.stop()
+    counted = proxy_failures("receiver")
     [result] = send(Egress.of(proxy.url, ""), receiver.url("/ok"))
     assert (result.succeeded, result.error_type, result.status_code) == (False, "proxy", None)
     assert "egress proxy" in (result.error_message or "")
+    assert proxy_failures("receiver") == counted + 1
     assert receiver.at("/ok") == []
 
 
@@ -100,11 +108,13 @@ def test_a_dead_proxy_on_the_way_to_the_token_endpoint_is_the_proxys(
         proxy: Proxy, receiver: Receiver) -> None:
     """Not `oauth`, which would count the exhausted Delivery toward disabling the target."""
     proxy.stop()
+    counted = proxy_failures("token")
     [result] = send(Egress.of(proxy.url, ""), receiver.url("/ok"),
                     auth=OAuth2(token_url=receiver.url("/token"), client_id="hookline",
                                 client_secret="s3cret"))
     assert (result.succeeded, result.error_type) == (False, "proxy"), result
     assert "token endpoint" in (result.error_message or "")
+    assert proxy_failures("token") == counted + 1
     assert receiver.at("/token") == [] and receiver.at("/ok") == []
 
 
@@ -148,8 +158,11 @@ def test_the_proxys_reply_says_whose_failure_it_is(kind: str, reply: bytes,
                                      "http://127.0.0.1:9/hook")
             return result
 
+    counted = proxy_failures("receiver")
     result = asyncio.run(run())
     assert (result.succeeded, result.error_type) == (False, error_type), result
+    # Only the proxy's own failures are the proxy's metric.
+    assert proxy_failures("receiver") == counted + (error_type == "proxy")
     assert "egress proxy" in (result.error_message or "")
 
 

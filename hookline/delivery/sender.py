@@ -26,7 +26,7 @@ from hookline.delivery import client_tls, egress, oauth
 from hookline.delivery.credentials import ClientTLS
 from hookline.delivery.egress import Egress
 from hookline.delivery.model import RESPONSE_LIMIT, Outgoing
-from hookline.observability import tracing
+from hookline.observability import metrics, tracing
 from hookline.settings import Settings
 from hookline.signing import webhook_headers
 from hookline.url_guard import DNSFailure, Network, Target, URLRefused, check_address, check_syntax
@@ -183,6 +183,8 @@ class Sender:
             return _failure(egress.ERROR_TYPE, str(exc), started)
         except egress.CAUGHT as exc:
             if (proxied := egress.failure(exc)) is not None:
+                if proxied[0] == egress.ERROR_TYPE:
+                    metrics.proxy_failed("receiver")
                 return _failure(*proxied, started)
             kind = _classify(exc)
             side = client_tls.which_side(exc) if kind == "tls" else None
@@ -226,6 +228,7 @@ class Sender:
                 return oauth.Answer(response.status, answer)
         except egress.CAUGHT as exc:
             if egress.is_proxy_failure(exc):  # the proxy's failure, not the token endpoint's
+                metrics.proxy_failed("token")
                 raise egress.ProxyFailed(f"the egress proxy failed on the way to the token "
                                          f"endpoint: {type(exc).__name__}: {exc}") from None
             raise oauth.TokenFailed(f"the token endpoint could not be reached "
