@@ -13,13 +13,14 @@ from pathlib import Path
 
 import pytest
 from prometheus_client import REGISTRY
+from pydantic import ValidationError
 
 from hookline.contracts import AttemptResult
 from hookline.delivery.credentials import ClientTLS, OAuth2
 from hookline.delivery.egress import Egress, NoProxy
 from hookline.delivery.model import Outgoing
 from hookline.delivery.sender import Sender
-from hookline.settings import Settings
+from hookline.settings import Settings, describe
 from hookline.signing import new_secret
 from tests.support.certs import Authority
 from tests.support.proxy import Proxy
@@ -214,3 +215,19 @@ def test_a_proxy_url_the_service_cannot_use_refuses_to_start(bad: str) -> None:
     with pytest.raises(ValueError, match="egress_proxy"):
         Settings(egress_proxy=bad)
     assert Settings(egress_proxy="socks5://user:pw@proxy.internal:1080").egress_proxy
+
+
+@pytest.mark.parametrize("bad", ["*,example.com", "http://proxy.internal", "10.0.0.0/33",
+                                 "example.com/24"])
+def test_a_no_proxy_entry_that_could_never_match_refuses_to_start(bad: str) -> None:
+    with pytest.raises(ValueError, match="no_proxy"):
+        Settings(no_proxy=bad)
+    assert Settings(no_proxy=" *").no_proxy
+    assert Settings(no_proxy=".internal, example.com,10.0.0.0/8,::1,[::1],").no_proxy
+
+
+def test_a_settings_error_never_shows_the_proxys_password() -> None:
+    with pytest.raises(ValidationError) as raised:
+        Settings(egress_proxy="socks4://egress:hunter2@proxy.internal:1080")
+    shown = describe(raised.value)
+    assert "hunter2" not in shown and "socks4://egress:***@proxy.internal:1080" in shown

@@ -24,9 +24,10 @@ from aiohttp_socks import ProxyConnector, ProxyType
 
 from hookline.delivery.model import PROXY as ERROR_TYPE
 from hookline.settings import PROXY_SCHEMES, check_proxy_url
+from hookline.settings import redacted_url as redacted
 
 __all__ = ["ERROR_TYPE", "Egress", "NoProxy", "ProxyFailed", "check_proxy_url", "failure",
-           "is_proxy_failure"]
+           "is_proxy_failure", "redacted"]
 
 SCHEMES = {"http": ProxyType.HTTP, "socks5": ProxyType.SOCKS5}
 assert set(SCHEMES) == set(PROXY_SCHEMES)
@@ -47,15 +48,6 @@ CAUGHT: tuple[type[Exception], ...] = (aiohttp.ClientError, *FAILURES)
 # ERR_CONNECT_FAIL), 504. The ranges do not overlap (SOCKS5 codes are 1 to 8). A refusal of
 # the proxy's own (403 by its rules, 407, SOCKS5 0x01, 0x02) stays the proxy's.
 UNREACHED = frozenset({3, 4, 5, 6, 500, 502, 503, 504})
-
-
-def redacted(url: str) -> str:
-    """The proxy's URL as reads show it: its password, if any, as `***`."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    return parts._replace(netloc=parts.netloc.replace(f":{parts.password}@", ":***@", 1)
-                          ).geturl()
 
 
 @dataclass(frozen=True)
