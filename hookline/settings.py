@@ -34,6 +34,37 @@ def check_proxy_url(url: str) -> str:
     return url.strip()
 
 
+def check_no_proxy(text: str) -> str:
+    """curl's NO_PROXY (`delivery/egress.NoProxy`): host names, `.domain`, IP addresses,
+    CIDRs, or `*` alone. Raises ValueError on an entry that could never match as meant."""
+    entries = [part.strip() for part in text.split(",") if part.strip()]
+    if entries == ["*"]:
+        return text
+    for entry in entries:
+        if entry == "*":
+            raise ValueError("`*` sends everything direct: give it alone, not in a list")
+        if "://" in entry:
+            raise ValueError(f"takes host names and networks, not URLs ({entry!r})")
+        if "/" in entry:
+            try:
+                ipaddress.ip_network(entry.strip("[]"), strict=False)
+            except ValueError:
+                raise ValueError(f"{entry!r} is not a network (CIDR)") from None
+    return text
+
+
+def redacted_url(url: str) -> str:
+    """A URL as reads and errors show it: its password, if any, as `***`."""
+    try:
+        parts = urlsplit(url)
+        password = parts.password
+    except ValueError:  # not a URL one can split: nothing to find in it
+        return url
+    if password is None:
+        return url
+    return parts._replace(netloc=parts.netloc.replace(f":{password}@", ":***@", 1)).geturl()
+
+
 def parse_duration(text: str) -> float:
     """'5s', '5m', '2h', '250ms' or a bare number of seconds."""
     match = _DURATION.match(text)
@@ -196,6 +227,11 @@ class Settings(BaseSettings):
     def _check_proxy(cls, value: str) -> str:
         return check_proxy_url(value) if value.strip() else ""
 
+    @field_validator("no_proxy")
+    @classmethod
+    def _check_no_proxy(cls, value: str) -> str:
+        return check_no_proxy(value)
+
     @field_validator("allowed_subnets")
     @classmethod
     def _check_subnets(cls, value: str) -> str:
@@ -266,5 +302,8 @@ def describe(error: ValidationError) -> str:
         info = Settings.model_fields.get(field)
         name = (info.validation_alias if info is not None and isinstance(
             info.validation_alias, str) else f"HOOKLINE_{field.upper()}")
-        lines.append(f"  {name}={problem.get('input')!r}: {problem['msg']}")
+        shown = problem.get("input")
+        if isinstance(shown, str):  # a proxy's or a database's password stays out of logs
+            shown = redacted_url(shown)
+        lines.append(f"  {name}={shown!r}: {problem['msg']}")
     return "hookline: invalid settings, not starting:\n" + "\n".join(lines)

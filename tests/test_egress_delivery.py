@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from sqlmodel import Session
 
-from hookline.persistence.models import Endpoint
+from hookline.persistence.models import Endpoint, TargetGate
 from tests.support.api import attempts, deliveries_of, ok, publish, setup_endpoint, wait_delivery
 from tests.support.proxy import Proxy
 from tests.support.receiver import Receiver
@@ -56,10 +56,13 @@ def test_deliveries_go_through_the_proxy_and_its_failures_are_its_own(
     tenant = proxied_tenant
     endpoint = setup_endpoint(tenant, receiver.url("/ok"))
     for n in range(3):
-        publish(tenant, {"n": n})
-    receiver.wait(3, "/ok")
+        [delivery] = deliveries_of(tenant, publish(tenant, {"n": n})["id"])
+        # Recorded, not only received: an answer still in the tunnel when the proxy dies
+        # is cut short, a `connection` failure of the receiver's.
+        assert wait_delivery(tenant, delivery["id"], timeout=60)["status"] == "delivered"
     port = receiver.url().split(":")[2].split("/")[0]
     assert f"127.0.0.1:{port}" in proxy.tunnels()
+    before = gate_of(proxied, endpoint["id"])
 
     proxy.stop()
     dead = [publish(tenant, {"dead": n})["id"] for n in range(DEAD_EVENTS)]
@@ -72,6 +75,7 @@ def test_deliveries_go_through_the_proxy_and_its_failures_are_its_own(
     with Session(proxied.engine) as session:
         row = session.get(Endpoint, endpoint["id"])
         assert row is not None and row.failure_count == 0
+    assert gate_of(proxied, endpoint["id"]) == before  # breaker failures, circuit, limit
     assert len(receiver.at("/ok")) == 3
 
     back = Proxy(tmp_path, port=proxy.port)
@@ -82,6 +86,12 @@ def test_deliveries_go_through_the_proxy_and_its_failures_are_its_own(
         assert len(back.tunnels()) >= 1
     finally:
         back.stop()
+
+
+def gate_of(stack: Stack, target_id: str) -> tuple[int, str, float] | None:
+    with Session(stack.engine) as session:
+        gate = session.get(TargetGate, target_id)
+        return None if gate is None else (gate.failures, gate.circuit, gate.concurrency_limit)
 
 
 def test_an_environments_own_proxy_carries_its_requests_alone(

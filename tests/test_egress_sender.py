@@ -8,16 +8,19 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 
 import pytest
+from prometheus_client import REGISTRY
+from pydantic import ValidationError
 
 from hookline.contracts import AttemptResult
-from hookline.delivery.credentials import ClientTLS
+from hookline.delivery.credentials import ClientTLS, OAuth2
 from hookline.delivery.egress import Egress, NoProxy
 from hookline.delivery.model import Outgoing
 from hookline.delivery.sender import Sender
-from hookline.settings import Settings
+from hookline.settings import Settings, describe
 from hookline.signing import new_secret
 from tests.support.certs import Authority
 from tests.support.proxy import Proxy
@@ -28,20 +31,22 @@ LOOPBACK = [ipaddress.ip_network("127.0.0.0/8")]
 
 
 def send(egress: Egress, *urls: str, networks: list[ipaddress.IPv4Network] | None = None,
-         tls: ClientTLS | None = None) -> list[AttemptResult]:
-    async def run() -> list[AttemptResult]:
-        sender = Sender(timeout=5, allowed_ports=frozenset(), any_port=True,
-                        allowed_networks=LOOPBACK if networks is None else networks,
-                        egress=egress)
-        try:
-            return [await sender.send(Outgoing(
-                url=url, msg_id="evt_egress", body=b"{}", content_type="application/json",
-                custom_headers={}, secrets=[new_secret()], require_https=False, tls=tls))
-                for url in urls]
-        finally:
-            await sender.aclose()
+         tls: ClientTLS | None = None, auth: OAuth2 | None = None) -> list[AttemptResult]:
+    return asyncio.run(sending(egress, *urls, networks=networks, tls=tls, auth=auth))
 
-    return asyncio.run(run())
+
+async def sending(egress: Egress, *urls: str, networks: list[ipaddress.IPv4Network] | None = None,
+                  tls: ClientTLS | None = None, auth: OAuth2 | None = None
+                  ) -> list[AttemptResult]:
+    sender = Sender(timeout=5, allowed_ports=frozenset(), any_port=True,
+                    allowed_networks=LOOPBACK if networks is None else networks, egress=egress)
+    try:
+        return [await sender.send(Outgoing(
+            url=url, msg_id="evt_egress", body=b"{}", content_type="application/json",
+            custom_headers={}, secrets=[new_secret()], require_https=False, tls=tls,
+            auth=auth, target_id="ep_egress")) for url in urls]
+    finally:
+        await sender.aclose()
 
 
 @pytest.fixture(params=["http", "socks5"])
@@ -85,12 +90,103 @@ def test_no_proxy_hosts_and_networks_go_direct(proxy: Proxy, receiver: Receiver)
     assert proxy.tunnels() == []
 
 
+def proxy_failures(request: str) -> float:
+    return REGISTRY.get_sample_value("hookline_egress_proxy_failures_total",
+                                     {"request": request}) or 0.0
+
+
 def test_a_dead_proxy_is_errortype_proxy(proxy: Proxy, receiver: Receiver) -> None:
     proxy.stop()
+    counted = proxy_failures("receiver")
     [result] = send(Egress.of(proxy.url, ""), receiver.url("/ok"))
     assert (result.succeeded, result.error_type, result.status_code) == (False, "proxy", None)
     assert "egress proxy" in (result.error_message or "")
+    assert proxy_failures("receiver") == counted + 1
     assert receiver.at("/ok") == []
+
+
+def test_a_dead_proxy_on_the_way_to_the_token_endpoint_is_the_proxys(
+        proxy: Proxy, receiver: Receiver) -> None:
+    """Not `oauth`, which would count the exhausted Delivery toward disabling the target."""
+    proxy.stop()
+    counted = proxy_failures("token")
+    [result] = send(Egress.of(proxy.url, ""), receiver.url("/ok"),
+                    auth=OAuth2(token_url=receiver.url("/token"), client_id="hookline",
+                                client_secret="s3cret"))
+    assert (result.succeeded, result.error_type) == (False, "proxy"), result
+    assert "token endpoint" in (result.error_message or "")
+    assert proxy_failures("token") == counted + 1
+    assert receiver.at("/token") == [] and receiver.at("/ok") == []
+
+
+# How proxies answer when they cannot connect to the receiver, or will not: the receiver's
+# failure (`connection`, counted as a direct one is) or the proxy's own (`proxy`).
+REPLIES = [
+    ("http", b"HTTP/1.1 503 Service Unavailable\r\nX-Squid-Error: ERR_CONNECT_FAIL 111\r\n"
+             b"Content-Length: 0\r\n\r\n", "connection"),
+    ("http", b"HTTP/1.0 500 Unable to connect\r\nContent-Length: 0\r\n\r\n", "connection"),
+    ("http", b"HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\n\r\n", "connection"),
+    ("http", b"HTTP/1.1 504 Gateway Timeout\r\nContent-Length: 0\r\n\r\n", "connection"),
+    ("http", b"HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n", "proxy"),
+    ("http", b"HTTP/1.1 407 Proxy Authentication Required\r\n"
+             b"Proxy-Authenticate: Basic realm=\"egress\"\r\nContent-Length: 0\r\n\r\n", "proxy"),
+    ("http", b"", "proxy"),  # closed without a word
+    ("socks5", bytes([5, 5]), "connection"),  # connection refused by the receiver
+    ("socks5", bytes([5, 4]), "connection"),  # host unreachable
+    ("socks5", bytes([5, 3]), "connection"),  # network unreachable
+    ("socks5", bytes([5, 1]), "proxy"),  # general failure
+    ("socks5", bytes([5, 2]), "proxy"),  # not allowed by the proxy's rules
+]
+
+
+def _reply_id(kind: str, reply: bytes) -> str:
+    if not reply:
+        return f"{kind}-closed"
+    return f"{kind}-{reply.split(b' ')[1].decode() if kind == 'http' else reply[1]}"
+
+
+@pytest.mark.parametrize(("kind", "reply", "error_type"), REPLIES,
+                         ids=[_reply_id(kind, reply) for kind, reply, _ in REPLIES])
+def test_the_proxys_reply_says_whose_failure_it_is(kind: str, reply: bytes,
+                                                   error_type: str) -> None:
+    async def run() -> AttemptResult:
+        server = await asyncio.start_server(
+            partial(_answer_connect if kind == "http" else _answer_socks5, reply),
+            "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        async with server:
+            [result] = await sending(Egress.of(f"{kind}://127.0.0.1:{port}", ""),
+                                     "http://127.0.0.1:9/hook")
+            return result
+
+    counted = proxy_failures("receiver")
+    result = asyncio.run(run())
+    assert (result.succeeded, result.error_type) == (False, error_type), result
+    # Only the proxy's own failures are the proxy's metric.
+    assert proxy_failures("receiver") == counted + (error_type == "proxy")
+    assert "egress proxy" in (result.error_message or "")
+
+
+async def _answer_connect(reply: bytes, reader: asyncio.StreamReader,
+                          writer: asyncio.StreamWriter) -> None:
+    await reader.readuntil(b"\r\n\r\n")
+    writer.write(reply)
+    await writer.drain()
+    writer.close()
+
+
+async def _answer_socks5(reply: bytes, reader: asyncio.StreamReader,
+                         writer: asyncio.StreamWriter) -> None:
+    """RFC 1928: no authentication, then a CONNECT to an IPv4 address, answered `reply`."""
+    _version, methods = await reader.readexactly(2)
+    await reader.readexactly(methods)
+    writer.write(bytes([5, 0]))
+    _version, _command, _reserved, address_type = await reader.readexactly(4)
+    assert address_type == 1, "the sender names the checked IPv4 address, never a name"
+    await reader.readexactly(4 + 2)
+    writer.write(reply + bytes([0, 1, 0, 0, 0, 0, 0, 0]))
+    await writer.drain()
+    writer.close()
 
 
 def test_the_guard_refuses_a_private_address_before_any_tunnel(proxy: Proxy,
@@ -119,3 +215,19 @@ def test_a_proxy_url_the_service_cannot_use_refuses_to_start(bad: str) -> None:
     with pytest.raises(ValueError, match="egress_proxy"):
         Settings(egress_proxy=bad)
     assert Settings(egress_proxy="socks5://user:pw@proxy.internal:1080").egress_proxy
+
+
+@pytest.mark.parametrize("bad", ["*,example.com", "http://proxy.internal", "10.0.0.0/33",
+                                 "example.com/24"])
+def test_a_no_proxy_entry_that_could_never_match_refuses_to_start(bad: str) -> None:
+    with pytest.raises(ValueError, match="no_proxy"):
+        Settings(no_proxy=bad)
+    assert Settings(no_proxy=" *").no_proxy
+    assert Settings(no_proxy=".internal, example.com,10.0.0.0/8,::1,[::1],").no_proxy
+
+
+def test_a_settings_error_never_shows_the_proxys_password() -> None:
+    with pytest.raises(ValidationError) as raised:
+        Settings(egress_proxy="socks4://egress:hunter2@proxy.internal:1080")
+    shown = describe(raised.value)
+    assert "hunter2" not in shown and "socks4://egress:***@proxy.internal:1080" in shown

@@ -6,7 +6,9 @@ The URL guard keeps judging the destination: the Sender resolves and checks the 
 itself, then asks the proxy for that address (CONNECT ip:port, or SOCKS5 with the IP),
 never for the name, so the proxy can be no way around the guard nor a second DNS answer.
 A failure of the proxy itself is errorType `proxy`: the receiver was never reached, so it
-counts toward nothing of the target's (breaker, adaptive limit, auto-disable)."""
+counts toward nothing of the target's (breaker, adaptive limit, auto-disable). When the
+proxy says it could not connect to the receiver (`UNREACHED`), the failure is the
+receiver's, `connection`, as it would have been without the proxy."""
 
 from __future__ import annotations
 
@@ -22,8 +24,10 @@ from aiohttp_socks import ProxyConnector, ProxyType
 
 from hookline.delivery.model import PROXY as ERROR_TYPE
 from hookline.settings import PROXY_SCHEMES, check_proxy_url
+from hookline.settings import redacted_url as redacted
 
-__all__ = ["ERROR_TYPE", "Egress", "NoProxy", "check_proxy_url", "is_proxy_failure"]
+__all__ = ["ERROR_TYPE", "Egress", "NoProxy", "ProxyFailed", "check_proxy_url", "failure",
+           "is_proxy_failure", "redacted"]
 
 SCHEMES = {"http": ProxyType.HTTP, "socks5": ProxyType.SOCKS5}
 assert set(SCHEMES) == set(PROXY_SCHEMES)
@@ -36,15 +40,14 @@ FAILURES: tuple[type[Exception], ...] = (
     aiohttp.ClientProxyConnectionError, aiohttp.ClientHttpProxyError)
 # What a request raises that an attempt records as its failure.
 CAUGHT: tuple[type[Exception], ...] = (aiohttp.ClientError, *FAILURES)
-
-
-def redacted(url: str) -> str:
-    """The proxy's URL as reads show it: its password, if any, as `***`."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    return parts._replace(netloc=parts.netloc.replace(f":{parts.password}@", ":***@", 1)
-                          ).geturl()
+# The proxy's replies that say it reached out and could not connect to the receiver: what a
+# direct connection would have met, so the receiver's failure (`connection`), counted as a
+# direct one is; else a receiver that is down behind the proxy would never open its breaker
+# nor be disabled. SOCKS5 (RFC 1928): network or host unreachable, connection refused, TTL
+# expired. HTTP CONNECT: 500 (tinyproxy's "Unable to connect"), 502, 503 (Squid's
+# ERR_CONNECT_FAIL), 504. The ranges do not overlap (SOCKS5 codes are 1 to 8). A refusal of
+# the proxy's own (403 by its rules, 407, SOCKS5 0x01, 0x02) stays the proxy's.
+UNREACHED = frozenset({3, 4, 5, 6, 500, 502, 503, 504})
 
 
 @dataclass(frozen=True)
@@ -113,11 +116,28 @@ class Egress:
             rdns=False, ssl=context, use_dns_cache=False)
 
 
-def is_proxy_failure(exc: BaseException) -> bool:
-    """Whether a failed request failed at the proxy, not at the receiver."""
+class ProxyFailed(Exception):
+    """A request on an attempt's behalf (its OAuth2 token's) failed at the proxy: the
+    attempt's failure is then the proxy's, not the token endpoint's."""
+
+
+def failure(exc: BaseException) -> tuple[str, str] | None:
+    """The error type and message of a request that failed in or at the proxy: `proxy`
+    when the proxy failed, `connection` when it says the receiver could not be reached;
+    None when the proxy had no part in it."""
     cause: BaseException | None = exc
     while cause is not None:
         if isinstance(cause, FAILURES):
-            return True
+            if getattr(cause, "error_code", None) in UNREACHED:
+                return "connection", f"the egress proxy could not connect to the receiver: " \
+                                     f"{type(exc).__name__}: {exc}"
+            return ERROR_TYPE, f"the egress proxy failed: {type(exc).__name__}: {exc}"
         cause = cause.__cause__ or cause.__context__
-    return False
+    return None
+
+
+def is_proxy_failure(exc: BaseException) -> bool:
+    """Whether a failed request failed at the proxy, not at (or on the way to) the
+    receiver."""
+    found = failure(exc)
+    return found is not None and found[0] == ERROR_TYPE

@@ -26,7 +26,7 @@ from hookline.delivery import client_tls, egress, oauth
 from hookline.delivery.credentials import ClientTLS
 from hookline.delivery.egress import Egress
 from hookline.delivery.model import RESPONSE_LIMIT, Outgoing
-from hookline.observability import tracing
+from hookline.observability import metrics, tracing
 from hookline.settings import Settings
 from hookline.signing import webhook_headers
 from hookline.url_guard import DNSFailure, Network, Target, URLRefused, check_address, check_syntax
@@ -179,10 +179,13 @@ class Sender:
             return _failure("timeout", f"no response within {self.timeout:g} s", started)
         except oauth.TokenFailed as exc:
             return _failure(oauth.ERROR_TYPE, str(exc), started, body=exc.body)
+        except egress.ProxyFailed as exc:
+            return _failure(egress.ERROR_TYPE, str(exc), started)
         except egress.CAUGHT as exc:
-            if egress.is_proxy_failure(exc):
-                return _failure(egress.ERROR_TYPE, f"the egress proxy failed: "
-                                f"{type(exc).__name__}: {exc}", started)
+            if (proxied := egress.failure(exc)) is not None:
+                if proxied[0] == egress.ERROR_TYPE:
+                    metrics.proxy_failed("receiver")
+                return _failure(*proxied, started)
             kind = _classify(exc)
             side = client_tls.which_side(exc) if kind == "tls" else None
             return _failure(kind, f"{type(exc).__name__}: {exc}"
@@ -212,7 +215,8 @@ class Sender:
     async def post_form(self, url: str, body: str, headers: dict[str, str], *,
                         require_https: bool, proxy: str | None = None) -> oauth.Answer:
         """A token request: guarded and pinned as an attempt is, its answer read up to a
-        limit. Raises oauth.TokenFailed when it cannot be sent or answered."""
+        limit. Raises oauth.TokenFailed when it cannot be sent or answered, and
+        egress.ProxyFailed when the egress proxy failed it."""
         try:
             target = await self.guard(url, require_https)
         except (URLRefused, DNSFailure) as exc:
@@ -223,6 +227,10 @@ class Sender:
                 answer = await response.content.read(oauth.ANSWER_LIMIT)
                 return oauth.Answer(response.status, answer)
         except egress.CAUGHT as exc:
+            if egress.is_proxy_failure(exc):  # the proxy's failure, not the token endpoint's
+                metrics.proxy_failed("token")
+                raise egress.ProxyFailed(f"the egress proxy failed on the way to the token "
+                                         f"endpoint: {type(exc).__name__}: {exc}") from None
             raise oauth.TokenFailed(f"the token endpoint could not be reached "
                                     f"({_classify(exc)}: {type(exc).__name__}: {exc})") from None
 

@@ -129,6 +129,17 @@ ATTEMPTS = Counter(
 """Every attempt the attempt activity recorded; the endpoint test is not one."""
 _ATTEMPTED = {(o, k): ATTEMPTS.labels(o, k) for o in OUTCOMES for k in TARGET_KINDS}
 
+EGRESS_PROXY_FAILURES = Counter(
+    "hookline_egress_proxy_failures",
+    "Requests the egress proxy failed (unreachable, refused the tunnel by its own rules, "
+    "wanted other credentials), by what they were for: receiver (an attempt or an endpoint "
+    "test) or token (an OAuth2 token request). Counted by the process that sent them: the "
+    "worker, and the API for endpoint tests. A proxy that could not connect to the receiver "
+    "is not counted: that failure is the receiver's (errorType connection).",
+    ["request"])
+"""The egress proxy's own health, apart from any target's (errorType `proxy`)."""
+_PROXY_FAILED = {r: EGRESS_PROXY_FAILURES.labels(r) for r in ("receiver", "token")}
+
 ATTEMPT_SECONDS = Histogram(
     "hookline_attempt_duration_seconds",
     "Duration of one HTTP attempt (URL check, DNS, connect, request, first 4 KiB of the "
@@ -220,6 +231,11 @@ def attempted(target_id: str, status_code: int | None, error_type: str | None,
     # Cancellations count where they happen.
     if status in (DeliveryStatus.DELIVERED, DeliveryStatus.EXHAUSTED):
         _FINISHED[status, kind].inc()
+
+
+def proxy_failed(request: str) -> None:
+    """One request the egress proxy failed: `receiver` or `token`."""
+    _PROXY_FAILED[request].inc()
 
 
 def finished(status: str, kind: str, count: int = 1) -> None:
