@@ -25,15 +25,18 @@ def default_context() -> ssl.SSLContext:
     return ssl.create_default_context(cafile=certifi.where())
 
 
-def build(tls: ClientTLS) -> ssl.SSLContext:
-    """The context for one configuration. The ssl module loads a certificate chain from
-    files only: the PEM goes to a private temporary directory, read and removed at once.
-    Raises ssl.SSLError or ValueError when OpenSSL refuses it."""
-    if tls.ca_bundle:
-        context = ssl.create_default_context(cadata=tls.ca_bundle)
+def build(tls: ClientTLS | None, kind: type[ssl.SSLContext] = ssl.SSLContext
+          ) -> ssl.SSLContext:
+    """The context for one configuration (None: the default roots), of `kind` (a broker's
+    client may need its own). The ssl module loads a certificate chain from files only: the
+    PEM goes to a private temporary directory, read and removed at once. Raises
+    ssl.SSLError or ValueError when OpenSSL refuses it."""
+    context = kind(ssl.PROTOCOL_TLS_CLIENT)  # verifies the peer and its name, as default
+    if tls is not None and tls.ca_bundle:
+        context.load_verify_locations(cadata=tls.ca_bundle)
     else:
-        context = default_context()
-    if tls.client_certificate and tls.client_key:
+        context.load_verify_locations(cafile=certifi.where())
+    if tls is not None and tls.client_certificate and tls.client_key:
         with tempfile.TemporaryDirectory(prefix="hookline-tls-") as folder:
             cert, key = os.path.join(folder, "cert.pem"), os.path.join(folder, "key.pem")
             for path, text in ((cert, tls.client_certificate), (key, tls.client_key)):

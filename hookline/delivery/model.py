@@ -6,7 +6,8 @@ transformations and the transactions all read these without importing one anothe
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from hookline.contracts import AttemptResult
 from hookline.delivery.credentials import ClientTLS, OAuth2
@@ -46,6 +47,13 @@ class Outgoing:
     tls: ClientTLS | None = None
     # Its environment's egress proxy (`delivery/egress`); None: the instance's, if any.
     proxy: str | None = None
+    # A broker target's (`delivery/brokers`): its write-only credentials (read as the
+    # secrets are, never in a workflow's history), an AWS kind's service endpoint instead
+    # of AWS's own, and the message's key (the event's Consumer, unless a transformation
+    # set it).
+    credentials: dict[str, Any] | None = field(default=None, repr=False)
+    endpoint_override: str | None = None
+    key: str = ""
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,157 @@
+"""Kafka: an idempotent producer (acks=all) per target, connected to the checked address of
+its bootstrap broker; every other broker the cluster's metadata names passes the URL guard
+before the producer connects to it, and is connected to at its checked address too. A
+publish returns once every in-sync replica has the record."""
+
+from __future__ import annotations
+
+import ssl
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from aiokafka import AIOKafkaProducer
+from aiokafka import errors as kafka_errors
+from aiokafka.client import AIOKafkaClient
+
+from hookline.delivery import client_tls
+from hookline.delivery.brokers.address import BrokerAddress
+from hookline.delivery.brokers.guard import Checked
+from hookline.delivery.brokers.message import (
+    AUTH,
+    REFUSED,
+    UNREACHABLE,
+    BrokerFailed,
+    BrokerMessage,
+)
+from hookline.delivery.credentials import ClientTLS
+from hookline.url_guard import DNSFailure, URLRefused
+
+MECHANISMS = ("PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512")
+CheckHost = Callable[[str, int], Awaitable[str]]
+
+_AUTH_ERRORS = (kafka_errors.AuthenticationFailedError, kafka_errors.SaslAuthenticationFailed,
+                kafka_errors.TopicAuthorizationFailedError,
+                kafka_errors.ClusterAuthorizationFailedError,
+                kafka_errors.TransactionalIdAuthorizationFailed,
+                kafka_errors.UnsupportedSaslMechanismError,
+                kafka_errors.AuthenticationMethodNotSupported)
+_UNREACHABLE_ERRORS = (kafka_errors.KafkaConnectionError, kafka_errors.NodeNotReadyError,
+                       kafka_errors.RequestTimedOutError, kafka_errors.KafkaTimeoutError)
+
+
+class _GuardedClient(AIOKafkaClient):  # type: ignore[misc]
+    """The producer's client, but connecting to each broker at an address the URL guard
+    checked; a broker the guard refuses is one the producer cannot reach. The check's
+    verdict is kept per broker name and port (`pinned`)."""
+
+    check_host: CheckHost
+    pinned: dict[tuple[str, int], str]
+    refused: list[str]
+
+    async def _get_conn(self, node_id: Any, **kwargs: Any) -> Any:
+        broker = self.cluster.broker_metadata(node_id)
+        if broker is not None and broker.host not in self.pinned.values():
+            try:
+                ip = self.pinned.get((broker.host, broker.port)) \
+                    or await self.check_host(broker.host, broker.port)
+            except (URLRefused, DNSFailure) as exc:
+                self.refused.append(f"the cluster names broker {broker.host}:{broker.port}, "
+                                    f"which was refused: {exc}")
+                return None
+            self.pinned[(broker.host, broker.port)] = ip
+            self.cluster._brokers[node_id] = broker._replace(host=ip)
+        return await super()._get_conn(node_id, **kwargs)
+
+
+class _NamedTLS(ssl.SSLContext):
+    """Connections go to checked addresses, but TLS must still name the broker (SNI and
+    the certificate's check): each address is named back by the client's pins."""
+
+    pins: dict[tuple[str, int], str]
+
+    def wrap_bio(self, incoming: Any, outgoing: Any, server_side: bool = False,
+                 server_hostname: Any = None, session: Any = None) -> ssl.SSLObject:
+        name = next((host for (host, _port), ip in self.pins.items()
+                     if ip == server_hostname and host != ip), server_hostname)
+        return super().wrap_bio(incoming, outgoing, server_side, name, session)
+
+
+class KafkaPublisher:
+    def __init__(self, address: BrokerAddress, checked: Checked,
+                 credentials: dict[str, Any] | None, tls: ClientTLS | None,
+                 timeout: float, check_host: CheckHost) -> None:
+        self.topic = address.name
+        self._checked = checked
+        self._credentials = credentials or {}
+        self._tls = address.tls
+        self._client_tls = tls
+        self._timeout = timeout
+        self._check_host = check_host
+        self._producer: AIOKafkaProducer | None = None
+        self._client: _GuardedClient | None = None
+
+    async def _started(self) -> AIOKafkaProducer:
+        if self._producer is not None:
+            return self._producer
+        checked = self._checked
+        pins = {(checked.host, checked.port): checked.ip}
+        context = None
+        if self._tls:
+            context = client_tls.build(self._client_tls, _NamedTLS)
+            context.pins = pins  # type: ignore[attr-defined]
+        credentials = self._credentials
+        sasl = {}
+        if credentials.get("username") is not None:
+            sasl = {"sasl_mechanism": credentials.get("mechanism") or "PLAIN",
+                    "sasl_plain_username": credentials["username"],
+                    "sasl_plain_password": credentials.get("password") or ""}
+        protocol = ("SASL_" if sasl else "") + ("SSL" if self._tls else "PLAINTEXT")
+        host = f"[{checked.ip}]" if ":" in checked.ip else checked.ip
+        producer = AIOKafkaProducer(
+            bootstrap_servers=f"{host}:{checked.port}", acks="all", enable_idempotence=True,
+            request_timeout_ms=int(self._timeout * 1000), security_protocol=protocol,
+            ssl_context=context, linger_ms=0, client_id="hookline",
+            connections_max_idle_ms=300_000, **sasl)
+        client = producer.client
+        client.__class__ = _GuardedClient  # the same client, its connections guarded
+        client.check_host = self._check_host
+        client.pinned = pins  # shared with the TLS context, which names the addresses
+        client.refused = []
+        try:
+            await producer.start()
+        except BaseException:
+            await producer.stop()
+            raise
+        self._producer, self._client = producer, client
+        return producer
+
+    async def publish(self, message: BrokerMessage) -> None:
+        try:
+            producer = await self._started()
+            headers = [(name, value.encode()) for name, value in message.headers.items()]
+            await producer.send_and_wait(self.topic, message.body, key=message.key.encode(),
+                                         headers=headers)
+        except BrokerFailed:
+            raise
+        except _AUTH_ERRORS as exc:
+            raise BrokerFailed(AUTH, _text(exc)) from None
+        except (kafka_errors.UnknownTopicOrPartitionError,
+                kafka_errors.InvalidTopicError) as exc:
+            raise BrokerFailed(REFUSED, f"the topic {self.topic!r} does not exist or takes "
+                                        f"no writes: {_text(exc)}") from None
+        except _UNREACHABLE_ERRORS as exc:
+            refused = self._client.refused if self._client else []
+            if refused:
+                raise URLRefused(refused[-1]) from None
+            raise BrokerFailed(UNREACHABLE, _text(exc)) from None
+        except kafka_errors.KafkaError as exc:
+            raise BrokerFailed(REFUSED, _text(exc)) from None
+
+    async def close(self) -> None:
+        if self._producer is not None:
+            producer, self._producer = self._producer, None
+            await producer.stop()
+
+
+def _text(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}"[:1000]

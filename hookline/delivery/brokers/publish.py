@@ -1,0 +1,53 @@
+"""One attempt to a broker target: read its URL, guard its broker or service endpoint,
+publish within the attempt's time through the target's kept publisher, and say how it went
+as an HTTP attempt would (`AttemptResult`, with no status code)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from hookline.contracts import AttemptResult
+from hookline.delivery.brokers.address import parse
+from hookline.delivery.brokers.message import REFUSED, BrokerFailed, BrokerMessage
+from hookline.delivery.brokers.pool import Publishers
+from hookline.delivery.model import Outgoing
+from hookline.url_guard import DNSFailure, URLRefused
+
+
+async def publish(publishers: Publishers, out: Outgoing, message: BrokerMessage
+                  ) -> AttemptResult:
+    started = time.monotonic()
+    try:
+        address = parse(out.url)
+        checked = await publishers.guard.check(address, out.endpoint_override,
+                                               out.require_https)
+    except URLRefused as exc:
+        return _failed("blocked_url", str(exc), started)
+    except DNSFailure as exc:
+        return _failed("dns", str(exc), started)
+    try:
+        publisher = publishers.publisher(out.target_id, address, checked, out.credentials,
+                                         out.tls)
+        async with asyncio.timeout(publishers.timeout):
+            await publisher.publish(message)
+    except TimeoutError:
+        publishers.drop(out.target_id)
+        return _failed("timeout", f"the broker did not confirm within {publishers.timeout:g} s",
+                       started)
+    except URLRefused as exc:  # a broker the cluster named, refused by the guard
+        publishers.drop(out.target_id)
+        return _failed("blocked_url", str(exc), started)
+    except BrokerFailed as exc:
+        if exc.error_type != REFUSED:  # the connection may be broken: make a new one
+            publishers.drop(out.target_id)
+        return _failed(exc.error_type, str(exc), started)
+    return AttemptResult(succeeded=True, status_code=None, response_body=None,
+                         error_type=None, error_message=None,
+                         duration_ms=int((time.monotonic() - started) * 1000))
+
+
+def _failed(error_type: str, message: str, started: float) -> AttemptResult:
+    return AttemptResult(succeeded=False, status_code=None, response_body=None,
+                         error_type=error_type, error_message=message[:1000],
+                         duration_ms=int((time.monotonic() - started) * 1000))
