@@ -5,7 +5,7 @@ are 422 problem+json, like every query parameter."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Literal
+from typing import Annotated
 
 from fastapi import Query
 
@@ -16,10 +16,9 @@ from hookline.persistence.queries.explorer import (
     Filter,
     response_status,
 )
-from hookline.statuses import AttemptStatusName, DeliveryStatusName
+from hookline.statuses import AttemptStatusName, DeliveryStatusName, ErrorTypeName
 
-ErrorType = Literal["timeout", "connection", "dns", "tls", "blocked_url", "http_status",
-                    "circuit_open", "transformation", "oauth", "proxy"]
+ErrorType = ErrorTypeName
 ERROR_TYPE = Query(alias="errorType", description="The (last) attempt's error type")
 RESPONSE = Query(alias="responseStatus", pattern=r"^([1-5]xx|[1-5][0-9][0-9])$",
                  description="The (last) attempt's response status: a code (503) or a "

@@ -38,3 +38,14 @@ DeliveryStatusName = Literal["pending", "processing", "retrying", "delivered", "
                              "cancelled"]
 AttemptStatusName = Literal["succeeded", "failed"]
 RecoverableName = Literal["exhausted", "cancelled"]
+
+# Why an attempt failed (its `errorType`), in the order the API and the metrics list them:
+# an HTTP receiver's answer or its absence, the guard's refusal, what the engine did instead
+# of sending (the breaker, the transformation, the token, the proxy), and a broker's failed
+# publish (`hookline.delivery.brokers`). One tuple, and its Literal for the API's query.
+ERROR_TYPES = ("timeout", "connection", "dns", "tls", "blocked_url", "http_status",
+               "circuit_open", "transformation", "oauth", "proxy", "broker_unreachable",
+               "broker_refused", "broker_auth")
+ErrorTypeName = Literal["timeout", "connection", "dns", "tls", "blocked_url", "http_status",
+                        "circuit_open", "transformation", "oauth", "proxy",
+                        "broker_unreachable", "broker_refused", "broker_auth"]

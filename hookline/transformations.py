@@ -4,8 +4,10 @@ reshapes what one attempt sends, run in V8 at every attempt.
 `webhook` is `{method, url, eventType, payload, headers, cancel}`; the handler returns it
 changed. The returned `payload` becomes the body (a string as it is, anything else as
 JSON), `headers` are added to the fixed ones (never the `webhook-*` or `svix-*` signature
-headers), `url` replaces the target's (and passes the URL guard at send), `cancel: true`
-sends nothing.
+headers), `url` replaces the target's (and passes the URL guard at send; a broker target's
+stays its kind), `cancel: true` sends nothing. A broker target's webhook also has `key`, the
+message's key (Kafka's record key, AMQP's routing key, a FIFO queue's group...), which the
+handler may change.
 
 Handlers run on V8 executor processes (`hookline/v8/executor.js`, scheduled by
 `hookline.transform_pool`), each target's in an isolate of its own made from its source and
@@ -21,11 +23,14 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from hookline.delivery.brokers.address import kind_of
 from hookline.errors import invalid
 from hookline.signing import SIGNATURE_PREFIXES
 
 MAX_SOURCE = 64 * 1024  # bytes of JavaScript
 MAX_BODY = 5 * 2**20  # bytes a handler may make the body: what ingestion itself accepts
+MAX_KEY = 1024  # characters of a broker message's key (a Kinesis partition key's 256 and
+# an SQS group's 128 are checked by their services)
 _BREAKS = frozenset("\r\n\0")
 
 
@@ -59,6 +64,7 @@ class Changed:
     body: bytes
     headers: dict[str, str]  # sent with the signature's (the fixed ones, as the handler left them)
     content_type: str | None  # application/json for a payload made JSON; None: unchanged
+    key: str | None = None  # a broker target's message key; None: unchanged
 
 
 def check(source: Any) -> str | None:
@@ -85,14 +91,17 @@ def result_of(text: str) -> dict[str, Any]:
 
 
 def webhook_of(*, url: str, event_type: str | None, body: bytes, content_type: str | None,
-               headers: dict[str, str]) -> dict[str, Any]:
+               headers: dict[str, str], key: str | None = None) -> dict[str, Any]:
     """The handler's argument: the payload parsed when it is JSON, else the body as text."""
     try:
         payload: Any = json.loads(body)
     except ValueError:
         payload = body.decode("utf-8", errors="replace")
-    return {"method": "POST", "url": url, "eventType": event_type, "payload": payload,
-            "headers": dict(headers), "cancel": False}
+    webhook = {"method": "POST", "url": url, "eventType": event_type, "payload": payload,
+               "headers": dict(headers), "cancel": False}
+    if key is not None:  # a broker target's
+        webhook["key"] = key
+    return webhook
 
 
 def changed(result: dict[str, Any], url: str, body: bytes) -> Changed:
@@ -101,6 +110,11 @@ def changed(result: dict[str, Any], url: str, body: bytes) -> Changed:
     new_url = result.get("url", url)
     if not isinstance(new_url, str) or not new_url:
         raise TransformFailed("webhook.url must be a non-empty string")
+    if kind_of(new_url) != kind_of(url):  # its credentials and kind are the target's
+        raise TransformFailed(f"webhook.url must stay a {kind_of(url)} URL, as the target's is")
+    key = result.get("key")
+    if key is not None and (not isinstance(key, str) or len(key) > MAX_KEY):
+        raise TransformFailed(f"webhook.key must be a string of at most {MAX_KEY} characters")
     headers = result.get("headers") or {}
     if not isinstance(headers, dict) or not all(
             isinstance(k, str) and isinstance(v, str) and k.strip()
@@ -123,4 +137,4 @@ def changed(result: dict[str, Any], url: str, body: bytes) -> Changed:
                               f"once serialized, not {len(new_body) / 2**20:.1f} MiB")
     kept = {k: v for k, v in headers.items() if not k.lower().startswith(SIGNATURE_PREFIXES)}
     return Changed(cancel=result.get("cancel") is True, url=new_url, body=new_body,
-                   headers=kept, content_type=content_type)
+                   headers=kept, content_type=content_type, key=key)

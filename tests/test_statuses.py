@@ -36,3 +36,7 @@ def test_a_member_reads_as_its_value() -> None:
     assert hash(DeliveryStatus.RETRYING) == hash("retrying")
     # A Delivery's start carries its status into Temporal, as a search attribute too.
     assert default().payload_converter.to_payload(DeliveryStatus.PENDING).data == b'"pending"'
+
+
+def test_the_error_types_literal_is_the_tuple_in_order() -> None:
+    assert get_args(statuses.ErrorTypeName) == statuses.ERROR_TYPES

@@ -37,7 +37,8 @@ async def create_destination(source_id: str, body: DestinationIn, auth: AuthDep,
                              session: SessionDep, sender: SenderDep, transforms: TransformsDep
                              ) -> DestinationCreated:
     await run_in_threadpool(committed, session, sources.get_source, auth.environment_id, source_id)
-    await check_url(sender, body.url, auth.requires_https)
+    await check_url(sender, body.url, auth.requires_https,
+                    endpoint_override=body.endpoint_override)
     await check_token_url(sender, stored(body.auth), auth.requires_https)
     code = await run_in_threadpool(check_transformation, transforms, body.transformation,
                                    auth.environment_id)
@@ -47,7 +48,8 @@ async def create_destination(source_id: str, body: DestinationIn, auth: AuthDep,
                                       rate_limit=body.rate_limit, filter=body.filter,
                                       transformation=code,
                                       signature_scheme=body.signature_scheme,
-                                      auth=stored(body.auth), tls=stored(body.tls))
+                                      auth=stored(body.auth), tls=stored(body.tls),
+                                      broker=body.broker())
     return DestinationCreated.of(created)
 
 

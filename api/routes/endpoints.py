@@ -42,7 +42,8 @@ async def create_endpoint(body: EndpointIn, auth: AuthDep, session: SessionDep,
                           sender: SenderDep, transforms: TransformsDep) -> EndpointCreated:
     """The secret appears in this response only. An unknown consumer, an unregistered
     event type, a refused URL, an invalid header, secret or rateLimit: 422."""
-    await check_url(sender, body.url, auth.requires_https)
+    await check_url(sender, body.url, auth.requires_https,
+                    endpoint_override=body.endpoint_override)
     await check_token_url(sender, stored(body.auth), auth.requires_https)
     code = await run_in_threadpool(check_transformation, transforms, body.transformation,
                                    auth.environment_id)
@@ -54,7 +55,8 @@ async def create_endpoint(body: EndpointIn, auth: AuthDep, session: SessionDep,
                                   transformation=code,
                                   signature_headers=body.signature_headers,
                                   signature_scheme=body.signature_scheme,
-                                  auth=stored(body.auth), tls=stored(body.tls))
+                                  auth=stored(body.auth), tls=stored(body.tls),
+                                  broker=body.broker())
     return EndpointCreated.of(row)
 
 

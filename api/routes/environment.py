@@ -28,7 +28,7 @@ def _out(env: Environment) -> EnvironmentOut:
         # Whole days, rounded up: an instance retention of 36h reads 2, and one of 6h reads 1.
         effective_retention_days=None if seconds is None else math.ceil(seconds / retention.DAY),
         egress_proxy=env.egress_proxy and redacted(env.egress_proxy),
-        created_at=env.created_at)
+        target_kinds=accounts.target_kinds_of(env), created_at=env.created_at)
 
 
 @router.get("/environment", response_model=EnvironmentOut)
@@ -41,12 +41,15 @@ def get_environment(auth: AuthDep, session: SessionDep) -> EnvironmentOut:
 def update_environment(body: EnvironmentPatch, auth: AuthDep, session: SessionDep
                        ) -> EnvironmentOut:
     """`egressProxy`: the proxy its requests to receivers go through (a URL of another
-    scheme: 422). `retentionDays` (1..3650): how long this environment's events and messages, with
-    their Deliveries and attempts, are kept once nothing more can happen to them; null
-    returns to the instance's HOOKLINE_RETENTION. The daily retention pass applies it."""
+    scheme: 422). `targetKinds`: the kinds its targets may be (an unknown kind: 422).
+    `retentionDays` (1..3650): how long this environment's events and messages, with their
+    Deliveries and attempts, are kept once nothing more can happen to them; null returns to
+    the instance's HOOKLINE_RETENTION. The daily retention pass applies it."""
     env = accounts.get_env(session, auth.environment_id)
     if "retention_days" in body.model_fields_set:
         env = committed(session, accounts.set_retention, env.id, body.retention_days)
     if "egress_proxy" in body.model_fields_set:
         env = committed(session, accounts.set_egress_proxy, env.id, body.egress_proxy)
+    if "target_kinds" in body.model_fields_set:
+        env = committed(session, accounts.set_target_kinds, env.id, body.target_kinds)
     return _out(env)

@@ -26,7 +26,7 @@ from hookline.errors import NotFound
 from hookline.persistence.db import committed
 from hookline.persistence.models import Endpoint
 from hookline.services import endpoints, operational
-from hookline.services.targets import check_token_url, check_url, checked_patch
+from hookline.services.targets import check_patch_urls, check_token_url, check_url, checked_patch
 from hookline.usecases import targets
 
 router = APIRouter(prefix="/v1/operational-endpoints", tags=["operational webhooks"],
@@ -51,7 +51,8 @@ async def create_operational_endpoint(body: OperationalEndpointIn, auth: AuthDep
     destination.enabled, delivery.exhausted, endpoint.circuit_opened,
     endpoint.circuit_closed, source.silent, source.verification_failed. Signed and retried
     like every delivery; the secret appears in this response only."""
-    await check_url(sender, body.url, auth.requires_https)
+    await check_url(sender, body.url, auth.requires_https,
+                    endpoint_override=body.endpoint_override)
     await check_token_url(sender, stored(body.auth), auth.requires_https)
     hidden = await run_in_threadpool(_hidden, session, auth.environment_id, create=True)
     row = await run_in_threadpool(committed, session, endpoints.create_endpoint, hidden,
@@ -60,7 +61,8 @@ async def create_operational_endpoint(body: OperationalEndpointIn, auth: AuthDep
                                   secret=body.secret, rate_limit=body.rate_limit,
                                   signature_headers=body.signature_headers,
                                   signature_scheme=body.signature_scheme,
-                                  auth=stored(body.auth), tls=stored(body.tls))
+                                  auth=stored(body.auth), tls=stored(body.tls),
+                                  broker=body.broker())
     return EndpointCreated.of(row)
 
 
@@ -85,10 +87,8 @@ async def update_operational_endpoint(endpoint_id: str, body: EndpointPatchIn,
                                       transforms: TransformsDep) -> EndpointOut:
     patch = body.to_patch()
     hidden = await run_in_threadpool(_hidden, session, auth.environment_id)
-    await run_in_threadpool(targets.find, session, Endpoint, hidden, endpoint_id)
-    if patch.url is not None:
-        await check_url(sender, patch.url, auth.requires_https)
-    await check_token_url(sender, patch.auth, auth.requires_https)
+    found = await run_in_threadpool(targets.find, session, Endpoint, hidden, endpoint_id)
+    await check_patch_urls(sender, patch, found, auth.requires_https)
     patch = await run_in_threadpool(checked_patch, transforms, patch, hidden)
     row, cancelled = await run_in_threadpool(
         targets.update, session, Endpoint, hidden, endpoint_id, patch)

@@ -25,8 +25,7 @@ from hookline.persistence.queries.explorer import Filter
 from hookline.services.targets import (
     TargetPatch,
     TargetRow,
-    check_token_url,
-    check_url,
+    check_patch_urls,
     checked_patch,
 )
 from hookline.usecases import targets
@@ -68,10 +67,8 @@ def add_shared_routes(router: APIRouter, resource: TargetResource) -> None:
                      transforms: TransformsDep) -> Any:
         patch: TargetPatch = body.to_patch()  # type: ignore[attr-defined]
         env = auth.environment_id
-        await run_in_threadpool(targets.find, session, kind, env, target_id)
-        if patch.url is not None:
-            await check_url(sender, patch.url, auth.requires_https)
-        await check_token_url(sender, patch.auth, auth.requires_https)
+        found = await run_in_threadpool(targets.find, session, kind, env, target_id)
+        await check_patch_urls(sender, patch, found, auth.requires_https)
         patch = await run_in_threadpool(checked_patch, transforms, patch, env)
         row, cancelled = await run_in_threadpool(targets.update, session, kind, env,
                                                  target_id, patch)

@@ -84,3 +84,47 @@ class TlsIn(ApiInput):
 
 def stored(given: AuthIn | TlsIn | None) -> dict[str, Any] | None:
     return None if given is None else given.stored()
+
+
+CREDENTIALS_DOC = (
+    "A broker target's sign-in (its URL's scheme names the kind): Kafka's SASL `{username, "
+    "password, mechanism: PLAIN | SCRAM-SHA-256 | SCRAM-SHA-512}`, RabbitMQ's `{username, "
+    "password}` (absent: guest), the AWS kinds' key pair `{accessKeyId, secretAccessKey, "
+    "sessionToken}` or role `{roleArn, externalId}` (assumed with the service's own AWS "
+    "credentials; absent: the service's standard AWS chain). `password`, `secretAccessKey` "
+    "and `sessionToken` are write-only. In a PATCH the object replaces the stored one (a "
+    "write-only member left out keeps its stored value); null removes it")
+ENDPOINT_OVERRIDE_DOC = (
+    "The AWS kinds': the service endpoint to use instead of AWS's own for the region (a "
+    "VPC endpoint, LocalStack, an S3-compatible store); it passes the same URL rules as a "
+    "receiver's URL")
+
+
+class CredentialsIn(ApiInput):
+    username: str | None = Field(default=None, max_length=4096)
+    password: str | None = Field(default=None, max_length=4096, description="Write-only")
+    mechanism: Literal["PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512"] | None = Field(
+        default=None, description="Kafka's SASL mechanism; PLAIN when absent")
+    access_key_id: str | None = Field(default=None, max_length=4096)
+    secret_access_key: str | None = Field(default=None, max_length=4096,
+                                          description="Write-only")
+    session_token: str | None = Field(default=None, max_length=4096, description="Write-only")
+    role_arn: str | None = Field(default=None, max_length=2048)
+    external_id: str | None = Field(default=None, max_length=1224)
+
+    def stored(self) -> dict[str, Any]:
+        return self.model_dump(by_alias=True, exclude_none=True)
+
+
+class CredentialsOut(ApiModel):
+    """The credentials but their write-only members."""
+
+    username: str | None = None
+    mechanism: str | None = None
+    access_key_id: str | None = None
+    role_arn: str | None = None
+    external_id: str | None = None
+
+
+def credentials_stored(given: CredentialsIn | None) -> dict[str, Any] | None:
+    return None if given is None else given.stored()

@@ -7,7 +7,17 @@ from typing import Any, Literal, cast
 from pydantic import Field
 
 from api.schemas.common import ApiInput
-from api.schemas.credentials import AUTH_DOC, TLS_DOC, AuthIn, TlsIn, stored
+from api.schemas.credentials import (
+    AUTH_DOC,
+    CREDENTIALS_DOC,
+    ENDPOINT_OVERRIDE_DOC,
+    TLS_DOC,
+    AuthIn,
+    CredentialsIn,
+    TlsIn,
+    credentials_stored,
+    stored,
+)
 from api.schemas.targets import (
     FILTER_DOC,
     RATE_LIMIT_DOC,
@@ -20,6 +30,7 @@ from api.schemas.targets import (
 )
 from hookline.persistence.models import Destination
 from hookline.services.patch import KEEP
+from hookline.services.target_credentials import Broker
 from hookline.services.targets import TargetPatch, TargetRow
 
 __all__ = ["SecretIn", "SecretOut"]
@@ -37,6 +48,12 @@ class DestinationIn(ApiInput):
     signature_scheme: SignatureScheme = "v1"
     auth: AuthIn | None = Field(default=None, description=AUTH_DOC)
     tls: TlsIn | None = Field(default=None, description=TLS_DOC)
+    credentials: CredentialsIn | None = Field(default=None, description=CREDENTIALS_DOC)
+    endpoint_override: str | None = Field(default=None, max_length=2048,
+                                          description=ENDPOINT_OVERRIDE_DOC)
+
+    def broker(self) -> Broker:
+        return Broker(credentials_stored(self.credentials), self.endpoint_override)
 
 
 class DestinationPatch(ApiInput):
@@ -53,10 +70,14 @@ class DestinationPatch(ApiInput):
                                        description=TRANSFORMATION_DOC + "; absent: unchanged")
     auth: AuthIn | None = Field(default=None, description=AUTH_DOC + "; absent: unchanged")
     tls: TlsIn | None = Field(default=None, description=TLS_DOC + "; absent: unchanged")
+    credentials: CredentialsIn | None = Field(default=None,
+                                              description=CREDENTIALS_DOC + "; absent: unchanged")
+    endpoint_override: str | None = Field(
+        default=None, max_length=2048, description=ENDPOINT_OVERRIDE_DOC + "; absent: unchanged")
 
     def to_patch(self) -> TargetPatch:
-        """`description`, `rateLimit`, `filter`, `transformation`, `auth` and `tls` may be
-        null: absent (KEEP) is told from null."""
+        """`description`, `rateLimit`, `filter`, `transformation`, `auth`, `tls`,
+        `credentials` and `endpointOverride` may be null: absent (KEEP) is told from null."""
         given = self.model_fields_set
         return TargetPatch(
             url=self.url, status=self.status, headers=self.headers,
@@ -65,7 +86,10 @@ class DestinationPatch(ApiInput):
             filter=self.filter if "filter" in given else KEEP,
             transformation=self.transformation if "transformation" in given else KEEP,
             auth=stored(self.auth) if "auth" in given else KEEP,
-            tls=stored(self.tls) if "tls" in given else KEEP)
+            tls=stored(self.tls) if "tls" in given else KEEP,
+            credentials=credentials_stored(self.credentials) if "credentials" in given
+            else KEEP,
+            endpoint_override=self.endpoint_override if "endpoint_override" in given else KEEP)
 
 
 class DestinationOut(TargetOut):

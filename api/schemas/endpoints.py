@@ -6,7 +6,17 @@ from pydantic import Field
 from pydantic.alias_generators import to_camel
 
 from api.schemas.common import ApiInput, ApiModel
-from api.schemas.credentials import AUTH_DOC, TLS_DOC, AuthIn, TlsIn, stored
+from api.schemas.credentials import (
+    AUTH_DOC,
+    CREDENTIALS_DOC,
+    ENDPOINT_OVERRIDE_DOC,
+    TLS_DOC,
+    AuthIn,
+    CredentialsIn,
+    TlsIn,
+    credentials_stored,
+    stored,
+)
 from api.schemas.targets import (
     FILTER_DOC,
     RATE_LIMIT_DOC,
@@ -20,6 +30,7 @@ from api.schemas.targets import (
 from hookline.errors import invalid
 from hookline.persistence.models import Endpoint
 from hookline.services.patch import KEEP
+from hookline.services.target_credentials import Broker
 from hookline.services.targets import TargetPatch, TargetRow
 
 __all__ = ["SecretIn", "SecretOut"]
@@ -48,6 +59,12 @@ class OperationalEndpointIn(ApiInput):
                                                 description=SIGNATURE_HEADERS_DOC)
     auth: AuthIn | None = Field(default=None, description=AUTH_DOC)
     tls: TlsIn | None = Field(default=None, description=TLS_DOC)
+    credentials: CredentialsIn | None = Field(default=None, description=CREDENTIALS_DOC)
+    endpoint_override: str | None = Field(default=None, max_length=2048,
+                                          description=ENDPOINT_OVERRIDE_DOC)
+
+    def broker(self) -> Broker:
+        return Broker(credentials_stored(self.credentials), self.endpoint_override)
 
 
 class EndpointIn(OperationalEndpointIn):
@@ -70,6 +87,10 @@ class EndpointPatchIn(ApiInput):
         default=None, description=SIGNATURE_HEADERS_DOC + "; absent: unchanged")
     auth: AuthIn | None = Field(default=None, description=AUTH_DOC + "; absent: unchanged")
     tls: TlsIn | None = Field(default=None, description=TLS_DOC + "; absent: unchanged")
+    credentials: CredentialsIn | None = Field(default=None,
+                                              description=CREDENTIALS_DOC + "; absent: unchanged")
+    endpoint_override: str | None = Field(
+        default=None, max_length=2048, description=ENDPOINT_OVERRIDE_DOC + "; absent: unchanged")
 
     def to_patch(self) -> TargetPatch:
         """Absent fields stay as they are; null is refused where the field cannot be null,
@@ -87,7 +108,10 @@ class EndpointPatchIn(ApiInput):
             transformation=self.transformation if "transformation" in given else KEEP,
             signature_headers=self.signature_headers,
             auth=stored(self.auth) if "auth" in given else KEEP,
-            tls=stored(self.tls) if "tls" in given else KEEP)
+            tls=stored(self.tls) if "tls" in given else KEEP,
+            credentials=credentials_stored(self.credentials) if "credentials" in given
+            else KEEP,
+            endpoint_override=self.endpoint_override if "endpoint_override" in given else KEEP)
 
 
 class HeadersIn(ApiInput):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -19,12 +19,22 @@ EGRESS_PROXY_DOC = (
     "HOOKLINE_EGRESS_PROXY. HOOKLINE_NO_PROXY applies to it too")
 
 
+TargetKind = Literal["http", "kafka", "amqp", "sqs", "sns", "eventbridge", "kinesis", "s3"]
+TARGET_KINDS_DOC = (
+    "The kinds of target this environment's endpoints and destinations may be, by their "
+    "URL's scheme: `http` (http://, https://), `kafka`, `amqp` (amqp://, amqps://), `sqs`, "
+    "`sns`, `eventbridge`, `kinesis`, `s3`. A target of another kind is refused at create "
+    "and at a URL change (422); existing ones are kept. null: every kind")
+
+
 class EnvironmentPatch(ApiInput):
     retention_days: RetentionDays | None = Field(
         default=None, description="days events, messages, Deliveries and attempts are kept "
         "once finished; null: the instance's HOOKLINE_RETENTION")
     egress_proxy: str | None = Field(default=None, max_length=2048,
                                      description=EGRESS_PROXY_DOC)
+    target_kinds: list[TargetKind] | None = Field(default=None, max_length=8,
+                                                  description=TARGET_KINDS_DOC)
 
 
 class EnvironmentOut(ApiModel):
@@ -36,4 +46,5 @@ class EnvironmentOut(ApiModel):
         description="the retention in force, in whole days: `retentionDays`, else the "
         "instance's HOOKLINE_RETENTION rounded up to a day; null: kept for ever")
     egress_proxy: str | None = Field(description=EGRESS_PROXY_DOC)
+    target_kinds: list[TargetKind] = Field(description=TARGET_KINDS_DOC + " (reads list them)")
     created_at: Timestamp

@@ -8,8 +8,16 @@ from typing import Annotated, Any, Literal, Self
 from pydantic import Field
 
 from api.schemas.common import ApiInput, ApiModel, AsInt32, MaybeTimestamp, Timestamp
-from api.schemas.credentials import AUTH_DOC, TLS_DOC, AuthOut, TlsOut
-from hookline.delivery.credentials import AUTH_SECRETS, TLS_SECRETS, shown
+from api.schemas.credentials import (
+    AUTH_DOC,
+    CREDENTIALS_DOC,
+    ENDPOINT_OVERRIDE_DOC,
+    TLS_DOC,
+    AuthOut,
+    CredentialsOut,
+    TlsOut,
+)
+from hookline.delivery.credentials import AUTH_SECRETS, CREDENTIAL_SECRETS, TLS_SECRETS, shown
 from hookline.delivery.targets import RATE_LIMIT_MAX, RATE_LIMIT_MIN, Target, is_enabled
 from hookline.services.targets import TargetRow
 from hookline.signing import V1A, public_key, scheme_of, verifying_key
@@ -61,6 +69,8 @@ class TargetOut(ApiModel):
         description="While open: when one probe attempt may go")
     auth: AuthOut | None = Field(default=None, description=AUTH_DOC)
     tls: TlsOut | None = Field(default=None, description=TLS_DOC)
+    credentials: CredentialsOut | None = Field(default=None, description=CREDENTIALS_DOC)
+    endpoint_override: str | None = Field(default=None, description=ENDPOINT_OVERRIDE_DOC)
     concurrency_limit: int = Field(
         ge=1, description="Read-only: the attempts the engine sends at once now. It adapts to "
         "the receiver: it grows while answers come promptly and without errors, and shrinks "
@@ -111,6 +121,8 @@ def target_fields(row: TargetRow) -> dict[str, Any]:
             "public_key": public_key(target.secret) if scheme_of(target.secret) == V1A
             else None,
             "auth": shown(target.auth, AUTH_SECRETS), "tls": shown(target.tls, TLS_SECRETS),
+            "credentials": shown(target.credentials, CREDENTIAL_SECRETS),
+            "endpoint_override": target.endpoint_override,
             "circuit": health.state, "circuit_opened_at": health.opened_at,
             "circuit_retry_at": health.retry_at,
             "concurrency_limit": health.concurrency_limit, "created_at": target.created_at,

@@ -141,7 +141,9 @@ def _outgoing(row: ToSend) -> Outgoing:
                     event_type=row.event_type if row.wanted_event else None,
                     signature_headers=row.target_signature_headers or WEBHOOK,
                     auth=OAuth2.stored(row.target_auth), tls=ClientTLS.stored(row.target_tls),
-                    proxy=row.env_proxy)
+                    proxy=row.env_proxy, credentials=row.target_credentials,
+                    endpoint_override=row.target_endpoint_override,
+                    key=(row.event_consumer if row.wanted_event else row.message_source) or "")
 
 
 def _admit(session: Session, delivery_id: str, target_id: str, limits: gate.Limits,

@@ -19,6 +19,8 @@ from typing import Any
 CLIENT_AUTH = ("basic", "post", "private_key_jwt")
 AUTH_SECRETS = ("clientSecret", "privateKey")
 TLS_SECRETS = ("clientKey",)
+# A broker target's `credentials` (`services.target_credentials`): its write-only members.
+CREDENTIAL_SECRETS = ("password", "secretAccessKey", "sessionToken")
 
 
 @dataclass(frozen=True)

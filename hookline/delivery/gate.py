@@ -49,7 +49,10 @@ THROTTLE_SPACING = 1.05
 # How soon a refused attempt looks again when the target is only full (no known end).
 RECHECK = 2.0
 # Errors that say the receiver is down or overloaded, as opposed to refusing the request.
-BREAKER_ERRORS = frozenset({"timeout", "connection", "dns", "tls"})
+# A broker that cannot be reached or refuses messages is down as a receiver answering 5xx
+# is; one refusing our credentials has answered (as a 401 has).
+BREAKER_ERRORS = frozenset({"timeout", "connection", "dns", "tls", "broker_unreachable",
+                            "broker_refused"})
 
 _LEASES, _GATES = table_of(AttemptLease), table_of(TargetGate)
 _EP, _DS = table_of(Endpoint), table_of(Destination)

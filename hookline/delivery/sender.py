@@ -23,6 +23,11 @@ from yarl import URL
 from hookline import USER_AGENT
 from hookline.contracts import AttemptResult
 from hookline.delivery import client_tls, egress, oauth
+from hookline.delivery.brokers.address import is_broker
+from hookline.delivery.brokers.guard import BrokerGuard
+from hookline.delivery.brokers.message import EVENT_TYPE_HEADER, BrokerMessage
+from hookline.delivery.brokers.pool import Publishers
+from hookline.delivery.brokers.publish import publish
 from hookline.delivery.credentials import ClientTLS
 from hookline.delivery.egress import Egress
 from hookline.delivery.model import RESPONSE_LIMIT, Outgoing
@@ -97,6 +102,10 @@ class Sender:
         # Targets' OAuth2 tokens and TLS contexts, shared by this worker's attempts.
         self.tokens = oauth.TokenCache()
         self.contexts = client_tls.ClientContexts()
+        # Broker targets' publishers, behind the same address rules as receivers.
+        self.brokers = Publishers(
+            BrokerGuard(allowed_ports=allowed_ports, any_port=any_port,
+                        allowed_networks=allowed_networks), timeout)
 
     async def _resolve(self, host: str, port: int) -> list[str]:
         infos = await asyncio.get_running_loop().getaddrinfo(host, port, type=1)
@@ -156,6 +165,9 @@ class Sender:
                             server_hostname=target.host if target.scheme == "https" else None)
 
     async def send(self, out: Outgoing, *, msg_id: str | None = None) -> AttemptResult:
+        if is_broker(out.url):
+            return await publish(self.brokers, out, broker_message(out, msg_id or out.msg_id,
+                                                                   int(time.time())))
         started = time.monotonic()
         try:
             target = await self.guard(out.url, out.require_https)
@@ -261,6 +273,7 @@ class Sender:
         for session in self._sessions.values():
             await session.close()
         self._sessions.clear()
+        await self.brokers.aclose()
 
 
 class TracedSender(Sender):
@@ -282,6 +295,17 @@ def request_headers(out: Outgoing, msg_id: str, timestamp: int) -> dict[str, str
                                    out.signature_headers))
     headers.update({"content-type": out.content_type, "user-agent": USER_AGENT})
     return headers
+
+
+def broker_message(out: Outgoing, msg_id: str, timestamp: int) -> BrokerMessage:
+    """What a broker target is sent: the body with the headers an HTTP receiver would get
+    (but the user agent's), and the event's type."""
+    headers = request_headers(out, msg_id, timestamp)
+    del headers["user-agent"]
+    if out.event_type:
+        headers[EVENT_TYPE_HEADER] = out.event_type
+    return BrokerMessage(msg_id=msg_id, body=out.body, headers=headers, key=out.key,
+                         timestamp=timestamp, event_type=out.event_type)
 
 
 def sender_from_settings(settings: Settings) -> Sender:

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from hookline import transformations
 from hookline.contracts import AttemptResult
+from hookline.delivery.brokers.address import is_broker
 from hookline.delivery.model import TRANSFORMATION, Outgoing
 from hookline.transform_pool import ExecutorPool
 from hookline.transformations import TransformFailed
@@ -22,7 +23,8 @@ def shaped(pool: ExecutorPool, out: Outgoing, key: str | None = None
     started = time.monotonic()
     webhook = transformations.webhook_of(url=out.url, event_type=out.event_type, body=out.body,
                                          content_type=out.content_type,
-                                         headers=out.custom_headers)
+                                         headers=out.custom_headers,
+                                         key=out.key if is_broker(out.url) else None)
     try:
         changed = transformations.changed(
             pool.run(key or out.target_id, out.transformation, webhook), out.url, out.body)
@@ -34,4 +36,5 @@ def shaped(pool: ExecutorPool, out: Outgoing, key: str | None = None
     if changed.cancel:
         return None
     return replace(out, url=changed.url, body=changed.body, custom_headers=changed.headers,
-                   content_type=changed.content_type or out.content_type)
+                   content_type=changed.content_type or out.content_type,
+                   key=out.key if changed.key is None else changed.key)

@@ -31,8 +31,8 @@ TARGET_KINDS = ("endpoint", "destination")
 FINAL: tuple[str, ...] = tuple(s for s in DeliveryStatus if s in statuses.FINAL)
 # An attempt's outcome: the answer's status class, or the error type of an attempt that got
 # no answer (the attempt record's `errorType`).
-OUTCOMES = ("2xx", "3xx", "4xx", "5xx", "timeout", "connection", "dns", "tls",
-            "blocked_url", "circuit_open", "transformation", "oauth", "proxy", "other")
+OUTCOMES = ("2xx", "3xx", "4xx", "5xx", "published",
+            *(t for t in statuses.ERROR_TYPES if t != "http_status"), "other")
 CIRCUITS = ("closed", "open", "half_open")
 
 # -- the API ---------------------------------------------------------------------------
@@ -218,6 +218,8 @@ def outcome_of(status_code: int | None, error_type: str | None) -> str:
     """The `outcome` label of an attempt: an answer's status class, else its error type."""
     if status_code is not None:
         return f"{status_code // 100}xx" if 200 <= status_code < 600 else "other"
+    if error_type is None:  # a success with no answer: a broker confirmed the publish
+        return "published"
     return error_type if error_type in OUTCOMES else "other"
 
 

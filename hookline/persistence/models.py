@@ -75,6 +75,9 @@ class Environment(SQLModel, table=True):
     # The forward proxy its requests to receivers go through (`delivery/egress`), instead
     # of the instance's HOOKLINE_EGRESS_PROXY; None: the instance's.
     egress_proxy: str | None = None
+    # The kinds of target (`hookline.delivery.brokers.address.KINDS`) its endpoints and
+    # destinations may be; None: every kind.
+    target_kinds: list[str] | None = Field(default=None, sa_type=JSON, nullable=True)
     created_at: datetime = _ts()
 
 
@@ -191,6 +194,11 @@ class DeliveryTarget(SQLModel):
     # secrets are stored as `secret` is, and never shown again.
     auth: dict[str, Any] | None = Field(default=None, sa_type=JSON, nullable=True)
     tls: dict[str, Any] | None = Field(default=None, sa_type=JSON, nullable=True)
+    # A broker target's (its URL's scheme names the kind, `hookline.delivery.brokers`): what
+    # it signs in with, stored as `secret` is and never shown again, and for the AWS kinds
+    # the service endpoint to use instead of AWS's own.
+    credentials: dict[str, Any] | None = Field(default=None, sa_type=JSON, nullable=True)
+    endpoint_override: str | None = Field(default=None, sa_type=Text, nullable=True)
     created_at: datetime = _ts()
     updated_at: datetime = _ts()
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sqlmodel import Session
 
+from hookline.delivery.brokers.address import KINDS
 from hookline.errors import Conflict, NotFound, Unauthorized, invalid
 from hookline.ids import new_id, token
 from hookline.persistence import queries
@@ -122,6 +124,25 @@ def set_egress_proxy(session: Session, env_id: str, proxy: str | None) -> Enviro
         raise invalid("egressProxy", str(exc)) from None
     session.add(env)
     return env
+
+
+def set_target_kinds(session: Session, env_id: str, chosen: Sequence[str] | None
+                     ) -> Environment:
+    """The kinds of target the environment's endpoints and destinations may be (None:
+    every kind), in the order the API lists them; its targets already saved are kept."""
+    env = get_env(session, env_id)
+    if chosen is not None:
+        unknown = sorted(set(chosen) - set(KINDS))
+        if unknown:
+            raise invalid("targetKinds", f"{', '.join(unknown)} is not a kind of target "
+                                         f"({', '.join(KINDS)})")
+    env.target_kinds = None if chosen is None else [k for k in KINDS if k in chosen]
+    session.add(env)
+    return env
+
+
+def target_kinds_of(env: Environment) -> list[str]:
+    return list(KINDS) if env.target_kinds is None else list(env.target_kinds)
 
 
 def create_key(session: Session, environment_id: str) -> tuple[ApiKey, str]:

@@ -18,7 +18,8 @@ from hookline.persistence import queries
 from hookline.persistence.models import Destination
 from hookline.services import sources, target_credentials
 from hookline.services.headers import check_headers
-from hookline.services.targets import TargetRow, signing_key
+from hookline.services.target_credentials import Broker
+from hookline.services.targets import TargetRow, check_kind, signing_key
 
 MAX_PER_SOURCE = 10
 
@@ -27,8 +28,8 @@ def create_destination(session: Session, env_id: str, source_id: str, *, url: st
                        description: str | None, headers: dict[str, str] | None,
                        rate_limit: int | None = None, filter: str | None = None,
                        transformation: str | None = None, signature_scheme: str | None = None,
-                       auth: dict[str, Any] | None = None, tls: dict[str, Any] | None = None
-                       ) -> TargetRow:
+                       auth: dict[str, Any] | None = None, tls: dict[str, Any] | None = None,
+                       broker: Broker = Broker()) -> TargetRow:
     """The URL, the token URL and the transformation are checked by the caller first
     (check_url, check_token_url, check_transformation); everything else here."""
     source = sources.get_source(session, env_id, source_id)
@@ -37,6 +38,8 @@ def create_destination(session: Session, env_id: str, source_id: str, *, url: st
     filter = filters.check(filter)
     key = signing_key(None, signature_scheme)
     auth, tls = target_credentials.check_auth(auth), target_credentials.check_tls(tls)
+    check_kind(session, env_id, url)
+    broker_fields = broker.checked(url, auth)
     # Lock the Source row (PostgreSQL) so that concurrent creations cannot pass the limit.
     queries.sources.lock(session, source.id)
     count = queries.targets.destination_counts(session, [source.id]).get(source.id, 0)
@@ -46,7 +49,7 @@ def create_destination(session: Session, env_id: str, source_id: str, *, url: st
                               url=url, description=description, custom_headers=custom,
                               secret=key, rate_limit=rate_limit, filter=filter,
                               transformation=transformations.check(transformation),
-                              auth=auth, tls=tls)
+                              auth=auth, tls=tls, **broker_fields)
     session.add(destination)
     return TargetRow(destination, Health())  # never gated yet: closed
 

@@ -25,7 +25,8 @@ from hookline.persistence.models import Endpoint, Environment, Event
 from hookline.services import consumers, event_types, events, target_credentials
 from hookline.services.accounts import Principal
 from hookline.services.headers import check_headers
-from hookline.services.targets import TargetRow, get_scoped, signing_key
+from hookline.services.target_credentials import Broker
+from hookline.services.targets import TargetRow, check_kind, get_scoped, signing_key
 from hookline.signing import WEBHOOK
 from hookline.timeutil import iso, utcnow
 
@@ -59,8 +60,8 @@ def create_endpoint(session: Session, env_id: str, *, consumer: str, url: str,
                     rate_limit: int | None = None, filter: str | None = None,
                     transformation: str | None = None, signature_headers: str = WEBHOOK,
                     details: Details = Details(), signature_scheme: str | None = None,
-                    auth: dict[str, Any] | None = None, tls: dict[str, Any] | None = None
-                    ) -> TargetRow:
+                    auth: dict[str, Any] | None = None, tls: dict[str, Any] | None = None,
+                    broker: Broker = Broker()) -> TargetRow:
     """The URL, the token URL and the transformation are checked by the caller first
     (check_url, check_token_url, check_transformation); everything else here."""
     try:
@@ -69,6 +70,7 @@ def create_endpoint(session: Session, env_id: str, *, consumer: str, url: str,
         raise invalid("consumer", f"no consumer with externalId {consumer!r}") from None
     if details.uid is not None:
         check_uid_free(session, owner.id, details.uid)
+    check_kind(session, env_id, url)
     endpoint = Endpoint(
         id=new_id("ep"), environment_id=env_id, consumer_id=owner.id, url=url,
         description=description, events=check_events(session, env_id, events or []),
@@ -79,7 +81,8 @@ def create_endpoint(session: Session, env_id: str, *, consumer: str, url: str,
         transformation=transformations.check(transformation),
         signature_headers=targets.check_signature_headers(signature_headers),
         uid=details.uid, metadata_=details.metadata or {}, channels=details.channels,
-        auth=target_credentials.check_auth(auth), tls=target_credentials.check_tls(tls))
+        auth=target_credentials.check_auth(auth), tls=target_credentials.check_tls(tls),
+        **broker.checked(url, auth))
     if details.disabled:
         targets.disable(endpoint, automatically=False)
     session.add(endpoint)

@@ -1,4 +1,5 @@
-"""The rules for a target's `auth` and `tls` (`hookline.delivery.credentials`): what the API
+"""The rules for a target's `auth`, `tls` (`hookline.delivery.credentials`) and, for a broker
+target, `credentials` and `endpointOverride` (`hookline.delivery.brokers`): what the API
 takes, checked before anything is saved, each refusal a 422 naming the field
 (`auth.privateKey`, `tls.clientCertificate`...). The token URL is checked by the caller
 with the URL guard (`services.targets.check_url`), as the target's URL is: it resolves DNS.
@@ -11,6 +12,7 @@ Pure: no I/O beyond parsing PEM."""
 from __future__ import annotations
 
 import ssl
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -19,10 +21,104 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec, ed25519, rsa
 
 from hookline.delivery import client_tls
-from hookline.delivery.credentials import AUTH_SECRETS, TLS_SECRETS, ClientTLS
+from hookline.delivery.brokers import address as kinds
+from hookline.delivery.brokers.kafka import MECHANISMS
+from hookline.delivery.credentials import AUTH_SECRETS, CREDENTIAL_SECRETS, TLS_SECRETS, ClientTLS
 from hookline.errors import invalid
 
 PEM_KEY_RULE = "must be an unencrypted PEM private key"
+# A broker target's `credentials`: each kind's members.
+_SASL = ("username", "password", "mechanism")
+_AMQP = ("username", "password")
+_AWS = ("accessKeyId", "secretAccessKey", "sessionToken", "roleArn", "externalId")
+_ROLE_ARN_PREFIX = "arn:aws"
+
+
+def check_credentials(url: str, given: dict[str, Any] | None,
+                      stored: dict[str, Any] | None = None) -> dict[str, Any] | None:
+    """The `credentials` to store for a target at `url` (None: none): a Kafka target's
+    SASL `{username, password, mechanism}`, a RabbitMQ target's `{username, password}`, an
+    AWS kind's key pair `{accessKeyId, secretAccessKey, sessionToken}` or role `{roleArn,
+    externalId}` (absent: the instance's standard AWS chain). An HTTP target takes none."""
+    if given is None:
+        return None
+    kind = kinds.kind_of(url)
+    if kind == kinds.HTTP:
+        raise invalid("credentials", "only broker targets (kafka://, amqp://, sqs://...) take "
+                                     "credentials; an HTTP receiver's go in `auth` or headers")
+    # A secret left out is kept for the same kind of sign-in (a user name, a key pair),
+    # not carried into another (a role).
+    found = _kept(given, stored, CREDENTIAL_SECRETS) \
+        if {"username", "accessKeyId"} & set(given) else dict(given)
+    members = _SASL if kind == kinds.KAFKA else _AMQP if kind == kinds.AMQP else _AWS
+    for name, value in found.items():
+        if name not in members:
+            raise invalid(f"credentials.{name}", f"is not a {kind} credential (a {kind} "
+                                                 f"target's are {', '.join(members)})")
+        if not isinstance(value, str) or not value.strip() or len(value) > 4096:
+            raise invalid(f"credentials.{name}", "must be a non-empty string of at most 4096 "
+                                                 "characters")
+    if kind in (kinds.KAFKA, kinds.AMQP):
+        _both(found, "username", "password")
+        if "mechanism" in found and found["mechanism"] not in MECHANISMS:
+            raise invalid("credentials.mechanism", "must be " + ", ".join(MECHANISMS))
+        if "mechanism" in found and "username" not in found:
+            raise invalid("credentials.username", "is required with a mechanism")
+        return found
+    if "roleArn" in found:
+        if {"accessKeyId", "secretAccessKey", "sessionToken"} & set(found):
+            raise invalid("credentials.roleArn", "takes no key pair: the role is assumed "
+                                                 "with the instance's own AWS credentials")
+        if not found["roleArn"].startswith(_ROLE_ARN_PREFIX):
+            raise invalid("credentials.roleArn", "must be an IAM role's ARN (arn:aws:iam::…)")
+        return found
+    if "externalId" in found:
+        raise invalid("credentials.externalId", "goes with roleArn")
+    _both(found, "accessKeyId", "secretAccessKey")
+    if "sessionToken" in found and "accessKeyId" not in found:
+        raise invalid("credentials.accessKeyId", "is required with a sessionToken")
+    return found
+
+
+def _both(found: dict[str, Any], first: str, second: str) -> None:
+    for name, other in ((first, second), (second, first)):
+        if name in found and other not in found:
+            raise invalid(f"credentials.{other}", f"is required with {name}")
+
+
+@dataclass(frozen=True)
+class Broker:
+    """What a new target's API call gives of a broker target: `credentials` and
+    `endpointOverride`, with the API's names."""
+
+    credentials: dict[str, Any] | None = None
+    endpoint_override: str | None = None
+
+    def checked(self, url: str, auth: dict[str, Any] | None) -> dict[str, Any]:
+        """The target's columns, checked for a target at `url` with this `auth`."""
+        check_broker_fit(url, auth)
+        return {"credentials": check_credentials(url, self.credentials),
+                "endpoint_override": check_endpoint_override(url, self.endpoint_override)}
+
+
+def check_broker_fit(url: str, auth: dict[str, Any] | None) -> None:
+    """OAuth2 is an HTTP receiver's: a broker target signs in with `credentials`."""
+    if auth is not None and kinds.is_broker(url):
+        raise invalid("auth", "only HTTP targets take OAuth2; a broker target signs in with "
+                              "`credentials`")
+
+
+def check_endpoint_override(url: str, value: str | None) -> str | None:
+    """An AWS kind's endpoint instead of AWS's own (an http(s) URL; the URL guard checks
+    it, as the caller's `check_url` does); no other kind takes one."""
+    if value is None:
+        return None
+    if kinds.kind_of(url) not in kinds.AWS_KINDS:
+        raise invalid("endpointOverride", "only the AWS kinds (sqs://, sns://, eventbridge://, "
+                                          "kinesis://, s3://) take an endpoint override")
+    if not value.lower().startswith(("http://", "https://")) or len(value) > 2048:
+        raise invalid("endpointOverride", "must be an http or https URL")
+    return value
 
 
 def check_auth(given: dict[str, Any] | None, stored: dict[str, Any] | None = None

@@ -15,10 +15,11 @@ from sqlmodel import Session
 
 from hookline import filters, transformations
 from hookline.delivery import gate, targets
+from hookline.delivery.brokers.address import is_broker, kind_of, parse
 from hookline.delivery.gate import Health, health_of
 from hookline.delivery.targets import Target
 from hookline.errors import NotFound, Unavailable, invalid
-from hookline.persistence.models import Consumer
+from hookline.persistence.models import Consumer, Environment
 from hookline.services import operational, target_credentials
 from hookline.services.headers import check_headers
 from hookline.services.patch import KEEP, Keep
@@ -77,17 +78,58 @@ class TargetPatch:
     # the stored object (its write-only members kept when left out); None removes it.
     auth: dict[str, Any] | Keep | None = KEEP
     tls: dict[str, Any] | Keep | None = KEEP
+    # A broker target's (`target_credentials`): replaces the stored object (its write-only
+    # members kept when left out); None removes it.
+    credentials: dict[str, Any] | Keep | None = KEEP
+    endpoint_override: str | Keep | None = KEEP
 
 
-async def check_url(sender: Sender, url: str, require_https: bool, field: str = "url") -> None:
-    """URL rules 1-5 at registration, with the same guard (and settings) as every delivery.
-    Runs outside any transaction: it resolves DNS."""
+async def check_url(sender: Sender, url: str, require_https: bool, field: str = "url",
+                    endpoint_override: str | None = None) -> None:
+    """URL rules 1-5 at registration, with the same guard (and settings) as every delivery;
+    a broker URL's broker, or its AWS service endpoint (`endpoint_override`, or AWS's own),
+    passes the same rules. Runs outside any transaction: it resolves DNS."""
     try:
-        await sender.guard(url, require_https)
+        if not is_broker(url):
+            await sender.guard(url, require_https)
+            return
+        address = parse(url)
     except URLRefused as exc:
         raise invalid(field, str(exc)) from None
     except DNSFailure as exc:
         raise invalid(field, f"the host does not resolve ({exc})") from None
+    where = field if endpoint_override is None or address.host else "endpointOverride"
+    if address.host is None and endpoint_override is None:
+        return  # AWS's own endpoint, resolved at each attempt
+    target_credentials.check_endpoint_override(url, endpoint_override)
+    try:
+        await sender.brokers.guard.check(address, endpoint_override, require_https)
+    except URLRefused as exc:
+        raise invalid(where, str(exc)) from None
+    except DNSFailure as exc:
+        raise invalid(where, f"the host does not resolve ({exc})") from None
+
+
+async def check_patch_urls(sender: Sender, patch: TargetPatch, target: Target,
+                           require_https: bool) -> None:
+    """A PATCH's URL, or the stored one with its new `endpointOverride`, and its token URL,
+    through the guard (outside any transaction)."""
+    override = target.endpoint_override if isinstance(patch.endpoint_override, Keep) \
+        else patch.endpoint_override
+    if patch.url is not None or not isinstance(patch.endpoint_override, Keep):
+        await check_url(sender, patch.url or target.url, require_https,
+                        endpoint_override=override)
+    await check_token_url(sender, patch.auth, require_https)
+
+
+def check_kind(session: Session, env_id: str, url: str, field: str = "url") -> None:
+    """The environment allows targets of this URL's kind (its `targetKinds`)."""
+    env = session.get(Environment, env_id)
+    allowed = env.target_kinds if env is not None else None
+    kind = kind_of(url)
+    if allowed is not None and kind not in allowed:
+        raise invalid(field, f"this environment does not allow {kind} targets (its "
+                             f"targetKinds: {', '.join(allowed) or 'none'})")
 
 
 async def check_token_url(sender: Sender, auth: dict[str, Any] | Keep | None,
@@ -182,6 +224,20 @@ def apply_patch(session: Session, target: Target, patch: TargetPatch) -> list[st
         target.auth = target_credentials.check_auth(patch.auth, target.auth)
     if not isinstance(patch.tls, Keep):
         target.tls = target_credentials.check_tls(patch.tls, target.tls)
+    url = patch.url or target.url
+    if patch.url is not None:
+        check_kind(session, target.environment_id, url)
+    if not isinstance(patch.credentials, Keep) or kind_of(url) != kind_of(target.url):
+        given = target.credentials if isinstance(patch.credentials, Keep) else \
+            patch.credentials
+        target.credentials = target_credentials.check_credentials(url, given,
+                                                                  target.credentials)
+    if not isinstance(patch.endpoint_override, Keep) or kind_of(url) != kind_of(target.url):
+        given_override = target.endpoint_override \
+            if isinstance(patch.endpoint_override, Keep) else patch.endpoint_override
+        target.endpoint_override = target_credentials.check_endpoint_override(
+            url, given_override)
+    target_credentials.check_broker_fit(url, target.auth)
     if patch.url is not None and patch.url != target.url:
         target.url = patch.url
         gate.forget(session, target.id)

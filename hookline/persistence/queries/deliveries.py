@@ -57,7 +57,9 @@ _TO_SEND = sa.select(
     _D.c.message_id, _MSG.c.id.label("message_found"), _MSG.c.body, _MSG.c.content_type,
     _D.c.event_id.label("wanted_event"), _EV.c.type.label("event_type"), *(_target(c) for c in (
         "id", "url", "status", "custom_headers", "secret", "previous_secret",
-        "previous_secret_expires_at", "transformation", "auth", "tls")),
+        "previous_secret_expires_at", "transformation", "auth", "tls", "credentials",
+        "endpoint_override")),
+    _EV.c.consumer_external_id.label("event_consumer"), _MSG.c.source_id.label("message_source"),
     _target("rate_limit"), _LEASE.c.expires_at.label("lease_expires"),
     _target("failure_count"), _GATES.c.failures.label("gate_failures"),
     _GATES.c.circuit.label("gate_circuit"), _GATES.c.concurrency_limit.label("gate_limit"),
@@ -122,6 +124,14 @@ class ToSend(Protocol):
     def target_auth(self) -> dict[str, Any] | None: ...
     @property
     def target_tls(self) -> dict[str, Any] | None: ...
+    @property
+    def target_credentials(self) -> dict[str, Any] | None: ...
+    @property
+    def target_endpoint_override(self) -> str | None: ...
+    @property
+    def event_consumer(self) -> str | None: ...  # the event's Consumer's externalId
+    @property
+    def message_source(self) -> str | None: ...  # a message's Source
     @property
     def target_rate_limit(self) -> int | None: ...
     @property

@@ -22,11 +22,9 @@ from sqlmodel.sql.expression import SelectOfScalar
 from hookline.errors import invalid
 from hookline.ids import first_id_at
 from hookline.persistence.models import Attempt, Delivery
-from hookline.statuses import AttemptStatus, DeliveryStatus
+from hookline.statuses import ERROR_TYPES, AttemptStatus, DeliveryStatus
 from hookline.timeutil import aware, end_of
 
-ERROR_TYPES = ("timeout", "connection", "dns", "tls", "blocked_url", "http_status",
-               "circuit_open", "transformation", "oauth", "proxy")
 STATUSES = tuple(DeliveryStatus)
 ATTEMPT_STATUSES = tuple(AttemptStatus)
 # An id is made a moment before its row's `created_at`; the id bound of a time range is

@@ -1,0 +1,155 @@
+"""Issue 53, API side: a target whose URL names a broker (kafka://, amqp://, sqs://...) is
+created, read and patched with its `credentials` (write-only members never shown, kept when
+a PATCH leaves them out) and `endpointOverride`; every bad URL, credential or override is a
+422 naming its field with nothing saved; a private broker or service endpoint is refused at
+create; an environment's `targetKinds` allows or forbids each kind. Endpoints and
+destinations alike, on both databases (the API in-process)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlmodel import Session
+
+from hookline.persistence.models import Destination, Endpoint
+from tests import test_target_settings
+from tests.support.api import ok
+from tests.support.in_process import in_process_stack
+from tests.support.stack import Stack, Tenant
+from tests.test_platform_http import assert_problem
+from tests.test_target_settings import Kind
+
+stack = in_process_stack()
+kind = test_target_settings.kind  # the fixture: an endpoint, then a destination
+
+KAFKA = "kafka://127.0.0.1:9092/orders"
+SASL = {"username": "hooks", "password": "s3cr3t", "mechanism": "SCRAM-SHA-256"}
+
+
+def stored(stack: Stack, target_id: str) -> tuple[Any, Any, str]:
+    model = Endpoint if target_id.startswith("ep") else Destination
+    with Session(stack.engine) as session:
+        row = session.get(model, target_id)
+        assert row is not None
+        return row.credentials, row.endpoint_override, row.url
+
+
+def given(shown: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A record's credentials, but the members it has none of (null)."""
+    return None if shown is None else {k: v for k, v in shown.items() if v is not None}
+
+
+def fields(problem: dict[str, Any]) -> list[str]:
+    return [e["field"] for e in problem["errors"]]
+
+
+def test_a_kafka_target_keeps_its_password_write_only(stack: Stack, kind: Kind) -> None:
+    created = kind.create(url=KAFKA, credentials=SASL)
+    assert created["url"] == KAFKA
+    assert given(created["credentials"]) == {"username": "hooks", "mechanism": "SCRAM-SHA-256"}
+    assert "s3cr3t" not in kind.tenant.client.get(kind.list_path).text
+    assert stored(stack, created["id"])[0] == SASL
+    # A PATCH that leaves the password out keeps it; null removes the credentials.
+    renamed = kind.patch(created["id"], {"credentials": {"username": "other"}})
+    assert given(renamed["credentials"]) == {"username": "other"}
+    assert stored(stack, created["id"])[0] == {"username": "other", "password": "s3cr3t"}
+    assert kind.patch(created["id"], {"credentials": None})["credentials"] is None
+    assert stored(stack, created["id"])[0] is None
+
+
+def test_an_aws_target_takes_an_endpoint_override_and_a_role(stack: Stack, kind: Kind) -> None:
+    created = kind.create(url="sqs://us-east-1/orders.fifo",
+                          endpointOverride="http://127.0.0.1:4566",
+                          credentials={"accessKeyId": "AKIA1", "secretAccessKey": "shh"})
+    assert created["endpointOverride"] == "http://127.0.0.1:4566"
+    assert given(created["credentials"]) == {"accessKeyId": "AKIA1"}
+    role = {"roleArn": "arn:aws:iam::123456789012:role/hooks", "externalId": "acme"}
+    patched = kind.patch(created["id"], {"credentials": role, "endpointOverride": None})
+    assert given(patched["credentials"]) == role and patched["endpointOverride"] is None
+    assert stored(stack, created["id"])[:2] == (role, None)
+
+
+BAD = [
+    ({"url": "kafka://127.0.0.1:9092/"}, "url"),  # no topic
+    ({"url": "kafka://127.0.0.1:9092/a b"}, "url"),
+    ({"url": "kafka://:9092/orders"}, "url"),
+    ({"url": "kafka://u:p@127.0.0.1:9092/orders"}, "url"),
+    ({"url": "kafka://127.0.0.1:9092/orders?colour=red"}, "url"),
+    ({"url": "amqp://127.0.0.1/vhost"}, "url"),  # no exchange
+    ({"url": "sqs://nowhere/orders"}, "url"),  # not a region
+    ({"url": "sqs://us-east-1:443/orders"}, "url"),
+    ({"url": "s3://A_B/prefix"}, "url"),
+    ({"url": "kafka://10.1.2.3:9092/orders"}, "url"),  # a private broker
+    ({"url": "amqps://192.168.1.5/?exchange=hooks"}, "url"),
+    ({"url": "sqs://us-east-1/orders", "endpointOverride": "http://10.0.0.5:4566"},
+     "endpointOverride"),  # a private service endpoint
+    ({"url": "sqs://us-east-1/orders", "endpointOverride": "ftp://example.com"},
+     "endpointOverride"),
+    ({"url": KAFKA, "endpointOverride": "https://example.com"}, "endpointOverride"),
+    ({"url": KAFKA, "credentials": {"username": "hooks"}}, "credentials.password"),
+    ({"url": KAFKA, "credentials": {"accessKeyId": "A", "secretAccessKey": "B"}},
+     "credentials.accessKeyId"),
+    ({"url": "amqp://127.0.0.1/?exchange=x", "credentials": {"username": "u",
+                                                              "password": "p",
+                                                              "mechanism": "PLAIN"}},
+     "credentials.mechanism"),
+    ({"url": "sqs://us-east-1/q", "credentials": {"accessKeyId": "A"}},
+     "credentials.secretAccessKey"),
+    ({"url": "sqs://us-east-1/q", "credentials": {"roleArn": "role/hooks"}},
+     "credentials.roleArn"),
+    ({"url": "sqs://us-east-1/q", "credentials": {"roleArn": "arn:aws:iam::1:role/h",
+                                                   "accessKeyId": "A",
+                                                   "secretAccessKey": "B"}},
+     "credentials.roleArn"),
+    ({"credentials": {"username": "u", "password": "p"}}, "credentials"),  # an HTTP target
+    ({"url": KAFKA, "auth": {"type": "oauth2", "tokenUrl": "http://127.0.0.1:1/token",
+                             "clientId": "c", "clientSecret": "s"}}, "auth"),
+]
+
+
+def test_bad_broker_input_is_refused_and_saves_nothing(kind: Kind) -> None:
+    before = kind.listed()
+    for body, field in BAD:
+        problem = assert_problem(kind.tenant.client.post(kind.create_path,
+                                                         json=kind.body(**body)), 422)
+        assert fields(problem) == [field], (body, problem)
+    assert kind.listed() == before
+
+
+def test_a_patch_to_another_kind_checks_the_credentials_it_keeps(stack: Stack,
+                                                                 kind: Kind) -> None:
+    created = kind.create(url=KAFKA, credentials=SASL)
+    problem = assert_problem(kind.tenant.client.patch(
+        f"{kind.path}/{created['id']}", json={"url": "sqs://us-east-1/orders"}), 422)
+    assert fields(problem) == ["credentials.username"], problem
+    assert stored(stack, created["id"]) == (SASL, None, KAFKA)
+    moved = kind.patch(created["id"], {"url": "sqs://us-east-1/orders", "credentials": None,
+                                       "endpointOverride": "http://127.0.0.1:4566"})
+    assert moved["url"] == "sqs://us-east-1/orders"
+    problem = assert_problem(kind.tenant.client.patch(
+        f"{kind.path}/{created['id']}", json={"endpointOverride": "http://10.9.9.9"}), 422)
+    assert fields(problem) == ["endpointOverride"], problem
+
+
+def test_an_environment_allows_and_forbids_kinds(tenant: Tenant, kind: Kind) -> None:
+    every = ["http", "kafka", "amqp", "sqs", "sns", "eventbridge", "kinesis", "s3"]
+    assert ok(tenant.client.get("/v1/environment"))["targetKinds"] == every
+    kafka = kind.create(url=KAFKA)
+    chosen = ok(tenant.client.patch("/v1/environment", json={"targetKinds": ["sqs", "http"]}))
+    assert chosen["targetKinds"] == ["http", "sqs"]
+    problem = assert_problem(tenant.client.post(kind.create_path, json=kind.body(url=KAFKA)),
+                             422)
+    assert fields(problem) == ["url"] and "kafka" in problem["errors"][0]["message"], problem
+    kind.create(url="sqs://us-east-1/orders")
+    kind.create()  # http
+    # A kind forbidden later keeps its targets, but a target may not move to it.
+    assert kind.read(kafka["id"])["url"] == KAFKA
+    http = kind.create()
+    problem = assert_problem(tenant.client.patch(f"{kind.path}/{http['id']}",
+                                                 json={"url": KAFKA}), 422)
+    assert fields(problem) == ["url"], problem
+    bad = assert_problem(tenant.client.patch("/v1/environment",
+                                             json={"targetKinds": ["ftp"]}), 422)
+    assert bad["status"] == 422
+    assert ok(tenant.client.patch("/v1/environment", json={"targetKinds": None}))[
+        "targetKinds"] == every
