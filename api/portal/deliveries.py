@@ -54,6 +54,12 @@ _ERRORS = {
            "it asks for one, the client certificate set on this endpoint.",
     "oauth": "Not sent: no access token could be had from the endpoint's OAuth2 token URL "
              "(it failed, refused the client credentials, or did not answer in time).",
+    "broker_unreachable": "Could not reach the endpoint's broker or cloud service, or the "
+                          "connection broke before it confirmed the message.",
+    "broker_refused": "The broker refused the message: its topic, queue, exchange route, "
+                      "stream or bucket does not exist or takes no writes now.",
+    "broker_auth": "The broker refused the credentials set on this endpoint, or they do not "
+                   "allow publishing there.",
     "blocked_url": "Not sent: the URL leads to a private or reserved address, which "
                    "webhooks may not reach.",
     "circuit_open": "Not sent: the endpoint failed several times in a row, so its attempts "

@@ -140,7 +140,8 @@ class EndpointTestResult(ApiModel):
     success: bool = Field(description="The endpoint answered 2xx")
     status_code: int | None
     error_type: str | None = Field(description="null on success; else http_status, timeout, "
-                                               "connection, dns, tls, blocked_url, oauth or "
-                                               "proxy")
+                                               "connection, dns, tls, blocked_url, oauth, "
+                                               "proxy, broker_unreachable, broker_refused or "
+                                               "broker_auth")
     error_message: str | None
     duration_ms: int

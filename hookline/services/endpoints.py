@@ -26,7 +26,7 @@ from hookline.services import consumers, event_types, events, target_credentials
 from hookline.services.accounts import Principal
 from hookline.services.headers import check_headers
 from hookline.services.target_credentials import Broker
-from hookline.services.targets import TargetRow, check_kind, get_scoped, signing_key
+from hookline.services.targets import TargetRow, check_kind, consumer_of, get_scoped, signing_key
 from hookline.signing import WEBHOOK
 from hookline.timeutil import iso, utcnow
 
@@ -142,7 +142,10 @@ def test_outgoing(session: Session, env_id: str, endpoint_id: str, require_https
                    secrets=targets.secrets_in_force(endpoint), require_https=require_https,
                    signature_headers=endpoint.signature_headers,
                    auth=OAuth2.stored(endpoint.auth), tls=ClientTLS.stored(endpoint.tls),
-                   proxy=_env_proxy(session, env_id))
+                   proxy=_env_proxy(session, env_id), target_id=endpoint.id,
+                   credentials=endpoint.credentials,
+                   endpoint_override=endpoint.endpoint_override,
+                   key=consumer_of(session, endpoint))
     return out
 
 

@@ -1,7 +1,7 @@
 """What a target's URL says when it names a broker or a cloud service instead of an HTTP
 receiver: its kind, the network address it reaches, and where in it a message goes.
 
-    kafka://host:port/topic[?key=<CEL>]         amqp[s]://host[:port]/vhost?exchange=..&routingKey=..
+    kafka://host:port/topic[?key=<JMESPath>][&tls=true]         amqp[s]://host[:port]/vhost?exchange=..&routingKey=..
     sqs://region/queue[.fifo]                   sns://region/topic
     eventbridge://region/bus                    kinesis://region/stream
     s3://bucket/prefix[?region=..]
@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs, unquote, urlsplit
 
+from hookline.delivery.brokers.keys import compiled
 from hookline.url_guard import MAX_URL_LENGTH, URLRefused
 
 HTTP = "http"
@@ -117,6 +118,11 @@ def _network(kind: str, url: str, scheme: str, host: str, port: int | None, path
                              "'_' and '-', at most 249")
         if options.get("tls", "false") not in ("true", "false"):
             raise URLRefused("a kafka:// URL's `tls` must be true or false")
+        if "key" in options:
+            try:
+                compiled(options["key"])
+            except ValueError as exc:
+                raise URLRefused(str(exc)) from None
         return BrokerAddress(kind, url, scheme, host, port, name=path, options=options)
     _only(options, ("exchange", "routingKey"), scheme)
     if "exchange" not in options:

@@ -27,6 +27,7 @@ log = logging.getLogger("hookline.delivery.brokers")
 
 KEPT = 64
 IDLE = 300.0
+SWEEP = 30.0  # seconds between looks for disabled or deleted targets' publishers
 
 # How each kind's publisher is made: (address, checked, credentials, tls, timeout, guard).
 Factory = Callable[[BrokerAddress, Checked, "dict[str, Any] | None", "ClientTLS | None", float,
@@ -120,6 +121,23 @@ class Publishers:
         await asyncio.gather(*(_closed(p) for p in publishers))
         if self._closing:
             await asyncio.gather(*self._closing, return_exceptions=True)
+
+
+async def close_gone_forever(publishers: Publishers, alive: Callable[[list[str]], set[str]],
+                             every: float = SWEEP) -> None:
+    """Close, every `every` seconds, the publishers of targets that are no longer enabled
+    (`alive` says which of the held ones are; it reads the database, in a thread)."""
+    while True:
+        await asyncio.sleep(every)
+        held = publishers.held()
+        if not held:
+            continue
+        try:
+            enabled = await asyncio.to_thread(alive, held)
+        except Exception as exc:  # the database may be away: look again next time
+            log.warning("could not read which broker targets are enabled: %s", exc)
+            continue
+        publishers.close_gone(enabled | (set(publishers.held()) - set(held)))
 
 
 async def _closed(publisher: Publisher) -> None:

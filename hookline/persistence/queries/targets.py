@@ -35,6 +35,15 @@ def enabled_destinations(session: Session, source_id: str) -> list[Destination]:
     return list(session.scalars(_ENABLED_DESTINATIONS, {"source": source_id}))
 
 
+def enabled_among(session: Session, target_ids: list[str]) -> set[str]:
+    """Which of these endpoints and destinations exist and are enabled."""
+    found: set[str] = set()
+    for table in (_EP, _DS):
+        found.update(session.execute(sa.select(table.c.id).where(
+            table.c.id.in_(target_ids), table.c.status == "Enabled")).scalars())
+    return found
+
+
 def rate_limits(session: Session, target_ids: list[str]) -> dict[str, int | None]:
     return {r[0]: r[1] for r in session.execute(_RATE, {"ids": target_ids})}
 
