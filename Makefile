@@ -11,7 +11,7 @@ SVIX_JS := tests/svix_js/node_modules/.installed
 export PATH := $(CURDIR)/.tools/bin:$(PATH)
 
 .PHONY: run test test-unit test-tooling test-db test-workflow test-api test-e2e test-cluster setup venv dev \
-	tools tools-cluster tools-helm tools-testserver chart postgres compose chromium lint bench \
+	tools tools-cluster tools-helm tools-testserver tools-brokers chart postgres compose chromium lint bench \
 	providers-doc openapi clients clients-dist codegen clean
 
 run: setup
@@ -27,7 +27,7 @@ run: setup
 # `make test-<tier>`.
 XDIST := -n 2 --dist loadfile
 XDIST_E2E := -n 3 --dist loadfile
-test: setup dev postgres compose chromium codegen tools-helm tools-testserver $(SVIX_JS)
+test: setup dev postgres compose chromium codegen tools-helm tools-testserver tools-brokers $(SVIX_JS)
 	$(VENV)/bin/pytest -m "not e2e" $(XDIST)
 	$(VENV)/bin/pytest -m e2e $(XDIST_E2E)
 
@@ -46,7 +46,7 @@ test-workflow: dev tools-testserver
 test-api: dev postgres
 	$(VENV)/bin/pytest -m api $(XDIST)
 
-test-e2e: setup dev postgres chromium codegen $(SVIX_JS)
+test-e2e: setup dev postgres chromium codegen tools-brokers $(SVIX_JS)
 	$(VENV)/bin/pytest -m e2e $(XDIST_E2E)
 
 setup: venv tools
@@ -137,6 +137,28 @@ $(TESTSERVER): tools/testserver/pom.xml
 		echo "Java 17 and Maven are needed for the workflow tests: apt-get install maven"; exit 1; }
 	mvn -q -B -f tools/testserver/pom.xml dependency:copy-dependencies \
 		-DoutputDirectory=$(CURDIR)/.tools/testserver -DincludeScope=runtime
+	touch $@
+
+# The brokers the destinations' end-to-end tests start on loopback (tests/support/brokers.py):
+# Apache Kafka in KRaft mode, Maven Central's jars (tools/kafka/pom.xml) on the machine's Java
+# (17 or later), and Debian's rabbitmq-server (with its Erlang; no service is started). The
+# AWS kinds' emulator, moto, comes with the [dev] extra. A new pom replaces all the jars: two
+# Kafka versions on one classpath would not start.
+KAFKA := .tools/kafka/.installed
+tools-brokers: $(KAFKA)
+	@if [ -x /usr/lib/rabbitmq/bin/rabbitmq-server ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+			--no-install-recommends rabbitmq-server >/dev/null; \
+	else \
+		echo "RabbitMQ is needed for the broker tests: apt-get install rabbitmq-server"; exit 1; \
+	fi
+$(KAFKA): tools/kafka/pom.xml
+	@command -v java >/dev/null 2>&1 && command -v mvn >/dev/null 2>&1 || { \
+		echo "Java 17 and Maven are needed for the Kafka tests: apt-get install maven"; exit 1; }
+	rm -rf $(CURDIR)/.tools/kafka
+	mvn -q -B -f tools/kafka/pom.xml dependency:copy-dependencies \
+		-DoutputDirectory=$(CURDIR)/.tools/kafka -DincludeScope=runtime
 	touch $@
 
 # The end-to-end subset on a real Temporal server with PostgreSQL, two APIs and two workers.

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -27,6 +28,9 @@ from tests.support.receiver import Receiver
 from tests.support.smtp import SmtpSink
 from tests.support.stack import Stack, Tenant, own_database
 from tests.support.timeskip import TimeSkipping
+
+if TYPE_CHECKING:
+    from tests.support.brokers import Kafka, Moto, RabbitMQ
 
 
 def start_temporal(folder: Path, db_file: Path | None = None, port: int | None = None
@@ -184,6 +188,33 @@ def time_skipping() -> Iterator[TimeSkipping]:
     server = TimeSkipping()
     yield server
     server.close()
+
+
+# The destinations' brokers (tests/support/brokers.py), one of each per module at most:
+# a test that asks for one is end to end, and `make test-e2e` installs them. Imported when
+# asked for: boto3 alone costs every pytest process 0.4 s.
+@pytest.fixture(scope="module")
+def kafka(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Kafka]:
+    from tests.support.brokers import kafka_broker
+
+    with kafka_broker(tmp_path_factory.mktemp("kafka")) as broker:
+        yield broker
+
+
+@pytest.fixture(scope="module")
+def rabbitmq(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RabbitMQ]:
+    from tests.support.brokers import rabbitmq_broker
+
+    with rabbitmq_broker(tmp_path_factory.mktemp("rabbitmq")) as broker:
+        yield broker
+
+
+@pytest.fixture(scope="module")
+def moto(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Moto]:
+    from tests.support.brokers import moto_server
+
+    with moto_server(tmp_path_factory.mktemp("moto")) as server:
+        yield server
 
 
 # What `make` builds or installs: a test that asks for one is in the tooling tier (the

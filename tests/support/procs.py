@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import os
 import signal
@@ -77,6 +78,47 @@ def stop(proc: subprocess.Popen[bytes], *, kill: bool = False, seconds: float = 
     except subprocess.TimeoutExpired:
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process below `pid`, read from /proc: some servers put helpers in sessions of
+    their own (Erlang's erl_child_setup), out of reach of a signal to the process group."""
+    children: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            # The command name is in parentheses and may hold spaces: the fields follow ')'.
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        children.setdefault(int(fields[1]), []).append(int(stat.parent.name))
+    found, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+def stop_tree(proc: subprocess.Popen[bytes], *, kill: bool = False, seconds: float = 15) -> None:
+    """`stop`, then SIGKILL for whatever the process started that outlived it."""
+    if proc.poll() is not None:
+        return
+    below = descendants(proc.pid)
+    stop(proc, kill=kill, seconds=seconds)
+    deadline = time.monotonic() + 5
+    while (left := [pid for pid in below if alive(pid)]) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    for pid in left:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state != "Z"  # a zombie has exited; its parent (maybe init) reaps it
 
 
 def temporal_cli() -> str:

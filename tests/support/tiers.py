@@ -7,7 +7,8 @@ thing a test needs names its tier, and `make test-<tier>` runs one (`pytest -m <
 - db: a real database (SQLite file and PostgreSQL server), no service.
 - workflow: Temporal's time-skipping test server, with the activities replaced.
 - api: the API in-process over ASGI, on both databases; no worker, no Temporal.
-- e2e: the service as users run it: API and worker processes and a Temporal server.
+- e2e: the service as users run it: API and worker processes and a Temporal server; and
+  the brokers a destination delivers to (Kafka, RabbitMQ, moto), which only it needs.
 
 End-to-end tests run on SQLite, the product's default, unless their module is marked
 `both_databases`: what depends on the database (rows, locks, migrations, the outbox, the
@@ -21,7 +22,7 @@ import pytest
 TIERS = ("unit", "tooling", "db", "workflow", "api", "e2e")
 
 NEEDS = {
-    "e2e": {"temporal_server", "tool_temporal"},
+    "e2e": {"temporal_server", "tool_temporal", "kafka", "rabbitmq", "moto"},
     "api": {"in_process"},
     "workflow": {"time_skipping"},
     "db": {"database_url", "postgres_server"},

@@ -41,3 +41,24 @@ def compose() -> list[str]:
 def codegen() -> Path:
     _present(REPO / "clients" / "typescript" / "node_modules" / ".installed", "codegen")
     return _present(REPO / ".tools" / "codegen" / "bin" / "openapi-python-client", "codegen")
+
+
+def kafka() -> Path:
+    """The folder of Kafka's jars, for `java -cp 'FOLDER/*'`; Java 17 or later runs them."""
+    assert shutil.which("java"), "no java: Kafka's broker runs on Java 17 (apt-get install maven)"
+    return _present(REPO / ".tools" / "kafka" / ".installed", "tools-brokers").parent
+
+
+def rabbitmq() -> Path:
+    """Debian's rabbitmq-server script (not the service: tests run nodes of their own)."""
+    path = Path("/usr/lib/rabbitmq/bin/rabbitmq-server")
+    assert path.exists(), "no RabbitMQ: run `make tools-brokers` (apt-get install rabbitmq-server)"
+    return path
+
+
+def epmd() -> str:
+    """Erlang's port mapper, which Debian's erlang-base puts on PATH."""
+    found = shutil.which("epmd") or next(
+        (str(p) for p in sorted(Path("/usr/lib/erlang").glob("erts-*/bin/epmd"))), None)
+    assert found, "no epmd: run `make tools-brokers` (apt-get install rabbitmq-server)"
+    return found
