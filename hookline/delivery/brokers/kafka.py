@@ -12,6 +12,7 @@ from typing import Any
 from aiokafka import AIOKafkaProducer
 from aiokafka import errors as kafka_errors
 from aiokafka.client import AIOKafkaClient
+from aiokafka.conn import create_conn
 
 from hookline.delivery import client_tls
 from hookline.delivery.brokers.address import BrokerAddress
@@ -95,16 +96,8 @@ class KafkaPublisher:
             return self._producer
         checked = self._checked
         pins = {(checked.host, checked.port): checked.ip}
-        context = None
-        if self._tls:
-            context = client_tls.build(self._client_tls, _NamedTLS)
-            context.pins = pins  # type: ignore[attr-defined]
-        credentials = self._credentials
-        sasl = {}
-        if credentials.get("username") is not None:
-            sasl = {"sasl_mechanism": credentials.get("mechanism") or "PLAIN",
-                    "sasl_plain_username": credentials["username"],
-                    "sasl_plain_password": credentials.get("password") or ""}
+        context = self._context(pins)
+        sasl = self._sasl()
         protocol = ("SASL_" if sasl else "") + ("SSL" if self._tls else "PLAINTEXT")
         host = f"[{checked.ip}]" if ":" in checked.ip else checked.ip
         producer = AIOKafkaProducer(
@@ -122,6 +115,8 @@ class KafkaPublisher:
         except BaseException:
             await producer.stop()
             raise
+        # (A refused SASL sign-in surfaces from start() as an unreachable broker: `publish`
+        # asks the broker itself which it was.)
         self._producer, self._client = producer, client
         return producer
 
@@ -143,9 +138,44 @@ class KafkaPublisher:
             refused = self._client.refused if self._client else []
             if refused:
                 raise URLRefused(refused[-1]) from None
+            if self._producer is None and self._sasl():
+                await self._signs_in()
             raise BrokerFailed(UNREACHABLE, _text(exc)) from None
         except kafka_errors.KafkaError as exc:
             raise BrokerFailed(REFUSED, _text(exc)) from None
+
+    def _context(self, pins: dict[tuple[str, int], str]) -> ssl.SSLContext | None:
+        """The TLS context for `?tls=true` (the target's `tls`, else the default roots),
+        naming the addresses in `pins` (which the client's own pins share as they grow)."""
+        if not self._tls:
+            return None
+        context = client_tls.build(self._client_tls, _NamedTLS)
+        context.pins = pins  # type: ignore[attr-defined]
+        return context
+
+    def _sasl(self) -> dict[str, str]:
+        credentials = self._credentials
+        if credentials.get("username") is None:
+            return {}
+        return {"sasl_mechanism": credentials.get("mechanism") or "PLAIN",
+                "sasl_plain_username": credentials["username"],
+                "sasl_plain_password": credentials.get("password") or ""}
+
+    async def _signs_in(self) -> None:
+        """Raises BrokerFailed(AUTH) when the bootstrap broker refuses our sign-in: the
+        producer's start reports that as an unreachable broker, one connection says which."""
+        checked = self._checked
+        context = self._context({(checked.host, checked.port): checked.ip})
+        try:
+            conn = await create_conn(
+                checked.ip, checked.port, request_timeout_ms=int(self._timeout * 1000),
+                security_protocol=("SASL_SSL" if self._tls else "SASL_PLAINTEXT"),
+                ssl_context=context, **self._sasl())
+        except _AUTH_ERRORS as exc:
+            raise BrokerFailed(AUTH, _text(exc)) from None
+        except (kafka_errors.KafkaError, OSError, TimeoutError):
+            return
+        conn.close()
 
     async def close(self) -> None:
         if self._producer is not None:
