@@ -11,6 +11,7 @@ its time limit leaves behind cannot slow down the next one:
   C: warmup, publish_10
   F: warmup, publish_10_filtered   (F and T as C, each on a stack of its own, so that neither
   T: warmup, publish_10_transformed  publishes behind another's backlog)
+  Q: warmup, deliver_http, deliver_kafka, deliver_amqp (bench/brokers.py)
   D: warmup, throttle, isolation   (HOOKLINE_ATTEMPT_TIMEOUT short for this stack only)
 Progress goes to stderr; stdout gets one JSON object and a last summary line. The JSON is
 also written to bench/out/results-<timestamp>.json. bench/README.md says what each
@@ -37,7 +38,7 @@ from typing import Any
 
 import httpx
 
-from bench import adaptive, ceilings, fairness, outage, report, scenarios, tenant_code
+from bench import adaptive, brokers, ceilings, fairness, outage, report, scenarios, tenant_code
 from bench.measure import OUT_DIR, Step, memory, scenario
 from bench.posters import CLIENTS
 from bench.receiver import Receiver
@@ -66,11 +67,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     add("--memory-check", action="store_true",
         help="instead of the scenarios: publish 2000 then 10000 events (1 endpoint) on one "
              "stack; API+worker peak memory after each")
-    add("--groups", default="ABCFTUDOP",
-        help="which stacks to run (ABCFTUDOP): A sending, both ceilings, the paced loads and "
+    add("--groups", default="ABCFTUQDOP",
+        help="which stacks to run (ABCFTUQDOP): A sending, both ceilings, the paced loads and "
              "the open loops at 50%% and 80%% of publish_1's rate, B ingestion, C ten "
              "endpoints, F ten filtered endpoints, T ten transformed, U a costly filter and "
-             "looping transformations beside other tenants, D throttle, isolation "
+             "looping transformations beside other tenants, Q one endpoint on Kafka, on "
+             "RabbitMQ and on HTTP, D throttle, isolation "
              "and a slow endpoint, O an outage and its drain, P an endpoint "
              "that never comes back; fewer make a quicker loop")
     add("--keep", action="store_true", help="keep the temp folder (logs, DBs)")
@@ -146,6 +148,7 @@ class Bench:
         self.receiver = Receiver(free_port(), folder / "receiver.log")
         self.stacks: list[Stack] = []
         self.limits: dict[str, float] = {}  # scenarios that need more than --timeout
+        self.brokers: brokers.Brokers | None = None  # group Q's, closed at the end
 
     async def group(self, name: str, plan: Plan, env: dict[str, str] | None = None,
                     make: Callable[[Path], Stack] | None = None) -> None:
@@ -277,6 +280,20 @@ class Bench:
                 seconds=20, concurrency=8, timeout=90, out=out)),
         ]
 
+    async def plan_q(self, stack: Stack, api: httpx.AsyncClient) -> list[tuple[str, Step]]:
+        """Issue 53: deliveries/s to Kafka and RabbitMQ against HTTP (bench/brokers.py)."""
+        broker_folder = self.folder / "brokers"
+        broker_folder.mkdir(exist_ok=True)
+        self.brokers = found = brokers.Brokers(broker_folder)
+        a = self.args
+        steps: list[tuple[str, Step]] = []
+        for kind in ("http", "kafka", "amqp"):
+            target = await brokers.target(api, self.receiver, found, kind, f"q{kind}")
+            steps.append((f"deliver_{kind}", partial(
+                brokers.confirmed, api, stack, target, n=a.events,
+                concurrency=a.concurrency, timeout=max(a.timeout, a.events / 15))))
+        return steps
+
     async def plan_d(self, stack: Stack, api: httpx.AsyncClient) -> list[tuple[str, Step]]:
         from hookline.settings import Settings
 
@@ -377,7 +394,7 @@ class Bench:
             for name, plan, env in (("A", self.plan_a, given), ("B", self.plan_b, given),
                                     ("C", self.plan_c, given), ("F", self.plan_f, given),
                                     ("T", self.plan_t, given), ("U", self.plan_u, given),
-                                    ("D", self.plan_d, short),
+                                    ("Q", self.plan_q, given), ("D", self.plan_d, short),
                                     ("O", self.plan_o, given), ("P", self.plan_p, forever)):
                 if name in a.groups.upper():
                     await self.group(name, plan, env)
@@ -385,6 +402,9 @@ class Bench:
                 await self.clusters(given)
         finally:
             await self.receiver.close()
+            if self.brokers is not None:
+                self.results["brokers_vs_http"] = brokers.ratios(self.results["scenarios"])
+                self.brokers.close()
 
     def stop_everything(self) -> None:
         for stack in self.stacks:

@@ -164,6 +164,11 @@ def _role(pid: int) -> str:
     words = [a.decode(errors="replace") for a in argv if a]
     if "start-dev" in words:
         return "temporal"
+    # `python -m cli worker --metrics-fd 4`: the word after the CLI's, whatever follows it
+    # (`hookline up` hands its children their sockets as flags).
+    for at, word in enumerate(words[:-1]):
+        if word.endswith("cli") and words[at + 1] in ("api", "worker"):
+            return words[at + 1]
     for role in ("api", "worker"):
         if role in words[-2:]:
             return role
