@@ -18,6 +18,7 @@ from typing import Any
 from hookline.delivery.brokers import address as kinds
 from hookline.delivery.brokers.address import BrokerAddress
 from hookline.delivery.brokers.amqp import AmqpPublisher
+from hookline.delivery.brokers.aws import AwsFactory
 from hookline.delivery.brokers.guard import BrokerGuard, Checked
 from hookline.delivery.brokers.kafka import KafkaPublisher
 from hookline.delivery.brokers.message import UNREACHABLE, BrokerFailed, Publisher
@@ -45,7 +46,9 @@ def _amqp(address: BrokerAddress, checked: Checked, credentials: dict[str, Any] 
     return AmqpPublisher(address, checked, credentials, tls, timeout)
 
 
-FACTORIES: dict[str, Factory] = {kinds.KAFKA: _kafka, kinds.AMQP: _amqp}
+# The AWS kinds share one factory: its publishers share the services' models.
+FACTORIES: dict[str, Factory] = {kinds.KAFKA: _kafka, kinds.AMQP: _amqp,
+                                 **dict.fromkeys(kinds.AWS_KINDS, AwsFactory())}
 
 
 class Publishers:
