@@ -42,6 +42,18 @@ def first_id_at(prefix: str, seconds: float) -> str:
     return f"{prefix}_{_encode(max(0, int(seconds * 1000)), 10)}"
 
 
+def made_at(value: str) -> float | None:
+    """The unix time `new_id` made `value` at (to the millisecond); None for an id it did
+    not make."""
+    digits = value.rsplit("_", 1)[-1][:10]
+    if len(digits) != 10 or any(c not in _ALPHABET for c in digits):
+        return None
+    ms = 0
+    for c in digits:
+        ms = ms * 32 + _ALPHABET.index(c)
+    return ms / 1000
+
+
 def token(nbytes: int = 24) -> str:
     """An unguessable URL-safe token (ingestion URLs, API keys)."""
     return _encode(int.from_bytes(os.urandom(nbytes), "big"), (nbytes * 8 + 4) // 5)

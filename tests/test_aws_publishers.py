@@ -38,6 +38,7 @@ from hookline.delivery.brokers.pool import Publishers
 from hookline.delivery.brokers.publish import publish
 from hookline.delivery.model import Outgoing
 from hookline.delivery.sender import broker_message
+from hookline.ids import first_id_at
 from hookline.signing import new_secret, webhook_headers
 from tests.support.brokers import Moto
 
@@ -162,6 +163,10 @@ def test_envelope_s3_keys_and_fifo_ids() -> None:
     assert s3_key("in", "{date}/{msgId}.json", at) == "in/2025-11-28/msg_1_...json"
     assert s3_key("a/b/", "{eventType}/dt={date}/{hour}/{timestamp}.json", at) == \
         "a/b/invoice_paid/dt=2025-11-28/00/1764288000.json"
+    # An event's id says when it was made: a retry on another day writes the same key.
+    made = first_id_at("evt", 1764288000) + "0" * 16
+    retried = Message(made, b"", {}, "", 1764288000 + 86400 * 3, "invoice.paid")
+    assert s3_key("", "{date}/{msgId}.json", retried) == f"2025-11-28/{made}.json"
     assert check_s3_key("{date}/{msgId}") == "{date}/{msgId}"
     with pytest.raises(ValueError, match="takes only"):
         check_s3_key("{date}/{consumer}")

@@ -7,8 +7,10 @@ destinations alike, on both databases (the API in-process)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+import certifi
 from sqlmodel import Session
 
 from hookline.persistence.models import Destination, Endpoint
@@ -19,10 +21,13 @@ from tests.support.stack import Stack, Tenant
 from tests.test_platform_http import assert_problem
 from tests.test_target_settings import Kind
 
+END = "-----END CERTIFICATE-----"
 stack = in_process_stack()
 kind = test_target_settings.kind  # the fixture: an endpoint, then a destination
 
 KAFKA = "kafka://127.0.0.1:9092/orders"
+KEY_ID = "AKIAIOSFODNN7EXAMPLE"
+ONE_ROOT = Path(certifi.where()).read_text().split(END)[0] + END + "\n"
 SASL = {"username": "hooks", "password": "s3cr3t", "mechanism": "SCRAM-SHA-256"}
 
 
@@ -60,13 +65,24 @@ def test_a_kafka_target_keeps_its_password_write_only(stack: Stack, kind: Kind) 
 def test_an_aws_target_takes_an_endpoint_override_and_a_role(stack: Stack, kind: Kind) -> None:
     created = kind.create(url="sqs://us-east-1/orders.fifo",
                           endpointOverride="http://127.0.0.1:4566",
-                          credentials={"accessKeyId": "AKIA1", "secretAccessKey": "shh"})
+                          credentials={"accessKeyId": KEY_ID, "secretAccessKey": "shh"})
     assert created["endpointOverride"] == "http://127.0.0.1:4566"
-    assert given(created["credentials"]) == {"accessKeyId": "AKIA1"}
-    role = {"roleArn": "arn:aws:iam::123456789012:role/hooks", "externalId": "acme"}
+    assert given(created["credentials"]) == {"accessKeyId": KEY_ID}
+    # A role is assumed with the environment's id as its ExternalId, whatever the tenant
+    # would like: another tenant naming the role sends its own, which the trust policy
+    # refuses.
+    role = {"roleArn": "arn:aws:iam::123456789012:role/hooks"}
     patched = kind.patch(created["id"], {"credentials": role, "endpointOverride": None})
-    assert given(patched["credentials"]) == role and patched["endpointOverride"] is None
-    assert stored(stack, created["id"])[:2] == (role, None)
+    env = kind.tenant.environment_id
+    assert given(patched["credentials"]) == {**role, "externalId": env}
+    assert patched["endpointOverride"] is None
+    assert stored(stack, created["id"])[:2] == ({**role, "externalId": env}, None)
+    kind.patch(created["id"], {"credentials": {**role, "externalId": env}})
+    problem = assert_problem(kind.tenant.client.patch(
+        f"{kind.path}/{created['id']}", json={"credentials": {**role, "externalId": "acme"}}),
+        422)
+    assert fields(problem) == ["credentials.externalId"], problem
+    assert stored(stack, created["id"])[0] == {**role, "externalId": env}
 
 
 BAD = [
@@ -97,7 +113,13 @@ BAD = [
      "credentials.secretAccessKey"),
     ({"url": "sqs://us-east-1/q", "credentials": {"roleArn": "role/hooks"}},
      "credentials.roleArn"),
-    ({"url": "sqs://us-east-1/q", "credentials": {"roleArn": "arn:aws:iam::1:role/h",
+    ({"url": "sqs://us-east-1/q", "credentials": {"roleArn": "arn:aws:iam::1:role/h"}},
+     "credentials.roleArn"),  # no 12-digit account
+    ({"url": "sqs://us-east-1/q", "credentials": {"accessKeyId": "AKIA1",
+                                                   "secretAccessKey": "B"}},
+     "credentials.accessKeyId"),  # not an access key id
+    ({"url": "sqs://us-east-1/q", "tls": {"caBundle": ONE_ROOT}}, "tls"),
+    ({"url": "sqs://us-east-1/q", "credentials": {"roleArn": "arn:aws:iam::123456789012:role/h",
                                                    "accessKeyId": "A",
                                                    "secretAccessKey": "B"}},
      "credentials.roleArn"),

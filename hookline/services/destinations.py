@@ -39,7 +39,7 @@ def create_destination(session: Session, env_id: str, source_id: str, *, url: st
     key = signing_key(None, signature_scheme)
     auth, tls = target_credentials.check_auth(auth), target_credentials.check_tls(tls)
     check_kind(session, env_id, url)
-    broker_fields = broker.checked(url, auth)
+    broker_fields = broker.checked(url, auth, tls, env_id)
     # Lock the Source row (PostgreSQL) so that concurrent creations cannot pass the limit.
     queries.sources.lock(session, source.id)
     count = queries.targets.destination_counts(session, [source.id]).get(source.id, 0)

@@ -82,7 +82,7 @@ def create_endpoint(session: Session, env_id: str, *, consumer: str, url: str,
         signature_headers=targets.check_signature_headers(signature_headers),
         uid=details.uid, metadata_=details.metadata or {}, channels=details.channels,
         auth=target_credentials.check_auth(auth), tls=target_credentials.check_tls(tls),
-        **broker.checked(url, auth))
+        **broker.checked(url, auth, tls, env_id))
     if details.disabled:
         targets.disable(endpoint, automatically=False)
     session.add(endpoint)

@@ -22,6 +22,7 @@ from cryptography.hazmat.primitives.asymmetric import ec, ed25519, rsa
 
 from hookline.delivery import client_tls
 from hookline.delivery.brokers import address as kinds
+from hookline.delivery.brokers import aws_clients
 from hookline.delivery.brokers.kafka import MECHANISMS
 from hookline.delivery.credentials import AUTH_SECRETS, CREDENTIAL_SECRETS, TLS_SECRETS, ClientTLS
 from hookline.errors import invalid
@@ -30,16 +31,18 @@ PEM_KEY_RULE = "must be an unencrypted PEM private key"
 # A broker target's `credentials`: each kind's members.
 _SASL = ("username", "password", "mechanism")
 _AMQP = ("username", "password")
-_AWS = ("accessKeyId", "secretAccessKey", "sessionToken", "roleArn", "externalId")
-_ROLE_ARN_PREFIX = "arn:aws"
 
 
 def check_credentials(url: str, given: dict[str, Any] | None,
-                      stored: dict[str, Any] | None = None) -> dict[str, Any] | None:
-    """The `credentials` to store for a target at `url` (None: none): a Kafka target's
-    SASL `{username, password, mechanism}`, a RabbitMQ target's `{username, password}`, an
-    AWS kind's key pair `{accessKeyId, secretAccessKey, sessionToken}` or role `{roleArn,
-    externalId}` (absent: the instance's standard AWS chain). An HTTP target takes none."""
+                      stored: dict[str, Any] | None = None, env_id: str = ""
+                      ) -> dict[str, Any] | None:
+    """The `credentials` to store for a target at `url` of environment `env_id` (None:
+    none): a Kafka target's SASL `{username, password, mechanism}`, a RabbitMQ target's
+    `{username, password}`, an AWS kind's key pair `{accessKeyId, secretAccessKey,
+    sessionToken}` or role `{roleArn}` (absent: the instance's standard AWS chain). A role
+    is assumed with the environment's id as its ExternalId, always: another tenant naming
+    the same role gets its own id sent, which the role's trust policy refuses (AWS's
+    answer to the confused deputy). An HTTP target takes none."""
     if given is None:
         return None
     kind = kinds.kind_of(url)
@@ -50,7 +53,9 @@ def check_credentials(url: str, given: dict[str, Any] | None,
     # not carried into another (a role).
     found = _kept(given, stored, CREDENTIAL_SECRETS) \
         if {"username", "accessKeyId"} & set(given) else dict(given)
-    members = _SASL if kind == kinds.KAFKA else _AMQP if kind == kinds.AMQP else _AWS
+    if kind in kinds.AWS_KINDS:
+        return _aws(kind, found, env_id)
+    members = _SASL if kind == kinds.KAFKA else _AMQP
     for name, value in found.items():
         if name not in members:
             raise invalid(f"credentials.{name}", f"is not a {kind} credential (a {kind} "
@@ -58,26 +63,25 @@ def check_credentials(url: str, given: dict[str, Any] | None,
         if not isinstance(value, str) or not value.strip() or len(value) > 4096:
             raise invalid(f"credentials.{name}", "must be a non-empty string of at most 4096 "
                                                  "characters")
-    if kind in (kinds.KAFKA, kinds.AMQP):
-        _both(found, "username", "password")
-        if "mechanism" in found and found["mechanism"] not in MECHANISMS:
-            raise invalid("credentials.mechanism", "must be " + ", ".join(MECHANISMS))
-        if "mechanism" in found and "username" not in found:
-            raise invalid("credentials.username", "is required with a mechanism")
-        return found
-    if "roleArn" in found:
-        if {"accessKeyId", "secretAccessKey", "sessionToken"} & set(found):
-            raise invalid("credentials.roleArn", "takes no key pair: the role is assumed "
-                                                 "with the instance's own AWS credentials")
-        if not found["roleArn"].startswith(_ROLE_ARN_PREFIX):
-            raise invalid("credentials.roleArn", "must be an IAM role's ARN (arn:aws:iam::…)")
-        return found
-    if "externalId" in found:
-        raise invalid("credentials.externalId", "goes with roleArn")
-    _both(found, "accessKeyId", "secretAccessKey")
-    if "sessionToken" in found and "accessKeyId" not in found:
-        raise invalid("credentials.accessKeyId", "is required with a sessionToken")
+    _both(found, "username", "password")
+    if "mechanism" in found and found["mechanism"] not in MECHANISMS:
+        raise invalid("credentials.mechanism", "must be " + ", ".join(MECHANISMS))
+    if "mechanism" in found and "username" not in found:
+        raise invalid("credentials.username", "is required with a mechanism")
     return found
+
+
+def _aws(kind: str, found: dict[str, Any], env_id: str) -> dict[str, Any]:
+    if "roleArn" in found:
+        if found.get("externalId", env_id) != env_id:
+            raise invalid("credentials.externalId",
+                          f"is always this environment's id, {env_id}: require it as "
+                          "sts:ExternalId in the role's trust policy")
+        found = {**found, "externalId": env_id}
+    try:
+        return aws_clients.check_credentials(kind, found)
+    except aws_clients.CredentialsRefused as exc:
+        raise invalid(exc.field, exc.rule) from None
 
 
 def _both(found: dict[str, Any], first: str, second: str) -> None:
@@ -94,18 +98,25 @@ class Broker:
     credentials: dict[str, Any] | None = None
     endpoint_override: str | None = None
 
-    def checked(self, url: str, auth: dict[str, Any] | None) -> dict[str, Any]:
-        """The target's columns, checked for a target at `url` with this `auth`."""
-        check_broker_fit(url, auth)
-        return {"credentials": check_credentials(url, self.credentials),
+    def checked(self, url: str, auth: dict[str, Any] | None, tls: dict[str, Any] | None,
+                env_id: str) -> dict[str, Any]:
+        """The target's columns, checked for a target at `url` of environment `env_id` with
+        this `auth` and `tls`."""
+        check_broker_fit(url, auth, tls)
+        return {"credentials": check_credentials(url, self.credentials, env_id=env_id),
                 "endpoint_override": check_endpoint_override(url, self.endpoint_override)}
 
 
-def check_broker_fit(url: str, auth: dict[str, Any] | None) -> None:
-    """OAuth2 is an HTTP receiver's: a broker target signs in with `credentials`."""
+def check_broker_fit(url: str, auth: dict[str, Any] | None, tls: dict[str, Any] | None
+                     ) -> None:
+    """OAuth2 is an HTTP receiver's: a broker target signs in with `credentials`. `tls`
+    is an HTTP receiver's, a Kafka or AMQPS broker's, not an AWS service's."""
     if auth is not None and kinds.is_broker(url):
         raise invalid("auth", "only HTTP targets take OAuth2; a broker target signs in with "
                               "`credentials`")
+    if tls is not None and kinds.kind_of(url) in kinds.AWS_KINDS:
+        raise invalid("tls", "the AWS kinds take no client certificate or CA bundle: their "
+                             "endpoints' certificates are checked against the public roots")
 
 
 def check_endpoint_override(url: str, value: str | None) -> str | None:

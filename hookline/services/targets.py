@@ -230,14 +230,14 @@ def apply_patch(session: Session, target: Target, patch: TargetPatch) -> list[st
     if not isinstance(patch.credentials, Keep) or kind_of(url) != kind_of(target.url):
         given = target.credentials if isinstance(patch.credentials, Keep) else \
             patch.credentials
-        target.credentials = target_credentials.check_credentials(url, given,
-                                                                  target.credentials)
+        target.credentials = target_credentials.check_credentials(
+            url, given, target.credentials, target.environment_id)
     if not isinstance(patch.endpoint_override, Keep) or kind_of(url) != kind_of(target.url):
         given_override = target.endpoint_override \
             if isinstance(patch.endpoint_override, Keep) else patch.endpoint_override
         target.endpoint_override = target_credentials.check_endpoint_override(
             url, given_override)
-    target_credentials.check_broker_fit(url, target.auth)
+    target_credentials.check_broker_fit(url, target.auth, target.tls)
     if patch.url is not None and patch.url != target.url:
         target.url = patch.url
         gate.forget(session, target.id)

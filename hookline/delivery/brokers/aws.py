@@ -37,13 +37,14 @@ from hookline.delivery.brokers.aws_clients import AwsConnection, Models, failure
 from hookline.delivery.brokers.guard import BrokerGuard, Checked
 from hookline.delivery.brokers.message import REFUSED, BrokerFailed, BrokerMessage, Publisher
 from hookline.delivery.credentials import ClientTLS
+from hookline.ids import made_at
 
 SOURCE = "hookline"
 DETAIL_TYPE = "webhook"  # EventBridge's DetailType for a message with no event type
 # An S3 object's key after the URL's prefix (a folder: `s3://bucket/in` puts objects under
-# `in/`). Placeholders: {date} (YYYY-MM-DD) and {hour} (HH) of the signature's timestamp,
-# in UTC; {timestamp} (its unix seconds); {msgId}; {eventType} (or `webhook`). A retry
-# writes the same key (the message's id), so it replaces the object rather than adding one.
+# `in/`). Placeholders: {date} (YYYY-MM-DD) and {hour} (HH) of the event's creation (its
+# id's time), in UTC; {timestamp} (its unix seconds); {msgId}; {eventType} (or `webhook`).
+# A retry writes the same key, so it replaces the object rather than adding one.
 S3_KEY = "{date}/{msgId}.json"
 PLACEHOLDERS = ("date", "hour", "timestamp", "msgId", "eventType")
 MAX_ATTRIBUTES = 10  # SQS's and SNS's message attributes per message
@@ -80,9 +81,12 @@ def s3_key(prefix: str, template: str, message: BrokerMessage) -> str:
 
 
 def _placeholders(message: BrokerMessage) -> dict[str, str]:
-    when = time.gmtime(message.timestamp)
+    # The event's own time (its id's), not the attempt's: a retry writes the same key.
+    made = made_at(message.msg_id)
+    seconds = int(made) if made is not None else message.timestamp
+    when = time.gmtime(seconds)
     return {"date": time.strftime("%Y-%m-%d", when), "hour": time.strftime("%H", when),
-            "timestamp": str(message.timestamp), "msgId": _PATH_SAFE.sub("_", message.msg_id),
+            "timestamp": str(seconds), "msgId": _PATH_SAFE.sub("_", message.msg_id),
             "eventType": _PATH_SAFE.sub("_", message.event_type or DETAIL_TYPE)}
 
 

@@ -1,0 +1,91 @@
+"""Issue 53, end to end, the AWS kinds: one Consumer with an SQS FIFO queue, an SNS topic,
+an EventBridge bus, a Kinesis stream and an S3 bucket as endpoints, on the running service,
+on both databases, against moto's server (the one emulated part: AWS cannot be reached
+here) named by each endpoint's `endpointOverride`. 20 events reach all five, with their
+bodies and headers as sent and the signature verified by Standard Webhooks' verifier;
+wrong keys end a Delivery `exhausted` as `broker_auth`, a queue that does not exist as
+`broker_refused`. (Moto stopped mid-load: test_broker_outage.py.)"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import pytest
+
+from tests.support.api import attempts, deliveries_of, publish, wait_delivery
+from tests.support.brokers import Moto
+from tests.support.stack import Tenant
+from tests.test_broker_delivery import endpoint, verified
+
+# A broker target's credentials and endpoint override reach the attempt through the one
+# query every attempt reads, on each database.
+pytestmark = pytest.mark.both_databases
+
+EVENTS = 20
+
+
+def keys(moto: Moto, **changed: str) -> dict[str, str]:
+    return {"accessKeyId": moto.access_key_id, "secretAccessKey": moto.secret_access_key,
+            **changed}
+
+
+def aws_endpoint(tenant: Tenant, moto: Moto, url: str, consumer: str = "acme",
+                 **credentials: str) -> dict[str, Any]:
+    return endpoint(tenant, url, consumer, endpointOverride=moto.endpoint,
+                    credentials=keys(moto, **credentials))
+
+
+def test_every_aws_kind_gets_every_event_signed(tenant: Tenant, moto: Moto) -> None:
+    name, region = f"hooks{int(time.time() * 1000)}", moto.region
+    queue = moto.sqs_queue(name + ".fifo", fifo=True)
+    topic, bus = moto.sns_topic(name), moto.eventbridge_bus(name)
+    moto.kinesis_stream(name, shards=2)
+    moto.s3_bucket(name)
+    secrets = {kind: aws_endpoint(tenant, moto, url)["secret"] for kind, url in (
+        ("sqs", f"sqs://{region}/{queue.name}"), ("sns", f"sns://{region}/{topic.name}"),
+        ("eventbridge", f"eventbridge://{region}/{bus.name}"),
+        ("kinesis", f"kinesis://{region}/{name}"),
+        ("s3", f"s3://{name}/incoming?region={region}"))}
+    events = [publish(tenant, {"n": n})["id"] for n in range(EVENTS)]
+    for event in events:
+        for delivery in deliveries_of(tenant, event):
+            assert wait_delivery(tenant, delivery["id"], timeout=60)["status"] == "delivered"
+    arrived: dict[str, list[tuple[bytes, dict[str, Any]]]] = {
+        "sqs": [(m.body.encode(), m.attributes) for m in moto.sqs_read(queue, EVENTS)],
+        "sns": [(m.body.encode(), m.attributes) for m in moto.sqs_read(topic.queue, EVENTS)],
+        "eventbridge": [_opened(json.loads(m.body)["detail"])
+                        for m in moto.sqs_read(bus.queue, EVENTS)],
+        "kinesis": [_opened(json.loads(r.data)) for r in moto.kinesis_read(name, EVENTS)],
+        "s3": [(o.body, {**o.metadata, "content-type": o.content_type})
+               for o in moto.s3_objects(name, "incoming/")]}
+    for kind, found in arrived.items():
+        assert sorted(str(headers["webhook-id"]) for _, headers in found) == sorted(events), \
+            kind
+        for body, headers in found:
+            assert json.loads(body)["type"] == "invoice.paid", kind
+            verified(secrets[kind], body, headers)
+
+
+def _opened(envelope: dict[str, Any]) -> tuple[bytes, dict[str, Any]]:
+    """EventBridge's detail and a Kinesis record: `{headers, body}`."""
+    return envelope["body"].encode(), envelope["headers"]
+
+
+def test_wrong_keys_are_broker_auth_and_a_missing_queue_broker_refused(
+        tenant: Tenant, moto: Moto) -> None:
+    region, missing = moto.region, f"missing{int(time.time() * 1000)}"
+    aws_endpoint(tenant, moto, f"sqs://{region}/{missing}", consumer="nowhere")
+    queue = moto.sqs_queue(f"hooks{int(time.time() * 1000)}")
+    aws_endpoint(tenant, moto, f"sqs://{region}/{queue.name}", consumer="forged",
+                 secretAccessKey="not-the-secret")
+    for consumer, error_type in (("nowhere", "broker_refused"), ("forged", "broker_auth")):
+        [delivery] = deliveries_of(tenant, publish(tenant, consumer=consumer)["id"])
+        assert wait_delivery(tenant, delivery["id"], timeout=60)["status"] == "exhausted"
+        tried = attempts(tenant, delivery["id"])
+        assert {a["errorType"] for a in tried} == {error_type}, tried
+        assert "not-the-secret" not in json.dumps(tried)
+    assert moto.sqs_read(queue, 1, timeout=1) == []
+
+
