@@ -1327,9 +1327,10 @@ export interface paths {
 		/**
 		 * Update Environment
 		 * @description `egressProxy`: the proxy its requests to receivers go through (a URL of another
-		 *     scheme: 422). `retentionDays` (1..3650): how long this environment's events and messages, with
-		 *     their Deliveries and attempts, are kept once nothing more can happen to them; null
-		 *     returns to the instance's HOOKLINE_RETENTION. The daily retention pass applies it.
+		 *     scheme: 422). `targetKinds`: the kinds its targets may be (an unknown kind: 422).
+		 *     `retentionDays` (1..3650): how long this environment's events and messages, with their
+		 *     Deliveries and attempts, are kept once nothing more can happen to them; null returns to
+		 *     the instance's HOOKLINE_RETENTION. The daily retention pass applies it.
 		 */
 		patch: operations["update_environment"];
 		trace?: never;
@@ -1360,7 +1361,7 @@ export interface components {
 			responseBody?: string | null;
 			/**
 			 * Errortype
-			 * @description null on success; else why the attempt failed: http_status (the receiver answered non-2xx, see statusCode), timeout, connection, dns, tls, blocked_url (the URL guard refused the address), oauth (the target's OAuth2 token endpoint gave no token, so nothing was sent to the receiver), or circuit_open (no request was sent: the target's circuit breaker was still open when the Delivery's retry window ended, so it ended exhausted)
+			 * @description null on success; else why the attempt failed: http_status (the receiver answered non-2xx, see statusCode), timeout, connection, dns, tls, blocked_url (the URL guard refused the address), oauth (the target's OAuth2 token endpoint gave no token, so nothing was sent to the receiver), proxy (the egress proxy failed), transformation (the target's code failed), broker_unreachable, broker_refused or broker_auth (a broker target's publish: the broker could not be reached or did not confirm, refused the message, or refused the credentials), or circuit_open (no request was sent: the target's circuit breaker was still open when the Delivery's retry window ended, so it ended exhausted)
 			 */
 			errorType?: string | null;
 			/** Errormessage */
@@ -1469,6 +1470,53 @@ export interface components {
 			/** Name */
 			name?: string | null;
 		};
+		/** CredentialsIn */
+		CredentialsIn: {
+			/** Username */
+			username?: string | null;
+			/**
+			 * Password
+			 * @description Write-only
+			 */
+			password?: string | null;
+			/**
+			 * Mechanism
+			 * @description Kafka's SASL mechanism; PLAIN when absent
+			 */
+			mechanism?: ("PLAIN" | "SCRAM-SHA-256" | "SCRAM-SHA-512") | null;
+			/** Accesskeyid */
+			accessKeyId?: string | null;
+			/**
+			 * Secretaccesskey
+			 * @description Write-only
+			 */
+			secretAccessKey?: string | null;
+			/**
+			 * Sessiontoken
+			 * @description Write-only
+			 */
+			sessionToken?: string | null;
+			/** Rolearn */
+			roleArn?: string | null;
+			/** Externalid */
+			externalId?: string | null;
+		};
+		/**
+		 * CredentialsOut
+		 * @description The credentials but their write-only members.
+		 */
+		CredentialsOut: {
+			/** Username */
+			username?: string | null;
+			/** Mechanism */
+			mechanism?: string | null;
+			/** Accesskeyid */
+			accessKeyId?: string | null;
+			/** Rolearn */
+			roleArn?: string | null;
+			/** Externalid */
+			externalId?: string | null;
+		};
 		/** DeliveryCounts */
 		DeliveryCounts: {
 			/**
@@ -1521,7 +1569,7 @@ export interface components {
 			responseStatus?: number | null;
 			/**
 			 * Errortype
-			 * @description null on success; else why the attempt failed: http_status (the receiver answered non-2xx, see statusCode), timeout, connection, dns, tls, blocked_url (the URL guard refused the address), oauth (the target's OAuth2 token endpoint gave no token, so nothing was sent to the receiver), or circuit_open (no request was sent: the target's circuit breaker was still open when the Delivery's retry window ended, so it ended exhausted)
+			 * @description null on success; else why the attempt failed: http_status (the receiver answered non-2xx, see statusCode), timeout, connection, dns, tls, blocked_url (the URL guard refused the address), oauth (the target's OAuth2 token endpoint gave no token, so nothing was sent to the receiver), proxy (the egress proxy failed), transformation (the target's code failed), broker_unreachable, broker_refused or broker_auth (a broker target's publish: the broker could not be reached or did not confirm, refused the message, or refused the credentials), or circuit_open (no request was sent: the target's circuit breaker was still open when the Delivery's retry window ended, so it ended exhausted)
 			 */
 			errorType?: string | null;
 			/** Durationms */
@@ -1589,6 +1637,13 @@ export interface components {
 			auth?: components["schemas"]["AuthOut"] | null;
 			/** @description TLS to the receiver: a client certificate with its key (mutual TLS), and a CA bundle trusted instead of the public roots (a receiver on a private CA). PEM text. In a PATCH the object replaces the stored one (`clientKey` left out keeps the stored one); null removes it */
 			tls?: components["schemas"]["TlsOut"] | null;
+			/** @description A broker target's sign-in (its URL's scheme names the kind): Kafka's SASL `{username, password, mechanism: PLAIN | SCRAM-SHA-256 | SCRAM-SHA-512}`, RabbitMQ's `{username, password}` (absent: guest), the AWS kinds' key pair `{accessKeyId, secretAccessKey, sessionToken}` or role `{roleArn, externalId}` (assumed with the service's own AWS credentials; absent: the service's standard AWS chain). `password`, `secretAccessKey` and `sessionToken` are write-only. In a PATCH the object replaces the stored one (a write-only member left out keeps its stored value); null removes it */
+			credentials?: components["schemas"]["CredentialsOut"] | null;
+			/**
+			 * Endpointoverride
+			 * @description The AWS kinds': the service endpoint to use instead of AWS's own for the region (a VPC endpoint, LocalStack, an S3-compatible store); it passes the same URL rules as a receiver's URL
+			 */
+			endpointOverride?: string | null;
 			/**
 			 * Concurrencylimit
 			 * @description Read-only: the attempts the engine sends at once now. It adapts to the receiver: it grows while answers come promptly and without errors, and shrinks on timeouts, connection errors, 5xx, 429 and answers well slower than usual; from 1 up to the service's HOOKLINE_TARGET_MAX_IN_FLIGHT
@@ -1647,6 +1702,13 @@ export interface components {
 			auth?: components["schemas"]["AuthIn"] | null;
 			/** @description TLS to the receiver: a client certificate with its key (mutual TLS), and a CA bundle trusted instead of the public roots (a receiver on a private CA). PEM text. In a PATCH the object replaces the stored one (`clientKey` left out keeps the stored one); null removes it */
 			tls?: components["schemas"]["TlsIn"] | null;
+			/** @description A broker target's sign-in (its URL's scheme names the kind): Kafka's SASL `{username, password, mechanism: PLAIN | SCRAM-SHA-256 | SCRAM-SHA-512}`, RabbitMQ's `{username, password}` (absent: guest), the AWS kinds' key pair `{accessKeyId, secretAccessKey, sessionToken}` or role `{roleArn, externalId}` (assumed with the service's own AWS credentials; absent: the service's standard AWS chain). `password`, `secretAccessKey` and `sessionToken` are write-only. In a PATCH the object replaces the stored one (a write-only member left out keeps its stored value); null removes it */
+			credentials?: components["schemas"]["CredentialsIn"] | null;
+			/**
+			 * Endpointoverride
+			 * @description The AWS kinds': the service endpoint to use instead of AWS's own for the region (a VPC endpoint, LocalStack, an S3-compatible store); it passes the same URL rules as a receiver's URL
+			 */
+			endpointOverride?: string | null;
 		};
 		/** DestinationOut */
 		DestinationOut: {
@@ -1706,6 +1768,13 @@ export interface components {
 			auth?: components["schemas"]["AuthOut"] | null;
 			/** @description TLS to the receiver: a client certificate with its key (mutual TLS), and a CA bundle trusted instead of the public roots (a receiver on a private CA). PEM text. In a PATCH the object replaces the stored one (`clientKey` left out keeps the stored one); null removes it */
 			tls?: components["schemas"]["TlsOut"] | null;
+			/** @description A broker target's sign-in (its URL's scheme names the kind): Kafka's SASL `{username, password, mechanism: PLAIN | SCRAM-SHA-256 | SCRAM-SHA-512}`, RabbitMQ's `{username, password}` (absent: guest), the AWS kinds' key pair `{accessKeyId, secretAccessKey, sessionToken}` or role `{roleArn, externalId}` (assumed with the service's own AWS credentials; absent: the service's standard AWS chain). `password`, `secretAccessKey` and `sessionToken` are write-only. In a PATCH the object replaces the stored one (a write-only member left out keeps its stored value); null removes it */
+			credentials?: components["schemas"]["CredentialsOut"] | null;
+			/**
+			 * Endpointoverride
+			 * @description The AWS kinds': the service endpoint to use instead of AWS's own for the region (a VPC endpoint, LocalStack, an S3-compatible store); it passes the same URL rules as a receiver's URL
+			 */
+			endpointOverride?: string | null;
 			/**
 			 * Concurrencylimit
 			 * @description Read-only: the attempts the engine sends at once now. It adapts to the receiver: it grows while answers come promptly and without errors, and shrinks on timeouts, connection errors, 5xx, 429 and answers well slower than usual; from 1 up to the service's HOOKLINE_TARGET_MAX_IN_FLIGHT
@@ -1754,6 +1823,13 @@ export interface components {
 			auth?: components["schemas"]["AuthIn"] | null;
 			/** @description TLS to the receiver: a client certificate with its key (mutual TLS), and a CA bundle trusted instead of the public roots (a receiver on a private CA). PEM text. In a PATCH the object replaces the stored one (`clientKey` left out keeps the stored one); null removes it; absent: unchanged */
 			tls?: components["schemas"]["TlsIn"] | null;
+			/** @description A broker target's sign-in (its URL's scheme names the kind): Kafka's SASL `{username, password, mechanism: PLAIN | SCRAM-SHA-256 | SCRAM-SHA-512}`, RabbitMQ's `{username, password}` (absent: guest), the AWS kinds' key pair `{accessKeyId, secretAccessKey, sessionToken}` or role `{roleArn, externalId}` (assumed with the service's own AWS credentials; absent: the service's standard AWS chain). `password`, `secretAccessKey` and `sessionToken` are write-only. In a PATCH the object replaces the stored one (a write-only member left out keeps its stored value); null removes it; absent: unchanged */
+			credentials?: components["schemas"]["CredentialsIn"] | null;
+			/**
+			 * Endpointoverride
+			 * @description The AWS kinds': the service endpoint to use instead of AWS's own for the region (a VPC endpoint, LocalStack, an S3-compatible store); it passes the same URL rules as a receiver's URL; absent: unchanged
+			 */
+			endpointOverride?: string | null;
 		};
 		/** EndpointCreated */
 		EndpointCreated: {
@@ -1813,6 +1889,13 @@ export interface components {
 			auth?: components["schemas"]["AuthOut"] | null;
 			/** @description TLS to the receiver: a client certificate with its key (mutual TLS), and a CA bundle trusted instead of the public roots (a receiver on a private CA). PEM text. In a PATCH the object replaces the stored one (`clientKey` left out keeps the stored one); null removes it */
 			tls?: components["schemas"]["TlsOut"] | null;
+			/** @description A broker target's sign-in (its URL's scheme names the kind): Kafka's SASL `{username, password, mechanism: PLAIN | SCRAM-SHA-256 | SCRAM-SHA-512}`, RabbitMQ's `{username, password}` (absent: guest), the AWS kinds' key pair `{accessKeyId, secretAccessKey, sessionToken}` or role `{roleArn, externalId}` (assumed with the service's own AWS credentials; absent: the service's standard AWS chain). `password`, `secretAccessKey` and `sessionToken` are write-only. In a PATCH the object replaces the stored one (a write-only member left out keeps its stored value); null removes it */
+			credentials?: components["schemas"]["CredentialsOut"] | null;
+			/**
+			 * Endpointoverride
+			 * @description The AWS kinds': the service endpoint to use instead of AWS's own for the region (a VPC endpoint, LocalStack, an S3-compatible store); it passes the same URL rules as a receiver's URL
+			 */
+			endpointOverride?: string | null;
 			/**
 			 * Concurrencylimit
 			 * @description Read-only: the attempts the engine sends at once now. It adapts to the receiver: it grows while answers come promptly and without errors, and shrinks on timeouts, connection errors, 5xx, 429 and answers well slower than usual; from 1 up to the service's HOOKLINE_TARGET_MAX_IN_FLIGHT
@@ -1887,6 +1970,13 @@ export interface components {
 			auth?: components["schemas"]["AuthIn"] | null;
 			/** @description TLS to the receiver: a client certificate with its key (mutual TLS), and a CA bundle trusted instead of the public roots (a receiver on a private CA). PEM text. In a PATCH the object replaces the stored one (`clientKey` left out keeps the stored one); null removes it */
 			tls?: components["schemas"]["TlsIn"] | null;
+			/** @description A broker target's sign-in (its URL's scheme names the kind): Kafka's SASL `{username, password, mechanism: PLAIN | SCRAM-SHA-256 | SCRAM-SHA-512}`, RabbitMQ's `{username, password}` (absent: guest), the AWS kinds' key pair `{accessKeyId, secretAccessKey, sessionToken}` or role `{roleArn, externalId}` (assumed with the service's own AWS credentials; absent: the service's standard AWS chain). `password`, `secretAccessKey` and `sessionToken` are write-only. In a PATCH the object replaces the stored one (a write-only member left out keeps its stored value); null removes it */
+			credentials?: components["schemas"]["CredentialsIn"] | null;
+			/**
+			 * Endpointoverride
+			 * @description The AWS kinds': the service endpoint to use instead of AWS's own for the region (a VPC endpoint, LocalStack, an S3-compatible store); it passes the same URL rules as a receiver's URL
+			 */
+			endpointOverride?: string | null;
 			/**
 			 * Consumer
 			 * @description The Consumer's externalId
@@ -1961,6 +2051,13 @@ export interface components {
 			auth?: components["schemas"]["AuthOut"] | null;
 			/** @description TLS to the receiver: a client certificate with its key (mutual TLS), and a CA bundle trusted instead of the public roots (a receiver on a private CA). PEM text. In a PATCH the object replaces the stored one (`clientKey` left out keeps the stored one); null removes it */
 			tls?: components["schemas"]["TlsOut"] | null;
+			/** @description A broker target's sign-in (its URL's scheme names the kind): Kafka's SASL `{username, password, mechanism: PLAIN | SCRAM-SHA-256 | SCRAM-SHA-512}`, RabbitMQ's `{username, password}` (absent: guest), the AWS kinds' key pair `{accessKeyId, secretAccessKey, sessionToken}` or role `{roleArn, externalId}` (assumed with the service's own AWS credentials; absent: the service's standard AWS chain). `password`, `secretAccessKey` and `sessionToken` are write-only. In a PATCH the object replaces the stored one (a write-only member left out keeps its stored value); null removes it */
+			credentials?: components["schemas"]["CredentialsOut"] | null;
+			/**
+			 * Endpointoverride
+			 * @description The AWS kinds': the service endpoint to use instead of AWS's own for the region (a VPC endpoint, LocalStack, an S3-compatible store); it passes the same URL rules as a receiver's URL
+			 */
+			endpointOverride?: string | null;
 			/**
 			 * Concurrencylimit
 			 * @description Read-only: the attempts the engine sends at once now. It adapts to the receiver: it grows while answers come promptly and without errors, and shrinks on timeouts, connection errors, 5xx, 429 and answers well slower than usual; from 1 up to the service's HOOKLINE_TARGET_MAX_IN_FLIGHT
@@ -2023,6 +2120,13 @@ export interface components {
 			auth?: components["schemas"]["AuthIn"] | null;
 			/** @description TLS to the receiver: a client certificate with its key (mutual TLS), and a CA bundle trusted instead of the public roots (a receiver on a private CA). PEM text. In a PATCH the object replaces the stored one (`clientKey` left out keeps the stored one); null removes it; absent: unchanged */
 			tls?: components["schemas"]["TlsIn"] | null;
+			/** @description A broker target's sign-in (its URL's scheme names the kind): Kafka's SASL `{username, password, mechanism: PLAIN | SCRAM-SHA-256 | SCRAM-SHA-512}`, RabbitMQ's `{username, password}` (absent: guest), the AWS kinds' key pair `{accessKeyId, secretAccessKey, sessionToken}` or role `{roleArn, externalId}` (assumed with the service's own AWS credentials; absent: the service's standard AWS chain). `password`, `secretAccessKey` and `sessionToken` are write-only. In a PATCH the object replaces the stored one (a write-only member left out keeps its stored value); null removes it; absent: unchanged */
+			credentials?: components["schemas"]["CredentialsIn"] | null;
+			/**
+			 * Endpointoverride
+			 * @description The AWS kinds': the service endpoint to use instead of AWS's own for the region (a VPC endpoint, LocalStack, an S3-compatible store); it passes the same URL rules as a receiver's URL; absent: unchanged
+			 */
+			endpointOverride?: string | null;
 		};
 		/** EndpointTestResult */
 		EndpointTestResult: {
@@ -2035,7 +2139,7 @@ export interface components {
 			statusCode: number | null;
 			/**
 			 * Errortype
-			 * @description null on success; else http_status, timeout, connection, dns, tls, blocked_url, oauth or proxy
+			 * @description null on success; else http_status, timeout, connection, dns, tls, blocked_url, oauth, proxy, broker_unreachable, broker_refused or broker_auth
 			 */
 			errorType: string | null;
 			/** Errormessage */
@@ -2063,6 +2167,11 @@ export interface components {
 			 * @description The forward proxy this environment's requests to receivers (and to their token endpoints) go through, `http://host:port` (CONNECT) or `socks5://host:port`, with `user:password@` if it asks (reads show the password as `***`); null: the instance's HOOKLINE_EGRESS_PROXY. HOOKLINE_NO_PROXY applies to it too
 			 */
 			egressProxy: string | null;
+			/**
+			 * Targetkinds
+			 * @description The kinds of target this environment's endpoints and destinations may be, by their URL's scheme: `http` (http://, https://), `kafka`, `amqp` (amqp://, amqps://), `sqs`, `sns`, `eventbridge`, `kinesis`, `s3`. A target of another kind is refused at create and at a URL change (422); existing ones are kept. null: every kind (reads list them)
+			 */
+			targetKinds: ("http" | "kafka" | "amqp" | "sqs" | "sns" | "eventbridge" | "kinesis" | "s3")[];
 			/** Createdat */
 			createdAt: string;
 		};
@@ -2078,6 +2187,11 @@ export interface components {
 			 * @description The forward proxy this environment's requests to receivers (and to their token endpoints) go through, `http://host:port` (CONNECT) or `socks5://host:port`, with `user:password@` if it asks (reads show the password as `***`); null: the instance's HOOKLINE_EGRESS_PROXY. HOOKLINE_NO_PROXY applies to it too
 			 */
 			egressProxy?: string | null;
+			/**
+			 * Targetkinds
+			 * @description The kinds of target this environment's endpoints and destinations may be, by their URL's scheme: `http` (http://, https://), `kafka`, `amqp` (amqp://, amqps://), `sqs`, `sns`, `eventbridge`, `kinesis`, `s3`. A target of another kind is refused at create and at a URL change (422); existing ones are kept. null: every kind
+			 */
+			targetKinds?: ("http" | "kafka" | "amqp" | "sqs" | "sns" | "eventbridge" | "kinesis" | "s3")[] | null;
 		};
 		/** EventDetail */
 		EventDetail: {
@@ -2441,6 +2555,13 @@ export interface components {
 			auth?: components["schemas"]["AuthIn"] | null;
 			/** @description TLS to the receiver: a client certificate with its key (mutual TLS), and a CA bundle trusted instead of the public roots (a receiver on a private CA). PEM text. In a PATCH the object replaces the stored one (`clientKey` left out keeps the stored one); null removes it */
 			tls?: components["schemas"]["TlsIn"] | null;
+			/** @description A broker target's sign-in (its URL's scheme names the kind): Kafka's SASL `{username, password, mechanism: PLAIN | SCRAM-SHA-256 | SCRAM-SHA-512}`, RabbitMQ's `{username, password}` (absent: guest), the AWS kinds' key pair `{accessKeyId, secretAccessKey, sessionToken}` or role `{roleArn, externalId}` (assumed with the service's own AWS credentials; absent: the service's standard AWS chain). `password`, `secretAccessKey` and `sessionToken` are write-only. In a PATCH the object replaces the stored one (a write-only member left out keeps its stored value); null removes it */
+			credentials?: components["schemas"]["CredentialsIn"] | null;
+			/**
+			 * Endpointoverride
+			 * @description The AWS kinds': the service endpoint to use instead of AWS's own for the region (a VPC endpoint, LocalStack, an S3-compatible store); it passes the same URL rules as a receiver's URL
+			 */
+			endpointOverride?: string | null;
 		};
 		/** Page[AttemptOut] */
 		Page_AttemptOut_: {
@@ -5023,7 +5144,7 @@ interface operations {
 				eventType?: string | null;
 				status?: ("pending" | "processing" | "retrying" | "delivered" | "exhausted" | "cancelled") | null;
 				/** @description The (last) attempt's error type */
-				errorType?: ("timeout" | "connection" | "dns" | "tls" | "blocked_url" | "http_status" | "circuit_open" | "transformation" | "oauth" | "proxy") | null;
+				errorType?: ("timeout" | "connection" | "dns" | "tls" | "blocked_url" | "http_status" | "circuit_open" | "transformation" | "oauth" | "proxy" | "broker_unreachable" | "broker_refused" | "broker_auth") | null;
 				/** @description The (last) attempt's response status: a code (503) or a class (5xx) */
 				responseStatus?: string | null;
 				/** @description Created at or after (inclusive) */
@@ -6266,7 +6387,7 @@ interface operations {
 				limit?: number;
 				status?: ("succeeded" | "failed") | null;
 				/** @description The (last) attempt's error type */
-				errorType?: ("timeout" | "connection" | "dns" | "tls" | "blocked_url" | "http_status" | "circuit_open" | "transformation" | "oauth" | "proxy") | null;
+				errorType?: ("timeout" | "connection" | "dns" | "tls" | "blocked_url" | "http_status" | "circuit_open" | "transformation" | "oauth" | "proxy" | "broker_unreachable" | "broker_refused" | "broker_auth") | null;
 				/** @description The (last) attempt's response status: a code (503) or a class (5xx) */
 				responseStatus?: string | null;
 				/** @description Created at or after (inclusive) */
@@ -7818,7 +7939,7 @@ interface operations {
 				limit?: number;
 				status?: ("succeeded" | "failed") | null;
 				/** @description The (last) attempt's error type */
-				errorType?: ("timeout" | "connection" | "dns" | "tls" | "blocked_url" | "http_status" | "circuit_open" | "transformation" | "oauth" | "proxy") | null;
+				errorType?: ("timeout" | "connection" | "dns" | "tls" | "blocked_url" | "http_status" | "circuit_open" | "transformation" | "oauth" | "proxy" | "broker_unreachable" | "broker_refused" | "broker_auth") | null;
 				/** @description The (last) attempt's response status: a code (503) or a class (5xx) */
 				responseStatus?: string | null;
 				/** @description Created at or after (inclusive) */

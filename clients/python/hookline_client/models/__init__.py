@@ -10,6 +10,9 @@ from .config_field_out import ConfigFieldOut
 from .consumer_in import ConsumerIn
 from .consumer_out import ConsumerOut
 from .consumer_patch import ConsumerPatch
+from .credentials_in import CredentialsIn
+from .credentials_in_mechanism_type_0 import CredentialsInMechanismType0
+from .credentials_out import CredentialsOut
 from .delivery_counts import DeliveryCounts
 from .delivery_out import DeliveryOut
 from .destination_created import DestinationCreated
@@ -47,7 +50,9 @@ from .endpoint_patch_in_signature_headers_type_0 import EndpointPatchInSignature
 from .endpoint_patch_in_status_type_0 import EndpointPatchInStatusType0
 from .endpoint_test_result import EndpointTestResult
 from .environment_out import EnvironmentOut
+from .environment_out_target_kinds_item import EnvironmentOutTargetKindsItem
 from .environment_patch import EnvironmentPatch
+from .environment_patch_target_kinds_type_0_item import EnvironmentPatchTargetKindsType0Item
 from .erase_event_payload_cancel import EraseEventPayloadCancel
 from .erase_message_payload_cancel import EraseMessagePayloadCancel
 from .event_detail import EventDetail
@@ -145,6 +150,9 @@ __all__ = (
     "ConsumerIn",
     "ConsumerOut",
     "ConsumerPatch",
+    "CredentialsIn",
+    "CredentialsInMechanismType0",
+    "CredentialsOut",
     "DeliveryCounts",
     "DeliveryOut",
     "DestinationCreated",
@@ -182,7 +190,9 @@ __all__ = (
     "EndpointPatchInStatusType0",
     "EndpointTestResult",
     "EnvironmentOut",
+    "EnvironmentOutTargetKindsItem",
     "EnvironmentPatch",
+    "EnvironmentPatchTargetKindsType0Item",
     "EraseEventPayloadCancel",
     "EraseMessagePayloadCancel",
     "EventDetail",

@@ -38,9 +38,11 @@ class DeliveryOut:
             response_status (int | None | Unset):
             error_type (None | str | Unset): null on success; else why the attempt failed: http_status (the receiver
                 answered non-2xx, see statusCode), timeout, connection, dns, tls, blocked_url (the URL guard refused the
-                address), oauth (the target's OAuth2 token endpoint gave no token, so nothing was sent to the receiver), or
-                circuit_open (no request was sent: the target's circuit breaker was still open when the Delivery's retry window
-                ended, so it ended exhausted)
+                address), oauth (the target's OAuth2 token endpoint gave no token, so nothing was sent to the receiver), proxy
+                (the egress proxy failed), transformation (the target's code failed), broker_unreachable, broker_refused or
+                broker_auth (a broker target's publish: the broker could not be reached or did not confirm, refused the message,
+                or refused the credentials), or circuit_open (no request was sent: the target's circuit breaker was still open
+                when the Delivery's retry window ended, so it ended exhausted)
             duration_ms (int | None | Unset):
      """
 

@@ -14,6 +14,7 @@ from typing import cast
 
 if TYPE_CHECKING:
   from ..models.auth_in import AuthIn
+  from ..models.credentials_in import CredentialsIn
   from ..models.destination_patch_headers_type_0 import DestinationPatchHeadersType0
   from ..models.tls_in import TlsIn
 
@@ -52,6 +53,15 @@ class DestinationPatch:
             tls (None | TlsIn | Unset): TLS to the receiver: a client certificate with its key (mutual TLS), and a CA bundle
                 trusted instead of the public roots (a receiver on a private CA). PEM text. In a PATCH the object replaces the
                 stored one (`clientKey` left out keeps the stored one); null removes it; absent: unchanged
+            credentials (CredentialsIn | None | Unset): A broker target's sign-in (its URL's scheme names the kind): Kafka's
+                SASL `{username, password, mechanism: PLAIN | SCRAM-SHA-256 | SCRAM-SHA-512}`, RabbitMQ's `{username, password}`
+                (absent: guest), the AWS kinds' key pair `{accessKeyId, secretAccessKey, sessionToken}` or role `{roleArn,
+                externalId}` (assumed with the service's own AWS credentials; absent: the service's standard AWS chain).
+                `password`, `secretAccessKey` and `sessionToken` are write-only. In a PATCH the object replaces the stored one
+                (a write-only member left out keeps its stored value); null removes it; absent: unchanged
+            endpoint_override (None | str | Unset): The AWS kinds': the service endpoint to use instead of AWS's own for the
+                region (a VPC endpoint, LocalStack, an S3-compatible store); it passes the same URL rules as a receiver's URL;
+                absent: unchanged
      """
 
     url: None | str | Unset = UNSET
@@ -63,6 +73,8 @@ class DestinationPatch:
     transformation: None | str | Unset = UNSET
     auth: AuthIn | None | Unset = UNSET
     tls: None | TlsIn | Unset = UNSET
+    credentials: CredentialsIn | None | Unset = UNSET
+    endpoint_override: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -71,6 +83,7 @@ class DestinationPatch:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.auth_in import AuthIn # noqa: PLC0415
+        from ..models.credentials_in import CredentialsIn # noqa: PLC0415
         from ..models.destination_patch_headers_type_0 import DestinationPatchHeadersType0 # noqa: PLC0415
         from ..models.tls_in import TlsIn # noqa: PLC0415
         url: None | str | Unset
@@ -135,6 +148,20 @@ class DestinationPatch:
         else:
             tls = self.tls
 
+        credentials: dict[str, Any] | None | Unset
+        if isinstance(self.credentials, Unset):
+            credentials = UNSET
+        elif isinstance(self.credentials, CredentialsIn):
+            credentials = self.credentials.to_dict()
+        else:
+            credentials = self.credentials
+
+        endpoint_override: None | str | Unset
+        if isinstance(self.endpoint_override, Unset):
+            endpoint_override = UNSET
+        else:
+            endpoint_override = self.endpoint_override
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -158,6 +185,10 @@ class DestinationPatch:
             field_dict["auth"] = auth
         if tls is not UNSET:
             field_dict["tls"] = tls
+        if credentials is not UNSET:
+            field_dict["credentials"] = credentials
+        if endpoint_override is not UNSET:
+            field_dict["endpointOverride"] = endpoint_override
 
         return field_dict
 
@@ -166,6 +197,7 @@ class DestinationPatch:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.auth_in import AuthIn # noqa: PLC0415
+        from ..models.credentials_in import CredentialsIn # noqa: PLC0415
         from ..models.destination_patch_headers_type_0 import DestinationPatchHeadersType0 # noqa: PLC0415
         from ..models.tls_in import TlsIn # noqa: PLC0415
         d = dict(src_dict)
@@ -299,6 +331,36 @@ class DestinationPatch:
         tls = _parse_tls(d.pop("tls", UNSET))
 
 
+        def _parse_credentials(data: object) -> CredentialsIn | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                credentials_type_0 = CredentialsIn.from_dict(data)
+
+
+
+                return credentials_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(CredentialsIn | None | Unset, data)
+
+        credentials = _parse_credentials(d.pop("credentials", UNSET))
+
+
+        def _parse_endpoint_override(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        endpoint_override = _parse_endpoint_override(d.pop("endpointOverride", UNSET))
+
+
         destination_patch = cls(
             url=url,
             description=description,
@@ -309,6 +371,8 @@ class DestinationPatch:
             transformation=transformation,
             auth=auth,
             tls=tls,
+            credentials=credentials,
+            endpoint_override=endpoint_override,
         )
 
 

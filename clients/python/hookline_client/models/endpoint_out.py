@@ -17,6 +17,7 @@ from typing import cast
 
 if TYPE_CHECKING:
   from ..models.auth_out import AuthOut
+  from ..models.credentials_out import CredentialsOut
   from ..models.endpoint_out_customheaders import EndpointOutCustomheaders
   from ..models.tls_out import TlsOut
 
@@ -74,6 +75,14 @@ class EndpointOut:
             tls (None | TlsOut | Unset): TLS to the receiver: a client certificate with its key (mutual TLS), and a CA
                 bundle trusted instead of the public roots (a receiver on a private CA). PEM text. In a PATCH the object
                 replaces the stored one (`clientKey` left out keeps the stored one); null removes it
+            credentials (CredentialsOut | None | Unset): A broker target's sign-in (its URL's scheme names the kind):
+                Kafka's SASL `{username, password, mechanism: PLAIN | SCRAM-SHA-256 | SCRAM-SHA-512}`, RabbitMQ's `{username,
+                password}` (absent: guest), the AWS kinds' key pair `{accessKeyId, secretAccessKey, sessionToken}` or role
+                `{roleArn, externalId}` (assumed with the service's own AWS credentials; absent: the service's standard AWS
+                chain). `password`, `secretAccessKey` and `sessionToken` are write-only. In a PATCH the object replaces the
+                stored one (a write-only member left out keeps its stored value); null removes it
+            endpoint_override (None | str | Unset): The AWS kinds': the service endpoint to use instead of AWS's own for the
+                region (a VPC endpoint, LocalStack, an S3-compatible store); it passes the same URL rules as a receiver's URL
      """
 
     id: str
@@ -97,6 +106,8 @@ class EndpointOut:
     description: None | str | Unset = UNSET
     auth: AuthOut | None | Unset = UNSET
     tls: None | TlsOut | Unset = UNSET
+    credentials: CredentialsOut | None | Unset = UNSET
+    endpoint_override: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -105,6 +116,7 @@ class EndpointOut:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.auth_out import AuthOut # noqa: PLC0415
+        from ..models.credentials_out import CredentialsOut # noqa: PLC0415
         from ..models.endpoint_out_customheaders import EndpointOutCustomheaders # noqa: PLC0415
         from ..models.tls_out import TlsOut # noqa: PLC0415
         id = self.id
@@ -173,6 +185,20 @@ class EndpointOut:
         else:
             tls = self.tls
 
+        credentials: dict[str, Any] | None | Unset
+        if isinstance(self.credentials, Unset):
+            credentials = UNSET
+        elif isinstance(self.credentials, CredentialsOut):
+            credentials = self.credentials.to_dict()
+        else:
+            credentials = self.credentials
+
+        endpoint_override: None | str | Unset
+        if isinstance(self.endpoint_override, Unset):
+            endpoint_override = UNSET
+        else:
+            endpoint_override = self.endpoint_override
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -202,6 +228,10 @@ class EndpointOut:
             field_dict["auth"] = auth
         if tls is not UNSET:
             field_dict["tls"] = tls
+        if credentials is not UNSET:
+            field_dict["credentials"] = credentials
+        if endpoint_override is not UNSET:
+            field_dict["endpointOverride"] = endpoint_override
 
         return field_dict
 
@@ -210,6 +240,7 @@ class EndpointOut:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.auth_out import AuthOut # noqa: PLC0415
+        from ..models.credentials_out import CredentialsOut # noqa: PLC0415
         from ..models.endpoint_out_customheaders import EndpointOutCustomheaders # noqa: PLC0415
         from ..models.tls_out import TlsOut # noqa: PLC0415
         d = dict(src_dict)
@@ -351,6 +382,36 @@ class EndpointOut:
         tls = _parse_tls(d.pop("tls", UNSET))
 
 
+        def _parse_credentials(data: object) -> CredentialsOut | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                credentials_type_0 = CredentialsOut.from_dict(data)
+
+
+
+                return credentials_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(CredentialsOut | None | Unset, data)
+
+        credentials = _parse_credentials(d.pop("credentials", UNSET))
+
+
+        def _parse_endpoint_override(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        endpoint_override = _parse_endpoint_override(d.pop("endpointOverride", UNSET))
+
+
         endpoint_out = cls(
             id=id,
             url=url,
@@ -373,6 +434,8 @@ class EndpointOut:
             description=description,
             auth=auth,
             tls=tls,
+            credentials=credentials,
+            endpoint_override=endpoint_override,
         )
 
 

@@ -15,6 +15,7 @@ from typing import cast
 
 if TYPE_CHECKING:
   from ..models.auth_in import AuthIn
+  from ..models.credentials_in import CredentialsIn
   from ..models.tls_in import TlsIn
 
 
@@ -54,6 +55,15 @@ class EndpointPatchIn:
             tls (None | TlsIn | Unset): TLS to the receiver: a client certificate with its key (mutual TLS), and a CA bundle
                 trusted instead of the public roots (a receiver on a private CA). PEM text. In a PATCH the object replaces the
                 stored one (`clientKey` left out keeps the stored one); null removes it; absent: unchanged
+            credentials (CredentialsIn | None | Unset): A broker target's sign-in (its URL's scheme names the kind): Kafka's
+                SASL `{username, password, mechanism: PLAIN | SCRAM-SHA-256 | SCRAM-SHA-512}`, RabbitMQ's `{username, password}`
+                (absent: guest), the AWS kinds' key pair `{accessKeyId, secretAccessKey, sessionToken}` or role `{roleArn,
+                externalId}` (assumed with the service's own AWS credentials; absent: the service's standard AWS chain).
+                `password`, `secretAccessKey` and `sessionToken` are write-only. In a PATCH the object replaces the stored one
+                (a write-only member left out keeps its stored value); null removes it; absent: unchanged
+            endpoint_override (None | str | Unset): The AWS kinds': the service endpoint to use instead of AWS's own for the
+                region (a VPC endpoint, LocalStack, an S3-compatible store); it passes the same URL rules as a receiver's URL;
+                absent: unchanged
      """
 
     url: None | str | Unset = UNSET
@@ -66,6 +76,8 @@ class EndpointPatchIn:
     signature_headers: EndpointPatchInSignatureHeadersType0 | None | Unset = UNSET
     auth: AuthIn | None | Unset = UNSET
     tls: None | TlsIn | Unset = UNSET
+    credentials: CredentialsIn | None | Unset = UNSET
+    endpoint_override: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -74,6 +86,7 @@ class EndpointPatchIn:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.auth_in import AuthIn # noqa: PLC0415
+        from ..models.credentials_in import CredentialsIn # noqa: PLC0415
         from ..models.tls_in import TlsIn # noqa: PLC0415
         url: None | str | Unset
         if isinstance(self.url, Unset):
@@ -147,6 +160,20 @@ class EndpointPatchIn:
         else:
             tls = self.tls
 
+        credentials: dict[str, Any] | None | Unset
+        if isinstance(self.credentials, Unset):
+            credentials = UNSET
+        elif isinstance(self.credentials, CredentialsIn):
+            credentials = self.credentials.to_dict()
+        else:
+            credentials = self.credentials
+
+        endpoint_override: None | str | Unset
+        if isinstance(self.endpoint_override, Unset):
+            endpoint_override = UNSET
+        else:
+            endpoint_override = self.endpoint_override
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -172,6 +199,10 @@ class EndpointPatchIn:
             field_dict["auth"] = auth
         if tls is not UNSET:
             field_dict["tls"] = tls
+        if credentials is not UNSET:
+            field_dict["credentials"] = credentials
+        if endpoint_override is not UNSET:
+            field_dict["endpointOverride"] = endpoint_override
 
         return field_dict
 
@@ -180,6 +211,7 @@ class EndpointPatchIn:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.auth_in import AuthIn # noqa: PLC0415
+        from ..models.credentials_in import CredentialsIn # noqa: PLC0415
         from ..models.tls_in import TlsIn # noqa: PLC0415
         d = dict(src_dict)
         def _parse_url(data: object) -> None | str | Unset:
@@ -330,6 +362,36 @@ class EndpointPatchIn:
         tls = _parse_tls(d.pop("tls", UNSET))
 
 
+        def _parse_credentials(data: object) -> CredentialsIn | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                credentials_type_0 = CredentialsIn.from_dict(data)
+
+
+
+                return credentials_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(CredentialsIn | None | Unset, data)
+
+        credentials = _parse_credentials(d.pop("credentials", UNSET))
+
+
+        def _parse_endpoint_override(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        endpoint_override = _parse_endpoint_override(d.pop("endpointOverride", UNSET))
+
+
         endpoint_patch_in = cls(
             url=url,
             events=events,
@@ -341,6 +403,8 @@ class EndpointPatchIn:
             signature_headers=signature_headers,
             auth=auth,
             tls=tls,
+            credentials=credentials,
+            endpoint_override=endpoint_override,
         )
 
 

@@ -25,8 +25,8 @@ class EndpointTestResult:
         Attributes:
             success (bool): The endpoint answered 2xx
             status_code (int | None):
-            error_type (None | str): null on success; else http_status, timeout, connection, dns, tls, blocked_url, oauth or
-                proxy
+            error_type (None | str): null on success; else http_status, timeout, connection, dns, tls, blocked_url, oauth,
+                proxy, broker_unreachable, broker_refused or broker_auth
             error_message (None | str):
             duration_ms (int):
      """

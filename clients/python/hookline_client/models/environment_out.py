@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.environment_out_target_kinds_item import EnvironmentOutTargetKindsItem
 from typing import cast
 
 
@@ -33,6 +34,10 @@ class EnvironmentOut:
                 endpoints) go through, `http://host:port` (CONNECT) or `socks5://host:port`, with `user:password@` if it asks
                 (reads show the password as `***`); null: the instance's HOOKLINE_EGRESS_PROXY. HOOKLINE_NO_PROXY applies to it
                 too
+            target_kinds (list[EnvironmentOutTargetKindsItem]): The kinds of target this environment's endpoints and
+                destinations may be, by their URL's scheme: `http` (http://, https://), `kafka`, `amqp` (amqp://, amqps://),
+                `sqs`, `sns`, `eventbridge`, `kinesis`, `s3`. A target of another kind is refused at create and at a URL change
+                (422); existing ones are kept. null: every kind (reads list them)
             created_at (str):
      """
 
@@ -42,6 +47,7 @@ class EnvironmentOut:
     retention_days: int | None
     effective_retention_days: int | None
     egress_proxy: None | str
+    target_kinds: list[EnvironmentOutTargetKindsItem]
     created_at: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -65,6 +71,13 @@ class EnvironmentOut:
         egress_proxy: None | str
         egress_proxy = self.egress_proxy
 
+        target_kinds = []
+        for target_kinds_item_data in self.target_kinds:
+            target_kinds_item = target_kinds_item_data.value
+            target_kinds.append(target_kinds_item)
+
+
+
         created_at = self.created_at
 
 
@@ -77,6 +90,7 @@ class EnvironmentOut:
             "retentionDays": retention_days,
             "effectiveRetentionDays": effective_retention_days,
             "egressProxy": egress_proxy,
+            "targetKinds": target_kinds,
             "createdAt": created_at,
         })
 
@@ -117,6 +131,16 @@ class EnvironmentOut:
         egress_proxy = _parse_egress_proxy(d.pop("egressProxy"))
 
 
+        target_kinds = []
+        _target_kinds = d.pop("targetKinds")
+        for target_kinds_item_data in (_target_kinds):
+            target_kinds_item = EnvironmentOutTargetKindsItem(target_kinds_item_data)
+
+
+
+            target_kinds.append(target_kinds_item)
+
+
         created_at = d.pop("createdAt")
 
         environment_out = cls(
@@ -126,6 +150,7 @@ class EnvironmentOut:
             retention_days=retention_days,
             effective_retention_days=effective_retention_days,
             egress_proxy=egress_proxy,
+            target_kinds=target_kinds,
             created_at=created_at,
         )
 

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.environment_patch_target_kinds_type_0_item import EnvironmentPatchTargetKindsType0Item
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -30,10 +31,15 @@ class EnvironmentPatch:
                 token endpoints) go through, `http://host:port` (CONNECT) or `socks5://host:port`, with `user:password@` if it
                 asks (reads show the password as `***`); null: the instance's HOOKLINE_EGRESS_PROXY. HOOKLINE_NO_PROXY applies
                 to it too
+            target_kinds (list[EnvironmentPatchTargetKindsType0Item] | None | Unset): The kinds of target this environment's
+                endpoints and destinations may be, by their URL's scheme: `http` (http://, https://), `kafka`, `amqp` (amqp://,
+                amqps://), `sqs`, `sns`, `eventbridge`, `kinesis`, `s3`. A target of another kind is refused at create and at a
+                URL change (422); existing ones are kept. null: every kind
      """
 
     retention_days: int | None | Unset = UNSET
     egress_proxy: None | str | Unset = UNSET
+    target_kinds: list[EnvironmentPatchTargetKindsType0Item] | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -53,6 +59,19 @@ class EnvironmentPatch:
         else:
             egress_proxy = self.egress_proxy
 
+        target_kinds: list[str] | None | Unset
+        if isinstance(self.target_kinds, Unset):
+            target_kinds = UNSET
+        elif isinstance(self.target_kinds, list):
+            target_kinds = []
+            for target_kinds_type_0_item_data in self.target_kinds:
+                target_kinds_type_0_item = target_kinds_type_0_item_data.value
+                target_kinds.append(target_kinds_type_0_item)
+
+
+        else:
+            target_kinds = self.target_kinds
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -62,6 +81,8 @@ class EnvironmentPatch:
             field_dict["retentionDays"] = retention_days
         if egress_proxy is not UNSET:
             field_dict["egressProxy"] = egress_proxy
+        if target_kinds is not UNSET:
+            field_dict["targetKinds"] = target_kinds
 
         return field_dict
 
@@ -90,9 +111,35 @@ class EnvironmentPatch:
         egress_proxy = _parse_egress_proxy(d.pop("egressProxy", UNSET))
 
 
+        def _parse_target_kinds(data: object) -> list[EnvironmentPatchTargetKindsType0Item] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                target_kinds_type_0 = []
+                _target_kinds_type_0 = data
+                for target_kinds_type_0_item_data in (_target_kinds_type_0):
+                    target_kinds_type_0_item = EnvironmentPatchTargetKindsType0Item(target_kinds_type_0_item_data)
+
+
+
+                    target_kinds_type_0.append(target_kinds_type_0_item)
+
+                return target_kinds_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[EnvironmentPatchTargetKindsType0Item] | None | Unset, data)
+
+        target_kinds = _parse_target_kinds(d.pop("targetKinds", UNSET))
+
+
         environment_patch = cls(
             retention_days=retention_days,
             egress_proxy=egress_proxy,
+            target_kinds=target_kinds,
         )
 
 

@@ -2,6 +2,9 @@ from enum import StrEnum
 
 class ListDestinationAttemptsErrorTypeType0(StrEnum):
     BLOCKED_URL = "blocked_url"
+    BROKER_AUTH = "broker_auth"
+    BROKER_REFUSED = "broker_refused"
+    BROKER_UNREACHABLE = "broker_unreachable"
     CIRCUIT_OPEN = "circuit_open"
     CONNECTION = "connection"
     DNS = "dns"

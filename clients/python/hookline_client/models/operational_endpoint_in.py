@@ -15,6 +15,7 @@ from typing import cast
 
 if TYPE_CHECKING:
   from ..models.auth_in import AuthIn
+  from ..models.credentials_in import CredentialsIn
   from ..models.operational_endpoint_in_headers_type_0 import OperationalEndpointInHeadersType0
   from ..models.tls_in import TlsIn
 
@@ -51,6 +52,14 @@ class OperationalEndpointIn:
             tls (None | TlsIn | Unset): TLS to the receiver: a client certificate with its key (mutual TLS), and a CA bundle
                 trusted instead of the public roots (a receiver on a private CA). PEM text. In a PATCH the object replaces the
                 stored one (`clientKey` left out keeps the stored one); null removes it
+            credentials (CredentialsIn | None | Unset): A broker target's sign-in (its URL's scheme names the kind): Kafka's
+                SASL `{username, password, mechanism: PLAIN | SCRAM-SHA-256 | SCRAM-SHA-512}`, RabbitMQ's `{username, password}`
+                (absent: guest), the AWS kinds' key pair `{accessKeyId, secretAccessKey, sessionToken}` or role `{roleArn,
+                externalId}` (assumed with the service's own AWS credentials; absent: the service's standard AWS chain).
+                `password`, `secretAccessKey` and `sessionToken` are write-only. In a PATCH the object replaces the stored one
+                (a write-only member left out keeps its stored value); null removes it
+            endpoint_override (None | str | Unset): The AWS kinds': the service endpoint to use instead of AWS's own for the
+                region (a VPC endpoint, LocalStack, an S3-compatible store); it passes the same URL rules as a receiver's URL
      """
 
     url: str
@@ -63,6 +72,8 @@ class OperationalEndpointIn:
     signature_headers: OperationalEndpointInSignatureheaders | Unset = OperationalEndpointInSignatureheaders.WEBHOOK
     auth: AuthIn | None | Unset = UNSET
     tls: None | TlsIn | Unset = UNSET
+    credentials: CredentialsIn | None | Unset = UNSET
+    endpoint_override: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -71,6 +82,7 @@ class OperationalEndpointIn:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.auth_in import AuthIn # noqa: PLC0415
+        from ..models.credentials_in import CredentialsIn # noqa: PLC0415
         from ..models.operational_endpoint_in_headers_type_0 import OperationalEndpointInHeadersType0 # noqa: PLC0415
         from ..models.tls_in import TlsIn # noqa: PLC0415
         url = self.url
@@ -140,6 +152,20 @@ class OperationalEndpointIn:
         else:
             tls = self.tls
 
+        credentials: dict[str, Any] | None | Unset
+        if isinstance(self.credentials, Unset):
+            credentials = UNSET
+        elif isinstance(self.credentials, CredentialsIn):
+            credentials = self.credentials.to_dict()
+        else:
+            credentials = self.credentials
+
+        endpoint_override: None | str | Unset
+        if isinstance(self.endpoint_override, Unset):
+            endpoint_override = UNSET
+        else:
+            endpoint_override = self.endpoint_override
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -164,6 +190,10 @@ class OperationalEndpointIn:
             field_dict["auth"] = auth
         if tls is not UNSET:
             field_dict["tls"] = tls
+        if credentials is not UNSET:
+            field_dict["credentials"] = credentials
+        if endpoint_override is not UNSET:
+            field_dict["endpointOverride"] = endpoint_override
 
         return field_dict
 
@@ -172,6 +202,7 @@ class OperationalEndpointIn:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.auth_in import AuthIn # noqa: PLC0415
+        from ..models.credentials_in import CredentialsIn # noqa: PLC0415
         from ..models.operational_endpoint_in_headers_type_0 import OperationalEndpointInHeadersType0 # noqa: PLC0415
         from ..models.tls_in import TlsIn # noqa: PLC0415
         d = dict(src_dict)
@@ -315,6 +346,36 @@ class OperationalEndpointIn:
         tls = _parse_tls(d.pop("tls", UNSET))
 
 
+        def _parse_credentials(data: object) -> CredentialsIn | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                credentials_type_0 = CredentialsIn.from_dict(data)
+
+
+
+                return credentials_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(CredentialsIn | None | Unset, data)
+
+        credentials = _parse_credentials(d.pop("credentials", UNSET))
+
+
+        def _parse_endpoint_override(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        endpoint_override = _parse_endpoint_override(d.pop("endpointOverride", UNSET))
+
+
         operational_endpoint_in = cls(
             url=url,
             events=events,
@@ -326,6 +387,8 @@ class OperationalEndpointIn:
             signature_headers=signature_headers,
             auth=auth,
             tls=tls,
+            credentials=credentials,
+            endpoint_override=endpoint_override,
         )
 
 

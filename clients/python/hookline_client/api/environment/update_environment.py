@@ -122,9 +122,10 @@ def sync_detailed(
     """ Update Environment
 
      `egressProxy`: the proxy its requests to receivers go through (a URL of another
-    scheme: 422). `retentionDays` (1..3650): how long this environment's events and messages, with
-    their Deliveries and attempts, are kept once nothing more can happen to them; null
-    returns to the instance's HOOKLINE_RETENTION. The daily retention pass applies it.
+    scheme: 422). `targetKinds`: the kinds its targets may be (an unknown kind: 422).
+    `retentionDays` (1..3650): how long this environment's events and messages, with their
+    Deliveries and attempts, are kept once nothing more can happen to them; null returns to
+    the instance's HOOKLINE_RETENTION. The daily retention pass applies it.
 
     Args:
         body (EnvironmentPatch):
@@ -158,9 +159,10 @@ def sync(
     """ Update Environment
 
      `egressProxy`: the proxy its requests to receivers go through (a URL of another
-    scheme: 422). `retentionDays` (1..3650): how long this environment's events and messages, with
-    their Deliveries and attempts, are kept once nothing more can happen to them; null
-    returns to the instance's HOOKLINE_RETENTION. The daily retention pass applies it.
+    scheme: 422). `targetKinds`: the kinds its targets may be (an unknown kind: 422).
+    `retentionDays` (1..3650): how long this environment's events and messages, with their
+    Deliveries and attempts, are kept once nothing more can happen to them; null returns to
+    the instance's HOOKLINE_RETENTION. The daily retention pass applies it.
 
     Args:
         body (EnvironmentPatch):
@@ -189,9 +191,10 @@ async def asyncio_detailed(
     """ Update Environment
 
      `egressProxy`: the proxy its requests to receivers go through (a URL of another
-    scheme: 422). `retentionDays` (1..3650): how long this environment's events and messages, with
-    their Deliveries and attempts, are kept once nothing more can happen to them; null
-    returns to the instance's HOOKLINE_RETENTION. The daily retention pass applies it.
+    scheme: 422). `targetKinds`: the kinds its targets may be (an unknown kind: 422).
+    `retentionDays` (1..3650): how long this environment's events and messages, with their
+    Deliveries and attempts, are kept once nothing more can happen to them; null returns to
+    the instance's HOOKLINE_RETENTION. The daily retention pass applies it.
 
     Args:
         body (EnvironmentPatch):
@@ -225,9 +228,10 @@ async def asyncio(
     """ Update Environment
 
      `egressProxy`: the proxy its requests to receivers go through (a URL of another
-    scheme: 422). `retentionDays` (1..3650): how long this environment's events and messages, with
-    their Deliveries and attempts, are kept once nothing more can happen to them; null
-    returns to the instance's HOOKLINE_RETENTION. The daily retention pass applies it.
+    scheme: 422). `targetKinds`: the kinds its targets may be (an unknown kind: 422).
+    `retentionDays` (1..3650): how long this environment's events and messages, with their
+    Deliveries and attempts, are kept once nothing more can happen to them; null returns to
+    the instance's HOOKLINE_RETENTION. The daily retention pass applies it.
 
     Args:
         body (EnvironmentPatch):

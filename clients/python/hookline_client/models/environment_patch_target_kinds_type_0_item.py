@@ -1,0 +1,14 @@
+from enum import StrEnum
+
+class EnvironmentPatchTargetKindsType0Item(StrEnum):
+    AMQP = "amqp"
+    EVENTBRIDGE = "eventbridge"
+    HTTP = "http"
+    KAFKA = "kafka"
+    KINESIS = "kinesis"
+    S3 = "s3"
+    SNS = "sns"
+    SQS = "sqs"
+
+    def __str__(self) -> str:
+        return str(self.value)
