@@ -175,3 +175,25 @@ def test_an_environment_allows_and_forbids_kinds(tenant: Tenant, kind: Kind) -> 
     assert bad["status"] == 422
     assert ok(tenant.client.patch("/v1/environment", json={"targetKinds": None}))[
         "targetKinds"] == every
+
+
+def test_a_preview_shows_the_message_and_its_key(kind: Kind) -> None:
+    """A broker target's preview: the message's headers (the signature's, the event type;
+    no user agent or host) and its key, from the Kafka URL's expression or the default."""
+    keyed = kind.create(url=KAFKA + "?key=data.customer")
+    plain = kind.create(url="sqs://us-east-1/orders.fifo")
+    if kind.readable:
+        sample: dict[str, Any] = {"type": "invoice.paid", "data": {"customer": "cus_9"}}
+        default = "acme"  # the endpoint's Consumer
+    else:
+        sample = {"body": {"data": {"customer": "cus_9"}}}
+        default = kind.create_path.split("/")[-2]  # the destination's Source
+    found = {}
+    for target in (keyed, plain):
+        found[target["id"]] = ok(kind.tenant.client.post(
+            f"{kind.path}/{target['id']}/preview", json=sample))
+    preview = found[keyed["id"]]
+    assert preview["key"] == "cus_9", preview
+    assert preview["headers"]["webhook-signature"].startswith("v1,")
+    assert "user-agent" not in preview["headers"] and "host" not in preview["headers"]
+    assert found[plain["id"]]["key"] == default, found[plain["id"]]

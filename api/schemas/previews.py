@@ -61,3 +61,6 @@ class PreviewOut(ApiModel):
                               "why the transformation failed (the attempt would fail)")
     duration_ms: float = Field(description="Time the filter and the transformation took, in "
                                            "milliseconds")
+    key: str | None = Field(default=None, description="A broker target's message key (Kafka's "
+                            "record key, a FIFO queue's group...); null for an HTTP target or "
+                            "when nothing would be sent")

@@ -13,14 +13,13 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from enum import Enum
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
 
 from sqlmodel import Session
 
 from hookline.contracts import AttemptResult as AttemptResult  # the engine's, kept in contracts
 from hookline.delivery import gate, outbox, targets
 from hookline.delivery import limit as adaptive
-from hookline.delivery.brokers.keys import key_of
+from hookline.delivery.brokers.keys import message_key
 from hookline.delivery.credentials import ClientTLS, OAuth2
 from hookline.delivery.model import (
     CIRCUIT_OPEN,
@@ -148,15 +147,6 @@ def _outgoing(row: ToSend) -> Outgoing:
                     key=message_key(row.target_url, body,
                                     (row.event_consumer if row.wanted_event
                                      else row.message_source) or ""))
-
-
-def message_key(url: str, body: bytes, default: str) -> str:
-    """A broker message's key: a Kafka URL's `key` expression on the body, else `default`
-    (the event's Consumer, or the message's Source)."""
-    if not url.startswith("kafka:"):
-        return default
-    expression = parse_qs(urlsplit(url).query).get("key", [None])[0]
-    return key_of(expression, body, default)
 
 
 def _admit(session: Session, delivery_id: str, target_id: str, limits: gate.Limits,

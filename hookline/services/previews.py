@@ -18,9 +18,11 @@ from sqlmodel import Session
 from hookline import filters
 from hookline.contracts import AttemptResult
 from hookline.delivery import oauth, targets
+from hookline.delivery.brokers.address import is_broker
+from hookline.delivery.brokers.keys import message_key
 from hookline.delivery.credentials import OAuth2
 from hookline.delivery.model import Outgoing
-from hookline.delivery.sender import request_headers
+from hookline.delivery.sender import broker_message, request_headers
 from hookline.delivery.shaping import shaped
 from hookline.errors import invalid
 from hookline.ids import new_id
@@ -46,6 +48,7 @@ class Preview:
     body: str | None
     error: str | None
     duration_ms: float
+    key: str | None = None  # a broker target's message key
 
 
 @dataclass(frozen=True)
@@ -98,6 +101,7 @@ def endpoint_preview(session: Session, env_id: str, endpoint_id: str, sample: Ev
         variables = filters.event_variables(event.type, events.data_of(event),
                                             event.consumer_external_id, event.id)
         msg_id, body, event_type = event.id, event.payload, event.type
+        consumer = event.consumer_external_id
     elif sample.type is not None and sample.has_data:
         consumer = consumer_of(session, endpoint)
         msg_id = new_id("evt")
@@ -107,7 +111,8 @@ def endpoint_preview(session: Session, env_id: str, endpoint_id: str, sample: Ev
     else:
         raise invalid("eventId", "give the eventId of a stored event, or a type and data")
     return _preview(endpoint, source, code, variables, _outgoing(
-        endpoint, code, msg_id, body.encode(), "application/json", event_type), transforms)
+        endpoint, code, msg_id, body.encode(), "application/json", event_type, consumer),
+        transforms)
 
 
 def destination_preview(session: Session, env_id: str, destination_id: str,
@@ -131,7 +136,7 @@ def destination_preview(session: Session, env_id: str, destination_id: str,
     variables = filters.message_variables(body, content_type, headers, query, provider)
     return _preview(destination, source, code, variables, _outgoing(
         destination, code, msg_id, body or b"", content_type or "application/octet-stream",
-        None), transforms)
+        None, destination.source_id), transforms)
 
 
 def _own(session: Session, model: Any, env_id: str, row_id: str, field: str, what: str) -> Any:
@@ -141,13 +146,14 @@ def _own(session: Session, model: Any, env_id: str, row_id: str, field: str, wha
 
 
 def _outgoing(target: targets.Target, code: str | None, msg_id: str, body: bytes,
-              content_type: str, event_type: str | None) -> Outgoing:
+              content_type: str, event_type: str | None, default_key: str) -> Outgoing:
     return Outgoing(url=target.url, msg_id=msg_id, body=body, content_type=content_type,
                     custom_headers=dict(target.custom_headers),
                     secrets=targets.secrets_in_force(target), require_https=False,
                     target_id=target.id, transformation=code, event_type=event_type,
                     signature_headers=targets.signature_headers(target),
-                    auth=OAuth2.stored(target.auth))
+                    auth=OAuth2.stored(target.auth),
+                    key=message_key(target.url, body, default_key))
 
 
 def _preview(target: targets.Target, source: str | None, code: str | None,
@@ -169,6 +175,11 @@ def _preview(target: targets.Target, source: str | None, code: str | None,
             found.error_message if isinstance(found, AttemptResult) else None
         return Preview(matched=verdict.matched, cancelled=verdict.matched and found is None,
                        url=None, headers=None, body=None, error=error, duration_ms=took)
+    if is_broker(found.url):  # a message's headers, and its key
+        message = broker_message(found, found.msg_id, int(time.time()))
+        return Preview(matched=True, cancelled=False, url=found.url, headers=message.headers,
+                       body=found.body.decode("utf-8", errors="replace"), error=None,
+                       duration_ms=took, key=message.key)
     headers = request_headers(found, found.msg_id, int(time.time()))
     if found.auth is not None:  # the token itself is never shown
         headers = oauth.with_bearer(headers, oauth.REDACTED)

@@ -2701,6 +2701,11 @@ export interface components {
 			 * @description Time the filter and the transformation took, in milliseconds
 			 */
 			durationMs: number;
+			/**
+			 * Key
+			 * @description A broker target's message key (Kafka's record key, a FIFO queue's group...); null for an HTTP target or when nothing would be sent
+			 */
+			key?: string | null;
 		};
 		/** Problem */
 		Problem: {

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import jmespath
 from jmespath.exceptions import JMESPathError
@@ -26,6 +27,15 @@ def compiled(expression: str) -> ParsedResult:
         return jmespath.compile(expression)
     except JMESPathError as exc:
         raise ValueError(f"the key is not a JMESPath expression: {exc}") from None
+
+
+def message_key(url: str, body: bytes, default: str) -> str:
+    """A broker message's key: a Kafka URL's `key` expression on the body, else `default`
+    (the event's Consumer, or the message's Source)."""
+    if not url.startswith("kafka:"):
+        return default
+    expression = parse_qs(urlsplit(url).query).get("key", [None])[0]
+    return key_of(expression, body, default)
 
 
 def key_of(expression: str | None, body: bytes, default: str) -> str:

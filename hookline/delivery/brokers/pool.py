@@ -29,6 +29,7 @@ log = logging.getLogger("hookline.delivery.brokers")
 KEPT = 64
 IDLE = 300.0
 SWEEP = 30.0  # seconds between looks for disabled or deleted targets' publishers
+CLOSING = 5.0  # seconds a publisher has to close
 
 # How each kind's publisher is made: (address, checked, credentials, tls, timeout, guard).
 Factory = Callable[[BrokerAddress, Checked, "dict[str, Any] | None", "ClientTLS | None", float,
@@ -144,10 +145,12 @@ async def close_gone_forever(publishers: Publishers, alive: Callable[[list[str]]
 
 
 async def _closed(publisher: Publisher) -> None:
+    # Bounded: aiokafka's stop() waits for ever on a batch a dead broker never took.
     try:
-        await publisher.close()
-    except Exception as exc:  # a broken connection closes badly
-        log.debug("closing a publisher: %s", exc)
+        async with asyncio.timeout(CLOSING):
+            await publisher.close()
+    except Exception as exc:  # a broken connection closes badly, or not at all
+        log.debug("closing a publisher: %r", exc)
 
 
 def _fingerprint(url: str, checked: Checked, credentials: dict[str, Any] | None,

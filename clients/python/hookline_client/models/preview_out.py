@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
@@ -33,6 +34,8 @@ class PreviewOut:
             error (None | str): Why the filter's evaluation failed (no match), or why the transformation failed (the attempt
                 would fail)
             duration_ms (float): Time the filter and the transformation took, in milliseconds
+            key (None | str | Unset): A broker target's message key (Kafka's record key, a FIFO queue's group...); null for
+                an HTTP target or when nothing would be sent
      """
 
     matched: bool
@@ -42,6 +45,7 @@ class PreviewOut:
     body: None | str
     error: None | str
     duration_ms: float
+    key: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -71,6 +75,12 @@ class PreviewOut:
 
         duration_ms = self.duration_ms
 
+        key: None | str | Unset
+        if isinstance(self.key, Unset):
+            key = UNSET
+        else:
+            key = self.key
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -83,6 +93,8 @@ class PreviewOut:
             "error": error,
             "durationMs": duration_ms,
         })
+        if key is not UNSET:
+            field_dict["key"] = key
 
         return field_dict
 
@@ -140,6 +152,16 @@ class PreviewOut:
 
         duration_ms = d.pop("durationMs")
 
+        def _parse_key(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        key = _parse_key(d.pop("key", UNSET))
+
+
         preview_out = cls(
             matched=matched,
             cancelled=cancelled,
@@ -148,6 +170,7 @@ class PreviewOut:
             body=body,
             error=error,
             duration_ms=duration_ms,
+            key=key,
         )
 
 
