@@ -50,15 +50,20 @@ class Target:
     address: str  # the resolved, checked address to connect to
 
 
-def check_syntax(url: str, *, require_https: bool, allowed_ports: frozenset[int],
-                 any_port: bool) -> tuple[str, str, int]:
-    """Rules 1, 2, 3 and 5. Returns (scheme, host, port)."""
+def check_text(url: str) -> None:
+    """A URL's length and characters, whatever its scheme."""
     if len(url) > MAX_URL_LENGTH:
         raise URLRefused(f"URL is longer than {MAX_URL_LENGTH} characters")
     # urlsplit() silently drops tabs and newlines, so it would check another URL than the one
     # stored; and the HTTP client refuses them at send time.
     if any(c.isspace() or ord(c) < 0x20 or ord(c) == 0x7F for c in url):
         raise URLRefused("URL must not contain spaces or control characters")
+
+
+def check_syntax(url: str, *, require_https: bool, allowed_ports: frozenset[int],
+                 any_port: bool) -> tuple[str, str, int]:
+    """Rules 1, 2, 3 and 5. Returns (scheme, host, port)."""
+    check_text(url)
     try:
         parts = urlsplit(url)
         port = parts.port

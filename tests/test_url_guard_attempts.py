@@ -1,6 +1,6 @@
 """The URL guard at attempt time: a real Sender resolves the host itself at every attempt, so
 a name registered while public can answer a private address later. No network is used: the
-event loop's getaddrinfo, which Sender._resolve calls, answers for the test."""
+event loop's getaddrinfo, which the Sender's guard calls, answers for the test."""
 
 from __future__ import annotations
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import socket
 import ssl
 import time
@@ -34,7 +33,7 @@ from hookline.delivery.model import RESPONSE_LIMIT, Outgoing
 from hookline.observability import metrics, tracing
 from hookline.settings import Settings
 from hookline.signing import webhook_headers
-from hookline.url_guard import DNSFailure, Network, Target, URLRefused, check_address, check_syntax
+from hookline.url_guard import DNSFailure, Network, Target, URLRefused, check_syntax
 
 _MAX_SESSIONS = 256
 
@@ -107,19 +106,11 @@ class Sender:
             BrokerGuard(allowed_ports=allowed_ports, any_port=any_port,
                         allowed_networks=allowed_networks), timeout)
 
-    async def _resolve(self, host: str, port: int) -> list[str]:
-        infos = await asyncio.get_running_loop().getaddrinfo(host, port, type=1)
-        return list(dict.fromkeys(str(info[4][0]) for info in infos))
-
     async def guard(self, url: str, require_https: bool) -> Target:
         scheme, host, port = check_syntax(url, require_https=require_https,
                                           allowed_ports=self.allowed_ports,
                                           any_port=self.any_port)
-        try:
-            addresses = await self._resolve(host, port) if not _is_literal(host) else [host]
-        except OSError as exc:
-            raise DNSFailure(f"cannot resolve {host}: {exc}") from None
-        address = check_address(host, port, lambda _h, _p: addresses, self.allowed_networks)
+        address = await self.brokers.guard.checked_address(host, port)
         return Target(url=url, scheme=scheme, host=host, port=port, address=address)
 
     def _session(self, target: Target, tls: ClientTLS | None, proxy: str | None
@@ -332,14 +323,6 @@ def retry_after(value: str | None, now: float | None = None) -> float | None:
     if when.tzinfo is None:  # an HTTP date is GMT
         when = when.replace(tzinfo=UTC)
     return max(0.0, when.timestamp() - (time.time() if now is None else now))
-
-
-def _is_literal(host: str) -> bool:
-    try:
-        ipaddress.ip_address(host.strip("[]"))
-        return True
-    except ValueError:
-        return False
 
 
 def _host_header(target: Target) -> str:

@@ -17,8 +17,6 @@ import json
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,7 +24,7 @@ from typing import Any
 import boto3
 import httpx
 
-from tests.support.procs import free_port, spawn, stop, wait_port
+from tests.support.procs import Served, free_port, spawn, stop, wait_port
 
 # Any seed will do, as long as it is the same one on every start.
 _KEY_SEED = 53
@@ -73,7 +71,7 @@ class S3Object:
     content_type: str
 
 
-class Moto:
+class Moto(Served):
     region = "eu-west-1"
     account_id = "123456789012"  # moto's default account
 
@@ -113,22 +111,6 @@ class Moto:
     def stop(self, *, kill: bool = False) -> None:
         if self.proc is not None:
             stop(self.proc, kill=kill)
-
-    @contextmanager
-    def outage(self, *, kill: bool = False) -> Iterator[None]:
-        """Stopped inside the block, started again (empty) after it, even if it fails."""
-        self.stop(kill=kill)
-        try:
-            yield
-        finally:
-            self.start()
-
-    @property
-    def running(self) -> bool:
-        return self.proc is not None and self.proc.poll() is None
-
-    def close(self) -> None:
-        self.stop(kill=True)
 
     def _make_key(self) -> tuple[str, str]:
         # moto checks no signature until told to; its ids come from a random it lets us seed.

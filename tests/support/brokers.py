@@ -15,45 +15,40 @@ from __future__ import annotations
 
 import shutil
 import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
+from typing import TypeVar
 
 from tests.support.aws import KinesisRecord, Moto, S3Object, SqsMessage, SqsQueue, Subscribed
 from tests.support.kafka import Kafka, KafkaRecord
+from tests.support.procs import Served
 from tests.support.rabbitmq import AmqpMessage, RabbitMQ
+
+S = TypeVar("S", bound=Served)
 
 __all__ = ["AmqpMessage", "Kafka", "KafkaRecord", "KinesisRecord", "Moto", "RabbitMQ",
            "S3Object", "SqsMessage", "SqsQueue", "Subscribed", "kafka_broker", "moto_server",
            "rabbitmq_broker"]
 
 
-@contextmanager
-def kafka_broker(folder: Path | None = None) -> Iterator[Kafka]:
-    with _folder(folder, "kafka") as where:
-        broker = Kafka(where)
-        try:
-            broker.start()
-            yield broker
-        finally:
-            broker.close()
+def kafka_broker(folder: Path | None = None) -> AbstractContextManager[Kafka]:
+    return _served(Kafka, folder, "kafka")
+
+
+def rabbitmq_broker(folder: Path | None = None) -> AbstractContextManager[RabbitMQ]:
+    return _served(RabbitMQ, folder, "rabbitmq")
+
+
+def moto_server(folder: Path | None = None) -> AbstractContextManager[Moto]:
+    return _served(Moto, folder, "moto")
 
 
 @contextmanager
-def rabbitmq_broker(folder: Path | None = None) -> Iterator[RabbitMQ]:
-    with _folder(folder, "rabbitmq") as where:
-        broker = RabbitMQ(where)
-        try:
-            broker.start()
-            yield broker
-        finally:
-            broker.close()
-
-
-@contextmanager
-def moto_server(folder: Path | None = None) -> Iterator[Moto]:
-    with _folder(folder, "moto") as where:
-        server = Moto(where)
+def _served(kind: Callable[[Path], S], folder: Path | None, name: str) -> Iterator[S]:
+    """One server of `kind`, started in `folder` (else a temporary one), closed after."""
+    with _folder(folder, name) as where:
+        server = kind(where)
         try:
             server.start()
             yield server

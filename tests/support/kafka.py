@@ -15,8 +15,6 @@ import base64
 import subprocess
 import time
 import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,7 +23,7 @@ from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from aiokafka.structs import ConsumerRecord
 
 from tests.support import aio, tools
-from tests.support.procs import free_port, spawn, stop, wait_port
+from tests.support.procs import Served, free_port, spawn, stop, wait_port
 
 # The heap and GC of a test broker: a few MB of records, and two cores shared with others.
 _JVM = ["-Xms64m", "-Xmx384m", "-XX:+UseSerialGC", "-XX:-UsePerfData",
@@ -46,7 +44,7 @@ class KafkaRecord:
     timestamp_ms: int
 
 
-class Kafka:
+class Kafka(Served):
     user = "hookline"
 
     def __init__(self, folder: Path, password: str = "kafka-secret") -> None:
@@ -80,22 +78,6 @@ class Kafka:
         """A controlled shutdown (SIGTERM, about 2 s), or a crash with `kill` (instant)."""
         if self.proc is not None:
             stop(self.proc, kill=kill, seconds=30)
-
-    @contextmanager
-    def outage(self, *, kill: bool = False) -> Iterator[None]:
-        """Stopped inside the block, started again after it, even if the block fails."""
-        self.stop(kill=kill)
-        try:
-            yield
-        finally:
-            self.start()
-
-    @property
-    def running(self) -> bool:
-        return self.proc is not None and self.proc.poll() is None
-
-    def close(self) -> None:
-        self.stop(kill=True)
 
     def create_topic(self, name: str, partitions: int = 3) -> None:
         """Created and led (every partition has a leader) when this returns."""

@@ -10,6 +10,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -128,3 +129,32 @@ def temporal_cli() -> str:
     if not Path(found).exists():
         raise RuntimeError("no temporal CLI: run `make tools` (the Makefile does it)")
     return found
+
+
+class Served:
+    """A server process the tests start, stop and crash (a broker): `start` (a no-op while
+    it runs) and `stop` are its own; a test's outage and the fixture's close are shared."""
+
+    proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        raise NotImplementedError
+
+    def stop(self, *, kill: bool = False) -> None:
+        raise NotImplementedError
+
+    @contextlib.contextmanager
+    def outage(self, *, kill: bool = False) -> Iterator[None]:
+        """Stopped inside the block, started again after it, even if the block fails."""
+        self.stop(kill=kill)
+        try:
+            yield
+        finally:
+            self.start()
+
+    @property
+    def running(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def close(self) -> None:
+        self.stop(kill=True)

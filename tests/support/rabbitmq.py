@@ -13,8 +13,6 @@ import asyncio
 import json
 import subprocess
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,7 +21,7 @@ from urllib.parse import quote
 import aio_pika
 
 from tests.support import aio, tools
-from tests.support.procs import free_port, spawn, stop, stop_tree, wait_port
+from tests.support.procs import Served, free_port, spawn, stop, stop_tree, wait_port
 
 
 @dataclass(frozen=True)
@@ -38,7 +36,7 @@ class AmqpMessage:
     redelivered: bool
 
 
-class RabbitMQ:
+class RabbitMQ(Served):
     user = "hookline"
 
     def __init__(self, folder: Path, password: str = "rabbit-secret") -> None:
@@ -72,19 +70,6 @@ class RabbitMQ:
         confirmed persistent messages on durable queues survive either."""
         if self.proc is not None:
             stop_tree(self.proc, kill=kill, seconds=30)
-
-    @contextmanager
-    def outage(self, *, kill: bool = False) -> Iterator[None]:
-        """Stopped inside the block, started again after it, even if the block fails."""
-        self.stop(kill=kill)
-        try:
-            yield
-        finally:
-            self.start()
-
-    @property
-    def running(self) -> bool:
-        return self.proc is not None and self.proc.poll() is None
 
     def close(self) -> None:
         self.stop(kill=True)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from urllib.parse import parse_qs, unquote, urlsplit
 
 from hookline.delivery.brokers.keys import compiled
-from hookline.url_guard import MAX_URL_LENGTH, URLRefused
+from hookline.url_guard import URLRefused, check_text
 
 HTTP = "http"
 KAFKA = "kafka"
@@ -76,10 +76,7 @@ class BrokerAddress:
 
 def parse(url: str) -> BrokerAddress:
     """Raises URLRefused saying what is wrong, as the URL guard does for HTTP URLs."""
-    if len(url) > MAX_URL_LENGTH:
-        raise URLRefused(f"URL is longer than {MAX_URL_LENGTH} characters")
-    if any(c.isspace() or ord(c) < 0x20 or ord(c) == 0x7F for c in url):
-        raise URLRefused("URL must not contain spaces or control characters")
+    check_text(url)
     try:
         parts = urlsplit(url)
         port = parts.port

@@ -1,6 +1,7 @@
-"""The URL guard for broker targets: the broker's host (Kafka, AMQP) or the service
-endpoint (the AWS kinds: AWS's own for the region, or the target's `endpointOverride`) must
-resolve to public addresses only, as an HTTP receiver's must, on an allowed port. The
+"""The URL guard for broker targets, and the name resolution receivers' hosts share: the
+broker's host (Kafka, AMQP) or the service endpoint (the AWS kinds: AWS's own for the
+region, or the target's `endpointOverride`) must resolve to public addresses only, as an
+HTTP receiver's must, on an allowed port. The
 checked address is what the publisher connects to (`Checked`), so a name that resolves
 elsewhere between the check and the connect changes nothing; a Kafka cluster's other
 brokers, which its metadata names, pass the same check (`host`)."""
@@ -52,7 +53,7 @@ class BrokerGuard:
         _, host, port = check_syntax(endpoint, require_https=require_https,
                                           allowed_ports=self.allowed_ports,
                                           any_port=self.any_port)
-        return Checked(host, port, await self._resolve_checked(host, port), endpoint)
+        return Checked(host, port, await self.checked_address(host, port), endpoint)
 
     async def host(self, host: str, port: int, scheme: str) -> str:
         """A broker's host and port: the address to connect to, checked."""
@@ -61,9 +62,11 @@ class BrokerGuard:
             allowed = ", ".join(str(p) for p in sorted(
                 self.allowed_ports | BROKER_PORTS.get(scheme, frozenset())))
             raise URLRefused(f"port {port} is not allowed (allowed: {allowed})")
-        return await self._resolve_checked(host, port)
+        return await self.checked_address(host, port)
 
-    async def _resolve_checked(self, host: str, port: int) -> str:
+    async def checked_address(self, host: str, port: int) -> str:
+        """Rule 4 at attempt time, for receivers' hosts too (the Sender's guard): every
+        address the name resolves to now must be allowed; the one to connect to."""
         try:
             addresses = [host.strip("[]")] if _is_literal(host) else await _resolve(host, port)
         except OSError as exc:
