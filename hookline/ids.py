@@ -45,9 +45,10 @@ def first_id_at(prefix: str, seconds: float) -> str:
 def made_at(value: str) -> float | None:
     """The unix time `new_id` made `value` at (to the millisecond); None for an id it did
     not make."""
-    digits = value.rsplit("_", 1)[-1][:10]
-    if len(digits) != 10 or any(c not in _ALPHABET for c in digits):
+    found = value.rsplit("_", 1)[-1]
+    if len(found) != 26 or any(c not in _ALPHABET for c in found):
         return None
+    digits = found[:10]
     ms = 0
     for c in digits:
         ms = ms * 32 + _ALPHABET.index(c)
