@@ -23,9 +23,9 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from hookline.delivery.brokers.address import kind_of
 from hookline.errors import invalid
 from hookline.signing import SIGNATURE_PREFIXES
+from hookline.target_kinds import kind_of
 
 MAX_SOURCE = 64 * 1024  # bytes of JavaScript
 MAX_BODY = 5 * 2**20  # bytes a handler may make the body: what ingestion itself accepts

@@ -22,7 +22,6 @@ from yarl import URL
 from hookline import USER_AGENT
 from hookline.contracts import AttemptResult
 from hookline.delivery import client_tls, egress, oauth
-from hookline.delivery.brokers.address import is_broker
 from hookline.delivery.brokers.guard import BrokerGuard
 from hookline.delivery.brokers.message import EVENT_TYPE_HEADER, BrokerMessage
 from hookline.delivery.brokers.pool import Publishers
@@ -33,6 +32,7 @@ from hookline.delivery.model import RESPONSE_LIMIT, Outgoing
 from hookline.observability import metrics, tracing
 from hookline.settings import Settings
 from hookline.signing import webhook_headers
+from hookline.target_kinds import is_broker
 from hookline.url_guard import DNSFailure, Network, Target, URLRefused, check_syntax
 
 _MAX_SESSIONS = 256

@@ -9,8 +9,8 @@ from dataclasses import replace
 
 from hookline import transformations
 from hookline.contracts import AttemptResult
-from hookline.delivery.brokers.address import is_broker
 from hookline.delivery.model import TRANSFORMATION, Outgoing
+from hookline.target_kinds import is_broker
 from hookline.transform_pool import ExecutorPool
 from hookline.transformations import TransformFailed
 

@@ -8,12 +8,12 @@ from dataclasses import dataclass
 
 from sqlmodel import Session
 
-from hookline.delivery.brokers.address import KINDS
 from hookline.errors import Conflict, NotFound, Unauthorized, invalid
 from hookline.ids import new_id, token
 from hookline.persistence import queries
 from hookline.persistence.models import ApiKey, Environment, Organization, Plan
 from hookline.settings import check_proxy_url, get_settings
+from hookline.target_kinds import KINDS
 from hookline.timeutil import utcnow
 
 KEY_PREFIX = "hk_"

@@ -18,7 +18,6 @@ from sqlmodel import Session
 from hookline import filters
 from hookline.contracts import AttemptResult
 from hookline.delivery import oauth, targets
-from hookline.delivery.brokers.address import is_broker
 from hookline.delivery.brokers.keys import message_key
 from hookline.delivery.credentials import OAuth2
 from hookline.delivery.model import Outgoing
@@ -35,6 +34,7 @@ from hookline.services.targets import (
     consumer_of,
     get_scoped,
 )
+from hookline.target_kinds import is_broker
 from hookline.timeutil import utcnow
 from hookline.transform_pool import ExecutorPool
 

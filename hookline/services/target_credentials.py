@@ -20,8 +20,8 @@ from cryptography import x509
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec, ed25519, rsa
 
+from hookline import target_kinds as kinds
 from hookline.delivery import client_tls
-from hookline.delivery.brokers import address as kinds
 from hookline.delivery.brokers import aws_clients
 from hookline.delivery.brokers.kafka import MECHANISMS
 from hookline.delivery.credentials import AUTH_SECRETS, CREDENTIAL_SECRETS, TLS_SECRETS, ClientTLS

@@ -15,7 +15,7 @@ from sqlmodel import Session
 
 from hookline import filters, transformations
 from hookline.delivery import gate, targets
-from hookline.delivery.brokers.address import is_broker, kind_of, parse
+from hookline.delivery.brokers.address import parse
 from hookline.delivery.gate import Health, health_of
 from hookline.delivery.targets import Target
 from hookline.errors import NotFound, Unavailable, invalid
@@ -34,6 +34,7 @@ from hookline.signing import (
     new_key,
     scheme_of,
 )
+from hookline.target_kinds import is_broker, kind_of
 from hookline.timeutil import utcnow
 from hookline.transformations import TransformFailed
 from hookline.url_guard import DNSFailure, URLRefused

@@ -15,18 +15,19 @@ from dataclasses import dataclass, field
 from urllib.parse import parse_qs, unquote, urlsplit
 
 from hookline.delivery.brokers.keys import compiled
+from hookline.target_kinds import (
+    AMQP,
+    EVENTBRIDGE,
+    HTTP,
+    KAFKA,
+    KIND_OF_SCHEME,
+    KINESIS,
+    S3,
+    SNS,
+    SQS,
+)
 from hookline.url_guard import URLRefused, check_text
 
-HTTP = "http"
-KAFKA = "kafka"
-AMQP = "amqp"
-SQS, SNS, EVENTBRIDGE, KINESIS, S3 = "sqs", "sns", "eventbridge", "kinesis", "s3"
-AWS_KINDS = (SQS, SNS, EVENTBRIDGE, KINESIS, S3)
-# Every kind a target may be, in the order the API lists them (an environment's
-# `targetKinds`); `http` covers http:// and https://.
-KINDS = (HTTP, KAFKA, AMQP, *AWS_KINDS)
-_KIND_OF_SCHEME = {"http": HTTP, "https": HTTP, "kafka": KAFKA, "amqp": AMQP, "amqps": AMQP,
-                   **{kind: kind for kind in AWS_KINDS}}
 # The ports a broker listens on by convention, allowed for its kind beside
 # HOOKLINE_ALLOWED_PORTS (which is about HTTP receivers): Kafka's plaintext, TLS and MSK's
 # SASL ports, AMQP's and AMQPS's.
@@ -39,16 +40,6 @@ _REGION = re.compile(r"^[a-z]{2}(-[a-z]+)+-[0-9]$")
 _AWS_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,256}$")
 _BUCKET = re.compile(r"^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$")
 _TOPIC = re.compile(r"^[A-Za-z0-9._-]{1,249}$")  # Kafka's topic names
-
-
-def kind_of(url: str) -> str:
-    """The kind a URL names by its scheme; an unknown scheme is `http`'s to refuse."""
-    scheme = url.split(":", 1)[0].lower() if ":" in url else ""
-    return _KIND_OF_SCHEME.get(scheme, HTTP)
-
-
-def is_broker(url: str) -> bool:
-    return kind_of(url) != HTTP
 
 
 @dataclass(frozen=True)
@@ -84,7 +75,7 @@ def parse(url: str) -> BrokerAddress:
     except ValueError as exc:
         raise URLRefused(f"URL is not valid: {exc}") from None
     scheme = parts.scheme.lower()
-    kind = _KIND_OF_SCHEME.get(scheme)
+    kind = KIND_OF_SCHEME.get(scheme)
     if kind is None or kind == HTTP:
         raise URLRefused(f"{scheme!r} is not a broker URL")
     if parts.username is not None or parts.password is not None:

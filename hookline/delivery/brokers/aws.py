@@ -31,7 +31,7 @@ import re
 import time
 from typing import Any
 
-from hookline.delivery.brokers import address as kinds
+from hookline import target_kinds as kinds
 from hookline.delivery.brokers.address import BrokerAddress
 from hookline.delivery.brokers.aws_clients import AwsConnection, Models, failure
 from hookline.delivery.brokers.guard import BrokerGuard, Checked

@@ -34,7 +34,7 @@ from botocore import exceptions as boto
 from botocore.credentials import CredentialProvider
 from botocore.loaders import Loader, create_loader
 
-from hookline.delivery.brokers import address as kinds
+from hookline import target_kinds as kinds
 from hookline.delivery.brokers.guard import Checked, aws_endpoint
 from hookline.delivery.brokers.message import AUTH, REFUSED, UNREACHABLE, BrokerFailed
 

@@ -13,11 +13,8 @@ import ipaddress
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from hookline.delivery.brokers.address import (
-    BROKER_PORTS,
-    S3,
-    BrokerAddress,
-)
+from hookline.delivery.brokers.address import BROKER_PORTS, BrokerAddress
+from hookline.target_kinds import S3
 from hookline.url_guard import DNSFailure, Network, URLRefused, check_address, check_syntax
 
 

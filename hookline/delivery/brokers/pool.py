@@ -15,7 +15,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from hookline.delivery.brokers import address as kinds
+from hookline import target_kinds as kinds
 from hookline.delivery.brokers.address import BrokerAddress
 from hookline.delivery.brokers.amqp import AmqpPublisher
 from hookline.delivery.brokers.aws import AwsFactory

@@ -1,0 +1,26 @@
+"""The kinds of target, by their URL's scheme: `http` (http://, https://), or a broker's
+(`hookline.delivery.brokers`): `kafka`, `amqp` (amqp://, amqps://) and the AWS kinds. Pure,
+and below everything that asks what kind a URL is (the API, transformations, the engine)."""
+
+from __future__ import annotations
+
+HTTP = "http"
+KAFKA = "kafka"
+AMQP = "amqp"
+SQS, SNS, EVENTBRIDGE, KINESIS, S3 = "sqs", "sns", "eventbridge", "kinesis", "s3"
+AWS_KINDS = (SQS, SNS, EVENTBRIDGE, KINESIS, S3)
+# Every kind a target may be, in the order the API lists them (an environment's
+# `targetKinds`); `http` covers http:// and https://.
+KINDS = (HTTP, KAFKA, AMQP, *AWS_KINDS)
+KIND_OF_SCHEME = {"http": HTTP, "https": HTTP, "kafka": KAFKA, "amqp": AMQP, "amqps": AMQP,
+                  **{kind: kind for kind in AWS_KINDS}}
+
+
+def kind_of(url: str) -> str:
+    """The kind a URL names by its scheme; an unknown scheme is `http`'s to refuse."""
+    scheme = url.split(":", 1)[0].lower() if ":" in url else ""
+    return KIND_OF_SCHEME.get(scheme, HTTP)
+
+
+def is_broker(url: str) -> bool:
+    return kind_of(url) != HTTP
