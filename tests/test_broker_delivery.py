@@ -116,3 +116,21 @@ def test_a_topic_or_route_that_takes_nothing_is_refused(tenant: Tenant, rabbitmq
     [delivery] = deliveries_of(tenant, event)
     assert wait_delivery(tenant, delivery["id"], timeout=60)["status"] == "exhausted"
     assert {a["errorType"] for a in attempts(tenant, delivery["id"])} == {"broker_refused"}
+
+
+def test_a_transformation_sets_the_routing_key(tenant: Tenant, rabbitmq: RabbitMQ) -> None:
+    """A broker target's `webhook.key` is the message's key; on an AMQP URL with no
+    `routingKey`, the routing key."""
+    name = f"shaped{int(time.time() * 1000)}"
+    rabbitmq.declare(name, name, routing_key="#")
+    port = rabbitmq.url.rsplit(":", 1)[1]
+    created = endpoint(tenant, f"amqp://127.0.0.1:{port}/?exchange={name}", consumer="shaped",
+                       transformation="function handler(webhook) {\n"
+                       "  webhook.key = 'invoice.' + webhook.payload.data.n;\n"
+                       "  return webhook;\n}")
+    events = [publish(tenant, {"n": n}, consumer="shaped")["id"] for n in range(3)]
+    delivered_all(tenant, events)
+    messages = rabbitmq.read(name, 3)
+    assert sorted(m.routing_key for m in messages) == ["invoice.0", "invoice.1", "invoice.2"]
+    for message in messages:
+        verified(created["secret"], message.body, message.headers)
