@@ -5,6 +5,7 @@ publish returns once every in-sync replica has the record."""
 
 from __future__ import annotations
 
+import asyncio
 import ssl
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -90,10 +91,17 @@ class KafkaPublisher:
         self._check_host = check_host
         self._producer: AIOKafkaProducer | None = None
         self._client: _GuardedClient | None = None
+        self._starting = asyncio.Lock()
 
     async def _started(self) -> AIOKafkaProducer:
         if self._producer is not None:
             return self._producer
+        async with self._starting:  # concurrent first attempts share one producer
+            if self._producer is not None:
+                return self._producer
+            return await self._start()
+
+    async def _start(self) -> AIOKafkaProducer:
         checked = self._checked
         pins = {(checked.host, checked.port): checked.ip}
         context = self._context(pins)
