@@ -198,7 +198,7 @@ def test_the_form_offers_only_the_environments_kinds_and_refuses_the_others(
     consumer(tenant, "acme", "invoice.paid")
     opened(browser, tenant)
     every = browser.get("/portal/endpoints/new")
-    for example in ("https://example.com/webhooks", "kafka://broker.example.com:9092/orders",
+    for example in ("https://example.com/webhooks", "kafka://kafka.example.com:9092/orders",
                     "sqs://us-east-1/orders", "s3://my-bucket/webhooks/?region=eu-west-1"):
         assert example in every.replace("&amp;", "&"), example
     kept = add(browser, KAFKA)  # made before Kafka was forbidden
@@ -210,8 +210,8 @@ def test_the_form_offers_only_the_environments_kinds_and_refuses_the_others(
     hint = re.search(r'<p class="hint kinds" id="url-kinds">(.*?)</p>', form)
     assert hint is not None
     assert re.sub(r"<[^>]+>", "", hint.group(1)) == (
-        "Send to your web server (https://example.com/webhooks) or an SQS queue "
-        "(sqs://us-east-1/orders).")
+        "Allowed here: your server https://example.com/webhooks · SQS sqs://us-east-1/orders")
+    assert "(optional: for SQS)" in form
     assert 'name="aws_access_key_id"' in form and 'name="broker_username"' not in form
     refused = add(browser, "kafka://127.0.0.1:9092/other", **SASL)
     api = "url: this environment does not allow kafka targets (its targetKinds: http, sqs)"
@@ -232,4 +232,5 @@ def test_the_form_offers_only_the_environments_kinds_and_refuses_the_others(
     ok(tenant.client.patch("/v1/environment", json={"targetKinds": ["http"]}))
     only_http = browser.get("/portal/endpoints/new")
     assert "Broker sign-in" not in only_http
-    assert "Send to your web server (<code>https://example.com/webhooks</code>)." in only_http
+    assert "Allowed here: <span class=\"kind\">your server <code>https://example.com/webhooks" \
+        "</code></span></p>" in only_http

@@ -22,15 +22,14 @@ class Kind:
 
 
 _OFFERED = (
-    Kind(kinds.HTTP, "your web server", "https://example.com/webhooks"),
-    Kind(kinds.KAFKA, "a Kafka topic", "kafka://broker.example.com:9092/orders"),
-    Kind(kinds.AMQP, "a RabbitMQ exchange",
-         "amqps://rabbit.example.com/vhost?exchange=hooks&routingKey=orders"),
-    Kind(kinds.SQS, "an SQS queue", "sqs://us-east-1/orders"),
-    Kind(kinds.SNS, "an SNS topic", "sns://us-east-1/orders"),
-    Kind(kinds.EVENTBRIDGE, "an EventBridge bus", "eventbridge://us-east-1/default"),
-    Kind(kinds.KINESIS, "a Kinesis stream", "kinesis://us-east-1/orders"),
-    Kind(kinds.S3, "an S3 bucket", "s3://my-bucket/webhooks/?region=eu-west-1"),
+    Kind(kinds.HTTP, "your server", "https://example.com/webhooks"),
+    Kind(kinds.KAFKA, "Kafka", "kafka://kafka.example.com:9092/orders"),
+    Kind(kinds.AMQP, "RabbitMQ", "amqps://rabbit.example.com/?exchange=hooks"),
+    Kind(kinds.SQS, "SQS", "sqs://us-east-1/orders"),
+    Kind(kinds.SNS, "SNS", "sns://us-east-1/orders"),
+    Kind(kinds.EVENTBRIDGE, "EventBridge", "eventbridge://us-east-1/default"),
+    Kind(kinds.KINESIS, "Kinesis", "kinesis://us-east-1/orders"),
+    Kind(kinds.S3, "S3", "s3://my-bucket/webhooks/?region=eu-west-1"),
 )
 NETWORK_KINDS = (kinds.KAFKA, kinds.AMQP)  # those signing in with a user name
 
@@ -49,12 +48,16 @@ class Sections:
 
     network: bool
     aws: bool
+    names: str  # the broker kinds shown, in words: "Kafka, RabbitMQ or SQS"
 
     @classmethod
     def of(cls, allowed: Iterable[str], *urls: str) -> Sections:
         shown = set(allowed) | {kind_of(url) for url in urls if url}
+        labels = [k.label for k in _OFFERED if k.name in shown and k.name != kinds.HTTP]
+        names = " or ".join([", ".join(labels[:-1]), labels[-1]] if len(labels) > 1
+                            else labels)
         return cls(network=bool(shown & set(NETWORK_KINDS)),
-                   aws=bool(shown & set(kinds.AWS_KINDS)))
+                   aws=bool(shown & set(kinds.AWS_KINDS)), names=names)
 
     @property
     def any(self) -> bool:
@@ -130,7 +133,7 @@ def sign_in(kind: str, credentials: dict[str, Any] | None) -> str:
     given = credentials or {}
     if kind in NETWORK_KINDS:
         if not given.get("username"):
-            return "none (the guest user)" if kind == kinds.AMQP else "none"
+            return "none (the guest user)" if kind == kinds.AMQP else "none (no SASL)"
         mechanism = f" with SASL {given.get('mechanism') or 'PLAIN'}" \
             if kind == kinds.KAFKA else ""
         return f"as user {given['username']}{mechanism}"
