@@ -1,8 +1,9 @@
 """Issue 53 in the consumer portal, end to end: an endpoint a Consumer adds through the
 portal's form, a Kafka topic behind SASL (a real broker on loopback), gets the portal's test
 event and a published event, signed; saved again with the password left blank, it still
-signs in; with a wrong password, the test says the broker refused the credentials, without
-showing them. (The form's rules and pages: test_portal_brokers.py.)"""
+signs in; its Delivery's page and the filter's preview say where it goes; with a wrong
+password, the test says the broker refused the credentials, without showing them. (The
+form's rules and pages: test_portal_brokers.py.)"""
 
 from __future__ import annotations
 
@@ -74,6 +75,12 @@ def test_an_endpoint_added_in_the_portal_gets_its_test_event_on_a_kafka_topic(
     assert [verified(secret.group(0), r)["type"] for r in records] == [
         "endpoint.test", "invoice.paid"]
     assert json.loads(records[1].value)["data"] == {"invoice": "in_53"}
+    shown = browser.get(f"/portal/deliveries/{delivery['id']}")
+    assert f"Kafka topic {topic} on 127.0.0.1:{port}" in shown
+    tried = browser.post(f"/portal/endpoints/{endpoint_id}/preview", {
+        **kept, "filter": 'data.invoice == "in_53"', "event": event})
+    assert f"this event would be sent to Kafka topic {topic} on 127.0.0.1:{port}" in \
+        tried.text, tried.text
 
     wrong = {**kept, "broker_password": "wrong-password-53"}
     assert browser.post(f"/portal/endpoints/{endpoint_id}", wrong).status_code == 303
