@@ -27,6 +27,7 @@ PASSWORD = "pw-never-shown-7f3a"
 SASL = {"broker_username": "hooks", "broker_password": PASSWORD,
         "broker_mechanism": "SCRAM-SHA-256"}
 AWS_SECRET = "aws-secret-never-shown-91c2"
+ACCESS_KEY = "AKIAIOSFODNN7EXAMPLE"
 
 
 @pytest.fixture
@@ -127,27 +128,28 @@ def test_an_aws_endpoint_takes_a_key_pair_and_an_endpoint_override(
         stack: Stack, tenant: Tenant, browser: PortalClient) -> None:
     consumer(tenant, "acme", "invoice.paid")
     opened(browser, tenant)
-    created = add(browser, "sqs://us-east-1/orders", aws_access_key_id="AKIAPORTAL",
+    created = add(browser, "sqs://us-east-1/orders", aws_access_key_id=ACCESS_KEY,
                   aws_secret_access_key=AWS_SECRET, endpoint_override="http://127.0.0.1:4566")
     assert created.status_code == 200, created.text
     [endpoint_id] = endpoint_ids(tenant)
     row = stored(stack, endpoint_id)
-    assert row.credentials == {"accessKeyId": "AKIAPORTAL", "secretAccessKey": AWS_SECRET}
+    assert row.credentials == {"accessKeyId": ACCESS_KEY, "secretAccessKey": AWS_SECRET}
     assert row.endpoint_override == "http://127.0.0.1:4566"
     page = browser.get(f"/portal/endpoints/{endpoint_id}")
-    assert "<h1>SQS queue orders (us-east-1)</h1>" in page and "access key AKIAPORTAL" in page
+    assert "<h1>SQS queue orders (us-east-1)</h1>" in page and f"access key {ACCESS_KEY}" in page
     assert "<dt>Endpoint override</dt><dd><code>http://127.0.0.1:4566</code>" in page
+    # The form tells the external id a role is assumed with: the environment's id.
+    assert f"assumed with the external id <code>{tenant.environment_id}</code>" in page
     # A role instead of the key pair: the secret is not carried over to it.
     role = {"url": "sqs://us-east-1/orders", "events": [], "aws_role_arn":
-            "arn:aws:iam::123456789012:role/hooks", "aws_external_id": "acme",
-            "endpoint_override": ""}
+            "arn:aws:iam::123456789012:role/hooks", "endpoint_override": ""}
     assert browser.post(f"/portal/endpoints/{endpoint_id}", role).status_code == 303
     row = stored(stack, endpoint_id)
     assert row.credentials == {"roleArn": "arn:aws:iam::123456789012:role/hooks",
-                               "externalId": "acme"}
+                               "externalId": tenant.environment_id}
     assert row.endpoint_override is None
-    assert "role arn:aws:iam::123456789012:role/hooks (external id acme)" in browser.get(
-        "/portal/endpoints")
+    assert f"role arn:aws:iam::123456789012:role/hooks (external id {tenant.environment_id})" \
+        in browser.get("/portal/endpoints")
     assert AWS_SECRET not in every_page(browser, endpoint_id)
 
 

@@ -18,10 +18,11 @@ from hookline.delivery.credentials import CREDENTIAL_SECRETS
 MEMBERS = {"broker_username": "username", "broker_password": "password",
            "broker_mechanism": "mechanism", "aws_access_key_id": "accessKeyId",
            "aws_secret_access_key": "secretAccessKey", "aws_session_token": "sessionToken",
-           "aws_role_arn": "roleArn", "aws_external_id": "externalId"}
-# Where an error the API names (`credentials.password`) is shown on the form.
+           "aws_role_arn": "roleArn"}
+# Where an error the API names (`credentials.password`) is shown on the form. A role's
+# ExternalId is not typed: it is always the environment's id, which the form shows.
 FIELD_OF = {f"credentials.{member}": name for name, member in MEMBERS.items()} | {
-    "endpointOverride": "endpoint_override"}
+    "endpointOverride": "endpoint_override", "credentials.externalId": "aws_role_arn"}
 
 
 @dataclass(frozen=True)
@@ -35,7 +36,6 @@ class SignIn:
     aws_secret_access_key: str = ""
     aws_session_token: str = ""
     aws_role_arn: str = ""
-    aws_external_id: str = ""
     endpoint_override: str = ""
 
     @classmethod
