@@ -79,8 +79,8 @@ def test_an_endpoint_added_in_the_portal_gets_its_test_event_on_a_kafka_topic(
     assert f"Kafka topic {topic} on 127.0.0.1:{port}" in shown
     tried = browser.post(f"/portal/endpoints/{endpoint_id}/preview", {
         **kept, "filter": 'data.invoice == "in_53"', "event": event})
-    assert f"this event would be sent to Kafka topic {topic} on 127.0.0.1:{port}" in \
-        tried.text, tried.text
+    assert f"this event would be sent to Kafka topic {topic} on 127.0.0.1:{port}, with the " \
+        "key <code>acme</code>." in tried.text, tried.text
 
     wrong = {**kept, "broker_password": "wrong-password-53"}
     assert browser.post(f"/portal/endpoints/{endpoint_id}", wrong).status_code == 303
