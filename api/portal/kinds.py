@@ -9,8 +9,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from hookline.delivery.brokers import address as kinds
-from hookline.delivery.brokers.address import BrokerAddress, kind_of
+from hookline import target_kinds as kinds
+from hookline.delivery.brokers.address import BrokerAddress, parse
+from hookline.target_kinds import kind_of
 from hookline.url_guard import URLRefused
 
 
@@ -69,7 +70,7 @@ def describe(url: str) -> str:
     if not kinds.is_broker(url):
         return url
     try:
-        found = kinds.parse(url)
+        found = parse(url)
     except URLRefused:
         return url
     return _SAY[found.kind](found)
