@@ -18,7 +18,7 @@ from hookline.persistence.models import PortalLink
 from hookline.timeutil import aware, utcnow
 from tests.support.api import deliveries_of, ok, publish, wait_delivery
 from tests.support.oauth_server import TokenServer
-from tests.support.portal import PortalClient, consumer, expire, link
+from tests.support.portal import PortalClient, consumer, endpoint_ids, expire, link, opened
 from tests.support.procs import free_port, stop
 from tests.support.receiver import Receiver
 from tests.support.stack import Stack, Tenant
@@ -30,13 +30,6 @@ def browser(stack: Stack) -> Iterator[PortalClient]:
     client = PortalClient(stack.base_url)
     yield client
     client.close()
-
-
-def opened(browser: PortalClient, tenant: Tenant, who: str = "acme", **body: object
-           ) -> PortalClient:
-    browser.open(link(tenant, who, **body)["url"])
-    browser.get("/portal/endpoints")
-    return browser
 
 
 def add_endpoint(browser: PortalClient, url: str, events: list[str] | None = None
@@ -51,10 +44,6 @@ def summary(page: str) -> str:
     found = re.search(r"<p class=\"hint\" data-summary[^>]*>(.*?)</p>", page)
     assert found is not None, page
     return found.group(1)
-
-
-def endpoint_ids(tenant: Tenant, who: str = "acme") -> list[str]:
-    return [e["id"] for e in ok(tenant.client.get("/v1/endpoints", params={"consumer": who}))]
 
 
 def test_a_link_is_made_for_one_consumer_with_checked_options(stack: Stack,

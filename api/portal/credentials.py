@@ -59,7 +59,7 @@ class Credentials:
             return None
         if self.auth_type != "oauth2":
             raise invalid("auth.type", "must be none or oauth2")
-        return _checked(AuthIn, "auth", {"type": "oauth2", **self._given(AUTH_FIELDS)})
+        return checked(AuthIn, "auth", {"type": "oauth2", **self._given(AUTH_FIELDS)})
 
     def tls(self) -> dict[str, Any] | None:
         """The `tls` to store: None when every field is blank (a blank key alone keeps the
@@ -67,15 +67,14 @@ class Credentials:
         given = self._given(TLS_FIELDS)
         if not given.keys() - {"clientKey"}:
             return None
-        return _checked(TlsIn, "tls", given)
+        return checked(TlsIn, "tls", given)
 
     def _given(self, names: dict[str, str]) -> dict[str, str]:
         return {member: getattr(self, name) for name, member in names.items()
                 if getattr(self, name)}
 
 
-def _checked(schema: type[AuthIn | TlsIn], prefix: str, given: dict[str, Any]
-             ) -> dict[str, Any]:
+def checked(schema: type[BaseModel], prefix: str, given: dict[str, Any]) -> dict[str, Any]:
     """`given` through the API's schema, its first error named as the API names it."""
     try:
         model: BaseModel = schema.model_validate(given)

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from fastapi import APIRouter, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from sqlmodel import Session
@@ -17,7 +19,6 @@ from hookline.delivery.model import TRANSFORMATION
 from hookline.errors import Conflict
 from hookline.persistence import queries
 from hookline.persistence.db import committed
-from hookline.persistence.models import Attempt
 from hookline.services import deliveries, events, portal
 from hookline.services.portal import DeliveryFilter
 from hookline.settings import get_settings
@@ -71,7 +72,16 @@ _ERRORS = {
 }
 
 
-def explain(attempt: Attempt) -> str:
+class Outcome(Protocol):
+    """A stored attempt, or a test event's result."""
+
+    @property
+    def error_type(self) -> str | None: ...
+    @property
+    def status_code(self) -> int | None: ...
+
+
+def explain(attempt: Outcome) -> str:
     sentence = _ERRORS.get(attempt.error_type or "", "The attempt failed.")
     return sentence.format(code=attempt.status_code)
 

@@ -1,6 +1,7 @@
 """Portal pages: the Consumer's endpoints. Every change goes through the API's use cases
 and rules (`usecases/targets`, `services/endpoints`), after the portal's own checks
-(`services/portal`)."""
+(`services/portal`). An endpoint is of any kind the environment allows (`targetKinds`):
+an HTTP receiver or a broker (`kinds`, `sign_in`)."""
 
 from __future__ import annotations
 
@@ -14,15 +15,27 @@ from sqlmodel import Session
 
 from api.deps import SenderDep, SessionDep, TemporalDep, transform_pool_of
 from api.dispatch import wake_cancelled
+from api.portal import kinds
 from api.portal.auth import ChangeDep, Form, PortalDep
 from api.portal.credentials import Credentials
+from api.portal.deliveries import explain
+from api.portal.sign_in import FIELD_OF, SignIn
 from api.portal.web import Portal, PortalRoute, render
 from hookline.errors import ValidationFailed, invalid
 from hookline.persistence.db import committed
 from hookline.persistence.models import Endpoint
 from hookline.services import endpoints, portal
 from hookline.services.headers import check_headers
-from hookline.services.targets import TargetPatch, TargetRow, check_token_url, check_url
+from hookline.services.patch import KEEP
+from hookline.services.target_credentials import Broker
+from hookline.services.targets import (
+    TargetPatch,
+    TargetRow,
+    check_kind,
+    check_patch_urls,
+    check_token_url,
+    check_url,
+)
 from hookline.signing import V1, V1A, scheme_of, verifying_key
 from hookline.usecases import targets
 
@@ -40,13 +53,14 @@ class Draft:
     filter: str = ""  # CEL; empty: none
     scheme: str = V1  # chosen at creation; a rotation switches it afterwards
     credentials: Credentials = field(default_factory=Credentials)  # OAuth2 and TLS
+    sign_in: SignIn = field(default_factory=SignIn)  # a broker's
 
     @classmethod
     def of(cls, form: Form) -> Draft:
         return cls(url=form.get("url").strip(), description=form.get("description").strip(),
                    events=form.all("events"), headers=form.get("headers"),
                    filter=form.get("filter").strip(), scheme=form.get("scheme", V1),
-                   credentials=Credentials.of(form))
+                   credentials=Credentials.of(form), sign_in=SignIn.of(form))
 
     @property
     def filter_or_none(self) -> str | None:
@@ -69,20 +83,43 @@ def _draft_of(row: TargetRow) -> Draft:
     e = cast(Endpoint, row.target)
     return Draft(url=e.url, description=e.description or "", events=list(e.events),
                  headers="\n".join(f"{k}: {v}" for k, v in e.custom_headers.items()),
-                 filter=e.filter or "", credentials=Credentials.stored(e.auth, e.tls))
+                 filter=e.filter or "", credentials=Credentials.stored(e.auth, e.tls),
+                 sign_in=SignIn.stored(e.credentials, e.endpoint_override))
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A 422 as the form shows it: its message above the form, and next to the field it
+    names (`at`, the form's field name; "" when the form has no such field)."""
+
+    message: str
+    at: str = ""
+    near: str = ""  # the message without the API's field name, to show next to the field
+
+    @classmethod
+    def of(cls, exc: ValidationFailed) -> Refusal:
+        named = (exc.errors or [{}])[0].get("field", "")
+        at = FIELD_OF.get(named, named if named in ("url", "credentials") else "")
+        detail = exc.detail or exc.title
+        return cls(detail, at, detail.removeprefix(f"{named}: "))
 
 
 async def _form(request: Request, found: Portal, session: Session, draft: Draft, *,
-                row: TargetRow | None = None, error: str | None = None,
+                row: TargetRow | None = None, refused: Refusal | None = None,
                 status: int = 200, **extra: object) -> Response:
     types = await run_in_threadpool(committed, session, portal.catalogue, found.access)
     recent = await run_in_threadpool(committed, session, portal.recent_events,
                                      found.access) if row else []
     key = row.target.secret if row else ""
+    allowed = found.access.target_kinds
     return render(request, "endpoint.html" if row else "endpoint_new.html", found,
-                  status=status, draft=draft, types=types, row=row, error=error,
-                  recent=recent, scheme=scheme_of(key), public_key=verifying_key(key)
-                  if scheme_of(key) == V1A else None, **extra)
+                  status=status, draft=draft, types=types, row=row, recent=recent,
+                  error=refused.message if refused else None, refused=refused or Refusal(""),
+                  kinds=kinds.offered(allowed),
+                  sections=kinds.Sections.of(allowed, draft.url, row.target.url if row else ""),
+                  destination=kinds.Destination.of(row.target) if row else None,
+                  explain=explain, scheme=scheme_of(key),
+                  public_key=verifying_key(key) if scheme_of(key) == V1A else None, **extra)
 
 
 @router.get("/")
@@ -107,17 +144,23 @@ async def create(request: Request, changed: ChangeDep, session: SessionDep,
         if not draft.url:
             raise invalid("url", "is required")
         auth, tls = draft.credentials.auth(), draft.credentials.tls()
-        await check_url(sender, draft.url, access.requires_https)
+        broker = Broker(draft.sign_in.credentials(), draft.sign_in.override())
+        # A kind the environment forbids is told as such, before its host is looked up.
+        await run_in_threadpool(committed, session, check_kind, access.environment_id,
+                                draft.url)
+        await check_url(sender, draft.url, access.requires_https,
+                        endpoint_override=broker.endpoint_override)
         await check_token_url(sender, auth, access.requires_https)
         row = await run_in_threadpool(committed, session, endpoints.create_endpoint,
                                       access.environment_id, consumer=access.consumer_id,
                                       url=draft.url, events=draft.events,
                                       description=draft.description or None, headers=headers,
                                       secret=None, filter=draft.filter_or_none,
-                                      signature_scheme=draft.scheme, auth=auth, tls=tls)
+                                      signature_scheme=draft.scheme, auth=auth, tls=tls,
+                                      broker=broker)
     except ValidationFailed as exc:
-        return await _form(request, changed.portal, session, draft, error=exc.detail,
-                           status=422)
+        return await _form(request, changed.portal, session, draft,
+                           refused=Refusal.of(exc), status=422)
     return render(request, "secret.html", changed.portal, endpoint=row.target,
                   secret=verifying_key(row.target.secret), created=True)
 
@@ -138,22 +181,31 @@ async def edit(request: Request, endpoint_id: str, changed: ChangeDep, session: 
     row = await run_in_threadpool(committed, session, portal.own_endpoint_row, access, endpoint_id)
     try:
         portal.check_events(access, draft.events)
-        headers = draft.header_dict()
         if not draft.url:
             raise invalid("url", "is required")
-        if draft.url != row.target.url:
-            await check_url(sender, draft.url, access.requires_https)
-        auth, tls = draft.credentials.auth(), draft.credentials.tls()
-        await check_token_url(sender, auth, access.requires_https)
-        patch = TargetPatch(url=draft.url, events=draft.events,
-                            description=draft.description or None, headers=headers,
-                            filter=draft.filter_or_none, auth=auth, tls=tls)
+        patch = _patch(draft, row)
+        # The URL and the override are looked up again only when they change: an endpoint
+        # saved before keeps being editable (its kind too, if since forbidden).
+        await check_patch_urls(sender, patch, row.target, access.requires_https)
         await run_in_threadpool(targets.update, session, Endpoint, access.environment_id,
                                 endpoint_id, patch)
     except ValidationFailed as exc:
         return await _form(request, changed.portal, session, draft, row=row,
-                           error=exc.detail, status=422)
+                           refused=Refusal.of(exc), status=422)
     return RedirectResponse(f"/portal/endpoints/{endpoint_id}?saved=1", status_code=303)
+
+
+def _patch(draft: Draft, row: TargetRow) -> TargetPatch:
+    """The form as the API's patch: every field it shows, the URL and the override only
+    when changed."""
+    stored, override = row.target, draft.sign_in.override()
+    return TargetPatch(url=draft.url if draft.url != stored.url else None,
+                       events=draft.events, description=draft.description or None,
+                       headers=draft.header_dict(), filter=draft.filter_or_none,
+                       auth=draft.credentials.auth(), tls=draft.credentials.tls(),
+                       credentials=draft.sign_in.credentials(),
+                       endpoint_override=override if override != stored.endpoint_override
+                       else KEEP)
 
 
 @router.post("/endpoints/{endpoint_id}/status")
@@ -219,6 +271,6 @@ async def preview(request: Request, endpoint_id: str, changed: ChangeDep,
                                          transform_pool_of(request))
     except ValidationFailed as exc:
         return await _form(request, changed.portal, session, draft, row=row,
-                           error=exc.detail, status=422)
+                           refused=Refusal.of(exc), status=422)
     return await _form(request, changed.portal, session, draft, row=row, previewed=result,
                        previewed_event=chosen)

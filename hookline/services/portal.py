@@ -32,7 +32,7 @@ from hookline.persistence.models import (
     PortalSettings,
 )
 from hookline.services import consumers, deliveries, endpoints, event_types, events, previews
-from hookline.services.accounts import hash_key
+from hookline.services.accounts import hash_key, target_kinds_of
 from hookline.services.patch import KEEP, Keep
 from hookline.services.scoped import get_in
 from hookline.services.targets import TargetRow, row_of
@@ -57,6 +57,8 @@ class Access:
     read_only: bool
     event_types: tuple[str, ...] | None  # None: the Consumer may subscribe to any type
     expires_at: datetime
+    # The kinds of endpoint the environment allows (its `targetKinds`), in the API's order.
+    target_kinds: tuple[str, ...]
 
     @property
     def requires_https(self) -> bool:
@@ -110,7 +112,8 @@ def _access(session: Session, link: PortalLink) -> Access:
                   consumer_id=consumer.id, consumer_external_id=consumer.external_id,
                   consumer_name=consumer.name, read_only=link.read_only,
                   event_types=tuple(link.event_types) if link.event_types is not None
-                  else None, expires_at=aware(link.expires_at))
+                  else None, expires_at=aware(link.expires_at),
+                  target_kinds=tuple(target_kinds_of(env)))
 
 
 def exchange(session: Session, secret: str) -> Access:

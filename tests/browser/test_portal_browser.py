@@ -228,3 +228,36 @@ def test_a_transformation_that_throws_is_told_as_the_senders_code(
     expect(page.locator("tr.attempt details").first).to_contain_text("no amount")  # raw, behind
     shots.take("14-transformation-failed")
     assert receiver.at("/shaped") == []
+
+
+def test_a_customer_adds_a_kafka_endpoint_with_a_sasl_sign_in(
+        page: Page, shots: Shots, tenant: Tenant) -> None:
+    """Issue 53: the form's broker sign-in shows the part of the URL's kind; the password
+    is written once and never shown; an HTTP URL puts the sign-in away (and removes it)."""
+    consumer(tenant, "acme", "invoice.paid")
+    page.goto(link(tenant)["url"])
+    page.get_by_role("link", name="Add endpoint").click()
+    expect(page.locator("#url-kinds")).to_contain_text("Kafka kafka://")
+    page.get_by_label("URL").fill("kafka://127.0.0.1:9092/orders")
+    page.get_by_text("Broker sign-in").click()
+    expect(page.get_by_label("Access key id")).to_be_hidden()  # an AWS kind's
+    page.get_by_label("Username").fill("hooks")
+    page.get_by_label("Password").fill("browser-secret-53")
+    page.get_by_label("SASL mechanism").select_option("SCRAM-SHA-512")
+    shots.take("brokers-01-kafka-sign-in")
+    page.get_by_role("button", name="Add endpoint").click()
+    expect(page.get_by_role("heading", name="Endpoint added")).to_be_visible()
+    page.get_by_role("link", name="Continue to the endpoint").click()
+    expect(page.get_by_role("heading", name="Kafka topic orders on 127.0.0.1:9092")).to_be_visible()
+    expect(page.locator("dl.destination")).to_contain_text("as user hooks with SASL SCRAM-SHA-512")
+    expect(page.get_by_label("Password")).to_have_value("")
+    assert "browser-secret-53" not in page.content()
+    shots.take("brokers-02-kafka-endpoint")
+    [endpoint] = ok(tenant.client.get("/v1/endpoints"))
+    assert endpoint["credentials"]["mechanism"] == "SCRAM-SHA-512"
+
+    page.get_by_label("URL").fill("https://93.184.215.14/hooks")
+    expect(page.get_by_text("Broker sign-in")).to_be_hidden()
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_text("Saved.")).to_be_visible()
+    assert ok(tenant.client.get(f"/v1/endpoints/{endpoint['id']}"))["credentials"] is None

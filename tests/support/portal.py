@@ -33,6 +33,18 @@ def expire(stack: Stack, token: str) -> None:
         session.commit()
 
 
+def opened(browser: PortalClient, tenant: Tenant, who: str = "acme", **body: object
+           ) -> PortalClient:
+    """`browser` in a session of `who`'s portal, on its endpoints page."""
+    browser.open(link(tenant, who, **body)["url"])
+    browser.get("/portal/endpoints")
+    return browser
+
+
+def endpoint_ids(tenant: Tenant, who: str = "acme") -> list[str]:
+    return [e["id"] for e in ok(tenant.client.get("/v1/endpoints", params={"consumer": who}))]
+
+
 def consumer(tenant: Tenant, external_id: str, *types: str) -> None:
     tenant.client.post("/v1/consumers", json={"externalId": external_id,
                                               "name": f"{external_id} Inc."})
