@@ -30,12 +30,13 @@ from hookline.delivery.brokers.aws import (
     partition_key,
     s3_key,
 )
-from hookline.delivery.brokers.aws_clients import CredentialsRefused, check_credentials
 from hookline.delivery.brokers.guard import BrokerGuard, Checked
 from hookline.delivery.brokers.message import AUTH, REFUSED, UNREACHABLE, BrokerFailed
 from hookline.delivery.brokers.message import BrokerMessage as Message
 from hookline.delivery.brokers.pool import Publishers
 from hookline.delivery.brokers.publish import publish
+from hookline.delivery.brokers.sign_in import CredentialsRefused
+from hookline.delivery.brokers.sign_in import check_aws as check_credentials
 from hookline.delivery.model import Outgoing
 from hookline.delivery.sender import broker_message
 from hookline.ids import first_id_at
@@ -359,7 +360,7 @@ def test_the_connection_goes_to_the_checked_address(moto: Moto) -> None:
 
 
 def test_the_pool_publishes_through_the_guard(moto: Moto) -> None:
-    """FACTORIES has the AWS kinds, and the target's endpointOverride is what is checked."""
+    """The pool makes the AWS kinds' publishers; the endpointOverride is what is checked."""
     queue = moto.sqs_queue(unique("pool"))
     guard = BrokerGuard(allowed_ports=frozenset(), any_port=True,
                         allowed_networks=[ipaddress.ip_network("127.0.0.0/8")])

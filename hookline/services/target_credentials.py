@@ -22,8 +22,8 @@ from cryptography.hazmat.primitives.asymmetric import ec, ed25519, rsa
 
 from hookline import target_kinds as kinds
 from hookline.delivery import client_tls
-from hookline.delivery.brokers import aws_clients
-from hookline.delivery.brokers.kafka import MECHANISMS
+from hookline.delivery.brokers import sign_in
+from hookline.delivery.brokers.sign_in import MECHANISMS
 from hookline.delivery.credentials import AUTH_SECRETS, CREDENTIAL_SECRETS, TLS_SECRETS, ClientTLS
 from hookline.errors import invalid
 
@@ -79,8 +79,8 @@ def _aws(kind: str, found: dict[str, Any], env_id: str) -> dict[str, Any]:
                           "sts:ExternalId in the role's trust policy")
         found = {**found, "externalId": env_id}
     try:
-        return aws_clients.check_credentials(kind, found)
-    except aws_clients.CredentialsRefused as exc:
+        return sign_in.check_aws(kind, found)
+    except sign_in.CredentialsRefused as exc:
         raise invalid(exc.field, exc.rule) from None
 
 

@@ -1,15 +1,7 @@
-"""What the AWS kinds' publishers (`brokers.aws`) share: the shape of a target's
-`credentials` (`check_credentials`), one aiobotocore client per publisher connected only to
-the endpoint the URL guard checked (`AwsConnection`), and what a failed call was for the
+"""What the AWS kinds' publishers (`brokers.aws`) share: one aiobotocore client per
+publisher, signed in as its `credentials` say (`brokers.sign_in`), connected only to the
+endpoint the URL guard checked (`AwsConnection`); and what a failed call was for the
 attempt (`failure`).
-
-`credentials` is one of
-    {accessKeyId, secretAccessKey, sessionToken?}   a key pair, used as given;
-    {roleArn, externalId?}                          a role assumed (STS AssumeRole, session
-                                                    `hookline`, an hour, renewed before it
-                                                    ends) with the instance's own AWS chain;
-    absent or {}                                    the instance's standard AWS chain
-                                                    (environment, profile, container, EC2).
 
 aiobotocore runs on aiohttp, the sender's client (its pins take aiohttp 3.14.5): a publish
 never blocks the event loop, and the connection goes to the checked address through
@@ -37,15 +29,8 @@ from botocore.loaders import Loader, create_loader
 from hookline import target_kinds as kinds
 from hookline.delivery.brokers.guard import Checked, aws_endpoint
 from hookline.delivery.brokers.message import AUTH, REFUSED, UNREACHABLE, BrokerFailed
+from hookline.delivery.brokers.sign_in import ROLE_SECONDS, ROLE_SESSION, check_aws
 
-KEY_PAIR = ("accessKeyId", "secretAccessKey", "sessionToken")
-ROLE = ("roleArn", "externalId")
-ROLE_SESSION = "hookline"
-ROLE_SECONDS = 3600
-# IAM's and STS's own patterns for these members.
-_ACCESS_KEY_ID = re.compile(r"^\w{16,128}$")
-_ROLE_ARN = re.compile(r"^arn:aws[a-z-]*:iam::\d{12}:role/[\w+=,.@/-]{1,512}$")
-_EXTERNAL_ID = re.compile(r"^[\w+=,.@:/-]{2,1224}$")
 # Error codes by which AWS refuses who is calling rather than what is asked; a 401 or 403
 # with another code counts too (moto answers some of these with its HTTP status as code).
 _AUTH_CODES = frozenset({
@@ -57,56 +42,6 @@ _AUTH_CODES = frozenset({
     "KMSAccessDeniedException", "KmsAccessDenied"})
 _SERVICE = {kinds.SQS: "sqs", kinds.SNS: "sns", kinds.EVENTBRIDGE: "events",
             kinds.KINESIS: "kinesis", kinds.S3: "s3"}
-
-
-class CredentialsRefused(ValueError):
-    """`field`: the member at fault, as the API names it (`credentials.roleArn`)."""
-
-    def __init__(self, field: str, rule: str) -> None:
-        super().__init__(f"{field} {rule}")
-        self.field, self.rule = field, rule
-
-
-def check_credentials(kind: str, raw: Any) -> dict[str, str]:
-    """The credentials to keep for an AWS-kind target (`{}`: the instance's chain); raises
-    CredentialsRefused, a ValueError naming the member (`credentials.roleArn must be...`).
-    Pure."""
-    if kind not in kinds.AWS_KINDS:
-        raise CredentialsRefused("credentials", f"are not taken by a {kind} target")
-    if raw is None:
-        return {}
-    if not isinstance(raw, dict):
-        raise CredentialsRefused("credentials", "must be an object: {accessKeyId, "
-                                 "secretAccessKey, sessionToken?} or {roleArn, externalId?}")
-    found = {name: value for name, value in raw.items() if value is not None}
-    for name, value in found.items():
-        if name not in KEY_PAIR + ROLE:
-            raise CredentialsRefused(f"credentials.{name}", "is not an AWS credential (they "
-                                     f"are {', '.join(KEY_PAIR + ROLE)})")
-        if not isinstance(value, str) or not value.strip() or len(value) > 4096:
-            raise CredentialsRefused(f"credentials.{name}", "must be a non-empty string of "
-                                     "at most 4096 characters")
-    if "roleArn" in found:
-        if set(KEY_PAIR) & set(found):
-            raise CredentialsRefused("credentials.roleArn", "takes no key pair: the role is "
-                                     "assumed with the instance's own AWS credentials")
-        if not _ROLE_ARN.match(found["roleArn"]):
-            raise CredentialsRefused("credentials.roleArn", "must be an IAM role's ARN "
-                                     "(arn:aws:iam::123456789012:role/name)")
-        if "externalId" in found and not _EXTERNAL_ID.match(found["externalId"]):
-            raise CredentialsRefused("credentials.externalId", "must be 2 to 1224 letters, "
-                                     "digits or +=,.@:/-_")
-        return found
-    if "externalId" in found:
-        raise CredentialsRefused("credentials.externalId", "goes with credentials.roleArn")
-    for name, other in (("accessKeyId", "secretAccessKey"), ("secretAccessKey", "accessKeyId"),
-                        ("sessionToken", "accessKeyId")):
-        if name in found and other not in found:
-            raise CredentialsRefused(f"credentials.{other}", f"is required with {name}")
-    if "accessKeyId" in found and not _ACCESS_KEY_ID.match(found["accessKeyId"]):
-        raise CredentialsRefused("credentials.accessKeyId",
-                                 "must be 16 to 128 letters or digits")
-    return found
 
 
 class Models:
@@ -220,7 +155,7 @@ class AwsConnection:
 
     async def _open(self, service: str) -> Any:
         try:
-            credentials = check_credentials(self._address.kind, self._credentials)
+            credentials = check_aws(self._address.kind, self._credentials)
         except ValueError as exc:  # stored before the API checked them so
             raise BrokerFailed(AUTH, str(exc)) from None
         if self._session is None:

@@ -28,7 +28,6 @@ from hookline.delivery.brokers.message import (
 from hookline.delivery.credentials import ClientTLS
 from hookline.url_guard import DNSFailure, URLRefused
 
-MECHANISMS = ("PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512")
 CheckHost = Callable[[str, int], Awaitable[str]]
 
 _AUTH_ERRORS = (kafka_errors.AuthenticationFailedError, kafka_errors.SaslAuthenticationFailed,

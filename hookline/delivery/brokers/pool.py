@@ -17,10 +17,7 @@ from typing import Any
 
 from hookline import target_kinds as kinds
 from hookline.delivery.brokers.address import BrokerAddress
-from hookline.delivery.brokers.amqp import AmqpPublisher
-from hookline.delivery.brokers.aws import AwsFactory
 from hookline.delivery.brokers.guard import BrokerGuard, Checked
-from hookline.delivery.brokers.kafka import KafkaPublisher
 from hookline.delivery.brokers.message import UNREACHABLE, BrokerFailed, Publisher
 from hookline.delivery.credentials import ClientTLS
 
@@ -36,20 +33,29 @@ Factory = Callable[[BrokerAddress, Checked, "dict[str, Any] | None", "ClientTLS 
                     BrokerGuard], Publisher]
 
 
+# Each kind's client is imported on its first target (aiokafka, aiormq and aiobotocore
+# cost a process a dozen MB): a worker that publishes to no broker never loads them.
 def _kafka(address: BrokerAddress, checked: Checked, credentials: dict[str, Any] | None,
            tls: ClientTLS | None, timeout: float, guard: BrokerGuard) -> Publisher:
+    from hookline.delivery.brokers.kafka import KafkaPublisher
+
     return KafkaPublisher(address, checked, credentials, tls, timeout,
                           lambda host, port: guard.host(host, port, address.scheme))
 
 
 def _amqp(address: BrokerAddress, checked: Checked, credentials: dict[str, Any] | None,
           tls: ClientTLS | None, timeout: float, guard: BrokerGuard) -> Publisher:
+    from hookline.delivery.brokers.amqp import AmqpPublisher
+
     return AmqpPublisher(address, checked, credentials, tls, timeout)
 
 
-# The AWS kinds share one factory: its publishers share the services' models.
-FACTORIES: dict[str, Factory] = {kinds.KAFKA: _kafka, kinds.AMQP: _amqp,
-                                 **dict.fromkeys(kinds.AWS_KINDS, AwsFactory())}
+def _aws() -> Factory:
+    """The AWS kinds share one factory per pool: its publishers share the services'
+    models."""
+    from hookline.delivery.brokers.aws import AwsFactory
+
+    return AwsFactory()
 
 
 class Publishers:
@@ -58,7 +64,8 @@ class Publishers:
                  idle: float = IDLE) -> None:
         self.guard = guard
         self.timeout = timeout
-        self.factories = factories if factories is not None else FACTORIES
+        self.factories: dict[str, Factory] = dict(factories) if factories is not None else \
+            {kinds.KAFKA: _kafka, kinds.AMQP: _amqp}
         self.kept = kept
         self.idle = idle
         # By target: its configuration's fingerprint, its publisher, when it was last used.
@@ -80,6 +87,9 @@ class Publishers:
         if found is not None:
             self._close_later(found[1])
         factory = self.factories.get(address.kind)
+        if factory is None and address.kind in kinds.AWS_KINDS:
+            factory = _aws()
+            self.factories.update(dict.fromkeys(kinds.AWS_KINDS, factory))
         if factory is None:
             raise BrokerFailed(UNREACHABLE, f"this worker cannot publish to {address.kind}")
         made = factory(address, checked, credentials, tls, self.timeout, self.guard)
