@@ -11,7 +11,7 @@ its time limit leaves behind cannot slow down the next one:
   C: warmup, publish_10
   F: warmup, publish_10_filtered   (F and T as C, each on a stack of its own, so that neither
   T: warmup, publish_10_transformed  publishes behind another's backlog)
-  Q: warmup, deliver_http, deliver_kafka, deliver_amqp (bench/brokers.py)
+  Q: warmup, deliver_<kind> for http, kafka, amqp and the AWS kinds (bench/brokers.py)
   D: warmup, throttle, isolation   (HOOKLINE_ATTEMPT_TIMEOUT short for this stack only)
 Progress goes to stderr; stdout gets one JSON object and a last summary line. The JSON is
 also written to bench/out/results-<timestamp>.json. bench/README.md says what each
@@ -71,8 +71,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="which stacks to run (ABCFTUQDOP): A sending, both ceilings, the paced loads and "
              "the open loops at 50%% and 80%% of publish_1's rate, B ingestion, C ten "
              "endpoints, F ten filtered endpoints, T ten transformed, U a costly filter and "
-             "looping transformations beside other tenants, Q one endpoint on Kafka, on "
-             "RabbitMQ and on HTTP, D throttle, isolation "
+             "looping transformations beside other tenants, Q one endpoint of each kind "
+             "(HTTP, Kafka, RabbitMQ, the AWS kinds on moto), D throttle, isolation "
              "and a slow endpoint, O an outage and its drain, P an endpoint "
              "that never comes back; fewer make a quicker loop")
     add("--keep", action="store_true", help="keep the temp folder (logs, DBs)")
@@ -287,7 +287,7 @@ class Bench:
         self.brokers = found = brokers.Brokers(broker_folder)
         a = self.args
         steps: list[tuple[str, Step]] = []
-        for kind in ("http", "kafka", "amqp"):
+        for kind in brokers.KINDS:
             target = await brokers.target(api, self.receiver, found, kind, f"q{kind}")
             steps.append((f"deliver_{kind}", partial(
                 brokers.confirmed, api, stack, target, n=a.events,
