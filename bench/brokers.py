@@ -1,4 +1,4 @@
-"""Issue 53's figures (group Q of `make bench`): deliveries/s to a Kafka topic, a RabbitMQ
+"""Issue 53's figures (group R of `make bench`): deliveries/s to a Kafka topic, a RabbitMQ
 exchange and each AWS kind (on moto's server), against the same run's rate to an HTTP
 receiver on loopback, each on one endpoint of a Consumer of its own, with the CPU per
 delivery of each process.
@@ -30,7 +30,7 @@ from bench.stats import rate
 POLL = 0.2
 
 
-# The kinds group Q delivers to, HTTP first: the others' rates are read against it.
+# The kinds group R delivers to, HTTP first: the others' rates are read against it.
 KINDS = ("http", "kafka", "amqp", "sqs", "sns", "eventbridge", "kinesis", "s3")
 
 

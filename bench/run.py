@@ -11,7 +11,7 @@ its time limit leaves behind cannot slow down the next one:
   C: warmup, publish_10
   F: warmup, publish_10_filtered   (F and T as C, each on a stack of its own, so that neither
   T: warmup, publish_10_transformed  publishes behind another's backlog)
-  Q: warmup, deliver_<kind> for http, kafka, amqp and the AWS kinds (bench/brokers.py)
+  R: warmup, deliver_<kind> for http, kafka, amqp and the AWS kinds (bench/brokers.py)
   D: warmup, throttle, isolation   (HOOKLINE_ATTEMPT_TIMEOUT short for this stack only)
 Progress goes to stderr; stdout gets one JSON object and a last summary line. The JSON is
 also written to bench/out/results-<timestamp>.json. bench/README.md says what each
@@ -67,11 +67,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     add("--memory-check", action="store_true",
         help="instead of the scenarios: publish 2000 then 10000 events (1 endpoint) on one "
              "stack; API+worker peak memory after each")
-    add("--groups", default="ABCFTUQDOP",
-        help="which stacks to run (ABCFTUQDOP): A sending, both ceilings, the paced loads and "
+    add("--groups", default="ABCFTURDOP",
+        help="which stacks to run (ABCFTURDOP): A sending, both ceilings, the paced loads and "
              "the open loops at 50%% and 80%% of publish_1's rate, B ingestion, C ten "
              "endpoints, F ten filtered endpoints, T ten transformed, U a costly filter and "
-             "looping transformations beside other tenants, Q one endpoint of each kind "
+             "looping transformations beside other tenants, R one endpoint of each kind "
              "(HTTP, Kafka, RabbitMQ, the AWS kinds on moto), D throttle, isolation "
              "and a slow endpoint, O an outage and its drain, P an endpoint "
              "that never comes back; fewer make a quicker loop")
@@ -148,7 +148,7 @@ class Bench:
         self.receiver = Receiver(free_port(), folder / "receiver.log")
         self.stacks: list[Stack] = []
         self.limits: dict[str, float] = {}  # scenarios that need more than --timeout
-        self.brokers: brokers.Brokers | None = None  # group Q's, closed at the end
+        self.brokers: brokers.Brokers | None = None  # group R's, closed at the end
 
     async def group(self, name: str, plan: Plan, env: dict[str, str] | None = None,
                     make: Callable[[Path], Stack] | None = None) -> None:
@@ -280,7 +280,7 @@ class Bench:
                 seconds=20, concurrency=8, timeout=90, out=out)),
         ]
 
-    async def plan_q(self, stack: Stack, api: httpx.AsyncClient) -> list[tuple[str, Step]]:
+    async def plan_r(self, stack: Stack, api: httpx.AsyncClient) -> list[tuple[str, Step]]:
         """Issue 53: deliveries/s to Kafka and RabbitMQ against HTTP (bench/brokers.py)."""
         broker_folder = self.folder / "brokers"
         broker_folder.mkdir(exist_ok=True)
@@ -394,7 +394,7 @@ class Bench:
             for name, plan, env in (("A", self.plan_a, given), ("B", self.plan_b, given),
                                     ("C", self.plan_c, given), ("F", self.plan_f, given),
                                     ("T", self.plan_t, given), ("U", self.plan_u, given),
-                                    ("Q", self.plan_q, given), ("D", self.plan_d, short),
+                                    ("R", self.plan_r, given), ("D", self.plan_d, short),
                                     ("O", self.plan_o, given), ("P", self.plan_p, forever)):
                 if name in a.groups.upper():
                     await self.group(name, plan, env)
