@@ -119,6 +119,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     add("--forever-seconds", type=float, help="outage_forever: seconds of publishing (60)")
     add("--slow-answer", type=float, default=2.0,
         help="slow_endpoint: seconds the endpoint takes to answer 200 (2)")
+    add("--kinds", default=",".join(brokers.KINDS),
+        help="group R: the kinds, in order (http,kafka,amqp,sqs,sns,eventbridge,kinesis,s3)")
     add("--slow-rate", type=float, default=30.0, help="slow_endpoint: events/s (30)")
     add("--slow-seconds", type=float, help="slow_endpoint: seconds of load (40; quick 20)")
     args = parser.parse_args(argv)
@@ -287,7 +289,7 @@ class Bench:
         self.brokers = found = brokers.Brokers(broker_folder)
         a = self.args
         steps: list[tuple[str, Step]] = []
-        for kind in brokers.KINDS:
+        for kind in a.kinds.split(","):
             target = await brokers.target(api, self.receiver, found, kind, f"q{kind}")
             steps.append((f"deliver_{kind}", partial(
                 brokers.confirmed, api, stack, target, n=a.events,
