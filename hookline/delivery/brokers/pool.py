@@ -78,7 +78,7 @@ class Publishers:
         connection made on its first publish), which replaces the target's older one."""
         fingerprint = _fingerprint(address.url, checked, credentials, tls)
         now = time.monotonic()
-        self._sweep(now)
+        self.sweep(now)
         found = self._open.get(target_id)
         if found is not None and found[0] == fingerprint:
             self._open[target_id] = (fingerprint, found[1], now)
@@ -116,7 +116,8 @@ class Publishers:
         for target_id in [t for t in self._open if t not in keep]:
             self.drop(target_id)
 
-    def _sweep(self, now: float) -> None:
+    def sweep(self, now: float) -> None:
+        """Close the publishers idle for `idle` seconds (monotonic `now`)."""
         while self._open:
             target_id, (_, publisher, used) = next(iter(self._open.items()))
             if now - used < self.idle:
@@ -139,10 +140,12 @@ class Publishers:
 
 async def close_gone_forever(publishers: Publishers, alive: Callable[[list[str]], set[str]],
                              every: float = SWEEP) -> None:
-    """Close, every `every` seconds, the publishers of targets that are no longer enabled
-    (`alive` says which of the held ones are; it reads the database, in a thread)."""
+    """Close, every `every` seconds, the idle publishers and those of targets that are no
+    longer enabled (`alive` says which of the held ones are; it reads the database, in a
+    thread)."""
     while True:
         await asyncio.sleep(every)
+        publishers.sweep(time.monotonic())
         held = publishers.held()
         if not held:
             continue
