@@ -15,10 +15,10 @@ from sqlmodel import Session
 
 from api.deps import SenderDep, SessionDep, TemporalDep, transform_pool_of
 from api.dispatch import wake_cancelled
-from api.portal import kinds
 from api.portal.auth import ChangeDep, Form, PortalDep
 from api.portal.credentials import Credentials
 from api.portal.deliveries import explain
+from api.portal.kinds import Destination, Sections, offered
 from api.portal.sign_in import FIELD_OF, SignIn
 from api.portal.web import Portal, PortalRoute, render
 from hookline.errors import ValidationFailed, invalid
@@ -115,9 +115,9 @@ async def _form(request: Request, found: Portal, session: Session, draft: Draft,
     return render(request, "endpoint.html" if row else "endpoint_new.html", found,
                   status=status, draft=draft, types=types, row=row, recent=recent,
                   error=refused.message if refused else None, refused=refused or Refusal(""),
-                  kinds=kinds.offered(allowed),
-                  sections=kinds.Sections.of(allowed, draft.url, row.target.url if row else ""),
-                  destination=kinds.Destination.of(row.target) if row else None,
+                  kinds=offered(allowed),
+                  sections=Sections.of(allowed, draft.url, row.target.url if row else ""),
+                  destination=Destination.of(row.target) if row else None,
                   explain=explain, scheme=scheme_of(key),
                   public_key=verifying_key(key) if scheme_of(key) == V1A else None, **extra)
 

@@ -17,7 +17,7 @@ from fastapi.routing import APIRoute
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from api.portal import kinds
+from api.portal.kinds import Destination, describe
 from hookline.errors import DomainError
 from hookline.persistence.models import PortalSettings
 from hookline.services.portal import Access
@@ -29,8 +29,8 @@ TEMPLATES = Environment(loader=FileSystemLoader(HERE / "templates"),
                         autoescape=select_autoescape(default=True), trim_blocks=True,
                         lstrip_blocks=True)
 # An endpoint's URL in words (a broker's kind and where), on every page that names one.
-TEMPLATES.filters["describe"] = kinds.describe
-TEMPLATES.filters["destination"] = kinds.Destination.of
+TEMPLATES.filters["describe"] = describe
+TEMPLATES.filters["destination"] = Destination.of
 DEFAULT_ACCENT = "#2f5bd3"
 
 
