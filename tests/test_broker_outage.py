@@ -72,7 +72,9 @@ class AwsSinks:
 
 def test_brokers_stopped_mid_load_lose_nothing(patient: Stack, kafka: Kafka,
                                                rabbitmq: RabbitMQ, moto: Moto) -> None:
-    tenant = patient.tenant()
+    # Seven kinds' Deliveries polled to the end: more than the default plan's 100 requests
+    # a second, a tenant's plan, not a setting of the service.
+    tenant = patient.tenant(rps=1000)
     name = f"outage{int(time.time() * 1000)}"
     kafka.create_topic(name, partitions=3)
     rabbitmq.declare(name, name, routing_key="#")

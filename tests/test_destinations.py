@@ -41,7 +41,8 @@ def test_create_list_and_read(tenant: Tenant, receiver: Receiver) -> None:
                               "circuitRetryAt", "concurrencyLimit", "createdAt", "updatedAt",
                               "filter", "transformation",  # issue 35 adds these two
                               "signatureScheme", "publicKey",  # and issue 52 these
-                              "auth", "tls"}
+                              "auth", "tls",
+                              "credentials", "endpointOverride"}  # and issue 53 these
     assert tenant.client.get(f"/v1/ingest/sources/{source['id']}").json()["destinations"] == 2
 
 

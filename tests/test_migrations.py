@@ -124,3 +124,41 @@ def test_a_downgrade_below_0021_refuses_while_bare_payloads_remain(stack: Stack,
         db.execute(text("DELETE FROM events"))
     command.downgrade(config(url), "0020")
     engine.dispose()
+
+
+def test_a_downgrade_below_0025_refuses_while_broker_targets_remain(stack: Stack,
+                                                                   tmp_path: Any) -> None:
+    """The older code would take a broker URL for an HTTP one and lose its credentials:
+    the downgrade says so and changes nothing, until no broker target remains."""
+    from alembic import command
+    from sqlalchemy import text
+    from sqlmodel import Session
+
+    from hookline.persistence.db import make_engine
+    from hookline.persistence.migrations import config
+    from hookline.persistence.models import Consumer, Endpoint, Environment, Organization
+    from tests.support.stack import own_database
+
+    url = own_database(stack.db_url, tmp_path)
+    command.upgrade(config(url), "head")
+    engine = make_engine(url)
+    with Session(engine) as session:
+        session.add(Organization(id="org_1", name="o"))
+        session.commit()  # no relationships: the unit of work would not order them
+        session.add(Environment(id="env_1", org_id="org_1", name="e", kind="development",
+                                target_kinds=["http", "kafka"]))
+        session.commit()
+        session.add(Consumer(id="con_1", environment_id="env_1", external_id="acme",
+                             name="acme"))
+        session.commit()
+        session.add(Endpoint(id="ep_1", environment_id="env_1", consumer_id="con_1",
+                             url="kafka://broker.example:9092/orders", secret="whsec_x",
+                             credentials={"username": "u", "password": "p"}))
+        session.commit()
+    with pytest.raises(RuntimeError, match="1 endpoints or destinations deliver to a broker"):
+        command.downgrade(config(url), "0024")
+    with engine.begin() as db:
+        assert db.execute(text("SELECT url FROM endpoints")).scalar_one().startswith("kafka")
+        db.execute(text("DELETE FROM endpoints"))
+    command.downgrade(config(url), "0024")
+    engine.dispose()

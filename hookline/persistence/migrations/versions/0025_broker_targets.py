@@ -31,8 +31,9 @@ def downgrade() -> None:
             f"cannot downgrade below 0025: {brokers} endpoints or destinations deliver to a "
             "broker (kafka://, amqp://, sqs://...), which the older code cannot; delete them "
             "first")
-    with op.batch_alter_table("environments") as batch:
-        batch.drop_column("target_kinds")
+    # Not a batch: on SQLite a batch copies the table, and environments is what others'
+    # foreign keys name (0024 drops its column the same way).
+    op.drop_column("environments", "target_kinds")
     for table in ("destinations", "endpoints"):
         with op.batch_alter_table(table) as batch:
             batch.drop_column("endpoint_override")
