@@ -85,7 +85,7 @@ def test_an_aws_target_takes_an_endpoint_override_and_a_role(stack: Stack, kind:
     assert stored(stack, created["id"])[0] == {**role, "externalId": env}
 
 
-BAD = [
+BAD: list[tuple[dict[str, Any], str]] = [
     ({"url": "kafka://127.0.0.1:9092/"}, "url"),  # no topic
     ({"url": "kafka://127.0.0.1:9092/a b"}, "url"),
     ({"url": "kafka://:9092/orders"}, "url"),

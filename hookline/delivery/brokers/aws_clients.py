@@ -27,6 +27,7 @@ from botocore.credentials import CredentialProvider
 from botocore.loaders import Loader, create_loader
 
 from hookline import target_kinds as kinds
+from hookline.delivery.brokers.address import BrokerAddress
 from hookline.delivery.brokers.guard import Checked, aws_endpoint
 from hookline.delivery.brokers.message import AUTH, REFUSED, UNREACHABLE, BrokerFailed
 from hookline.delivery.brokers.sign_in import ROLE_SECONDS, ROLE_SESSION, check_aws
@@ -122,7 +123,7 @@ class AwsConnection:
     """One publisher's clients for one service at one checked endpoint: made on first use
     (its session, credentials and the service's model in a thread), kept until `close`."""
 
-    def __init__(self, models: Models, address: kinds.BrokerAddress, checked: Checked,
+    def __init__(self, models: Models, address: BrokerAddress, checked: Checked,
                  credentials: dict[str, Any] | None, timeout: float) -> None:
         self.service = _SERVICE[address.kind]
         self.region = address.region or ""
