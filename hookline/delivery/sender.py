@@ -91,9 +91,6 @@ class Sender:
                  allowed_networks: Sequence[Network], egress: Egress = Egress()) -> None:
         self.timeout = timeout
         self.egress = egress
-        self.allowed_ports = allowed_ports
-        self.any_port = any_port
-        self.allowed_networks = list(allowed_networks)
         self._sessions: OrderedDict[tuple[str, str, str, int, str, str],
                                     aiohttp.ClientSession] = OrderedDict()
         self._closing: set[asyncio.Task[None]] = set()
@@ -101,16 +98,17 @@ class Sender:
         # Targets' OAuth2 tokens and TLS contexts, shared by this worker's attempts.
         self.tokens = oauth.TokenCache()
         self.contexts = client_tls.ClientContexts()
-        # Broker targets' publishers, behind the same address rules as receivers.
-        self.brokers = Publishers(
-            BrokerGuard(allowed_ports=allowed_ports, any_port=any_port,
-                        allowed_networks=allowed_networks), timeout)
+        # The address rules (HOOKLINE_ALLOWED_PORTS, _SUBNETS), one guard for receivers and
+        # broker targets alike; and the brokers' publishers behind it.
+        self.rules = BrokerGuard(allowed_ports=allowed_ports, any_port=any_port,
+                                 allowed_networks=allowed_networks)
+        self.brokers = Publishers(self.rules, timeout)
 
     async def guard(self, url: str, require_https: bool) -> Target:
         scheme, host, port = check_syntax(url, require_https=require_https,
-                                          allowed_ports=self.allowed_ports,
-                                          any_port=self.any_port)
-        address = await self.brokers.guard.checked_address(host, port)
+                                          allowed_ports=self.rules.allowed_ports,
+                                          any_port=self.rules.any_port)
+        address = await self.rules.checked_address(host, port)
         return Target(url=url, scheme=scheme, host=host, port=port, address=address)
 
     def _session(self, target: Target, tls: ClientTLS | None, proxy: str | None

@@ -104,7 +104,7 @@ async def check_url(sender: Sender, url: str, require_https: bool, field: str = 
         return  # AWS's own endpoint, resolved at each attempt
     target_credentials.check_endpoint_override(url, endpoint_override)
     try:
-        await sender.brokers.guard.check(address, endpoint_override, require_https)
+        await sender.rules.check(address, endpoint_override, require_https)
     except URLRefused as exc:
         raise invalid(where, str(exc)) from None
     except DNSFailure as exc:
@@ -228,16 +228,14 @@ def apply_patch(session: Session, target: Target, patch: TargetPatch) -> list[st
     url = patch.url or target.url
     if patch.url is not None:
         check_kind(session, target.environment_id, url)
-    if not isinstance(patch.credentials, Keep) or kind_of(url) != kind_of(target.url):
-        given = target.credentials if isinstance(patch.credentials, Keep) else \
-            patch.credentials
-        target.credentials = target_credentials.check_credentials(
-            url, given, target.credentials, target.environment_id)
-    if not isinstance(patch.endpoint_override, Keep) or kind_of(url) != kind_of(target.url):
-        given_override = target.endpoint_override \
-            if isinstance(patch.endpoint_override, Keep) else patch.endpoint_override
-        target.endpoint_override = target_credentials.check_endpoint_override(
-            url, given_override)
+    # The credentials and override in force afterwards, checked against the URL in force
+    # afterwards (a new URL may be of another kind than the stored ones were for).
+    given = target.credentials if isinstance(patch.credentials, Keep) else patch.credentials
+    target.credentials = target_credentials.check_credentials(
+        url, given, target.credentials, target.environment_id)
+    target.endpoint_override = target_credentials.check_endpoint_override(
+        url, target.endpoint_override if isinstance(patch.endpoint_override, Keep)
+        else patch.endpoint_override)
     target_credentials.check_broker_fit(url, target.auth, target.tls)
     if patch.url is not None and patch.url != target.url:
         target.url = patch.url

@@ -29,7 +29,7 @@ SWEEP = 30.0  # seconds between looks for disabled or deleted targets' publisher
 CLOSING = 5.0  # seconds a publisher has to close
 
 # How each kind's publisher is made: (address, checked, credentials, tls, timeout, guard).
-Factory = Callable[[BrokerAddress, Checked, "dict[str, Any] | None", "ClientTLS | None", float,
+Factory = Callable[[BrokerAddress, Checked, dict[str, Any] | None, ClientTLS | None, float,
                     BrokerGuard], Publisher]
 
 
