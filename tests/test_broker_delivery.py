@@ -4,7 +4,8 @@ loopback (started by the tests) on the running service, on both databases. For e
 (Standard Webhooks' own verifier); bad credentials end the Delivery `exhausted` with
 `broker_auth`; a route that takes nothing is `broker_refused`. Kafka: one key always lands
 on one partition, the key taken from the URL's expression. (A broker stopped mid-load:
-test_broker_outage.py.)"""
+test_broker_outage.py.) A cluster whose metadata names a private broker is refused there,
+`blocked_url`, at once."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from standardwebhooks import Webhook
 
 from tests.support.api import attempts, deliveries_of, ok, publish, wait_delivery
 from tests.support.brokers import Kafka, RabbitMQ
+from tests.support.kafka import ELSEWHERE
 from tests.support.stack import Tenant
 
 # The attempt reads a broker target's credentials from its JSON column through the one
@@ -104,6 +106,27 @@ def test_bad_credentials_end_exhausted_as_broker_auth(tenant: Tenant, kafka: Kaf
         tried = attempts(tenant, delivery["id"])
         assert {a["errorType"] for a in tried} == {"broker_auth"}, (url, tried)
         assert "wrong" not in json.dumps(tried) and created["id"]
+
+
+def test_a_cluster_that_names_a_private_broker_is_refused_there(tenant: Tenant, kafka: Kafka
+                                                                 ) -> None:
+    """The URL's host passes the guard, but the cluster's metadata sends producers to a
+    private address: the producer never connects there, and the attempt is `blocked_url`,
+    naming the broker the cluster gave (without the guard it would be an unreachable broker,
+    after trying)."""
+    topic = f"elsewhere{int(time.time() * 1000)}"
+    kafka.create_topic(topic, partitions=1)
+    port = kafka.elsewhere_bootstrap.rsplit(":", 1)[1]
+    endpoint(tenant, f"kafka://127.0.0.1:{port}/{topic}", consumer="misled")
+    event = publish(tenant, consumer="misled")["id"]
+    [delivery] = deliveries_of(tenant, event)
+    deadline = time.monotonic() + 30
+    while not (tried := attempts(tenant, delivery["id"])) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert tried, delivery
+    assert tried[0]["errorType"] == "blocked_url", tried
+    assert f"{ELSEWHERE}:{kafka.port}" in tried[0]["errorMessage"], tried
+    assert kafka.consume(topic, 1, timeout=1) == []
 
 
 def test_a_topic_or_route_that_takes_nothing_is_refused(tenant: Tenant, rabbitmq: RabbitMQ

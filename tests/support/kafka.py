@@ -44,14 +44,23 @@ class KafkaRecord:
     timestamp_ms: int
 
 
+# Where the ELSEWHERE listener says the broker is: a private address no test stack allows.
+ELSEWHERE = "10.255.255.1"
+
+
 class Kafka(Served):
     user = "hookline"
 
     def __init__(self, folder: Path, password: str = "kafka-secret") -> None:
         self.folder, self.password = folder, password
         self.port, self.sasl_port, self.controller_port = free_port(), free_port(), free_port()
+        self.elsewhere_port = free_port()
         self.bootstrap = f"127.0.0.1:{self.port}"
         self.sasl_bootstrap = f"127.0.0.1:{self.sasl_port}"
+        # A listener on loopback whose metadata names the broker at a private address, as a
+        # hostile (or misconfigured) cluster's would: clients bootstrap here, then are told
+        # to produce to ELSEWHERE.
+        self.elsewhere_bootstrap = f"127.0.0.1:{self.elsewhere_port}"
         self.log = folder / "kafka.log"
         self.proc: subprocess.Popen[bytes] | None = None
         self.jars = tools.kafka()
@@ -101,13 +110,16 @@ class Kafka(Served):
             "node.id": "1",
             "controller.quorum.voters": f"1@127.0.0.1:{self.controller_port}",
             "listeners": f"PLAINTEXT://{self.bootstrap},SASL_PLAINTEXT://{self.sasl_bootstrap},"
+                         f"ELSEWHERE://{self.elsewhere_bootstrap},"
                          f"CONTROLLER://127.0.0.1:{self.controller_port}",
             "advertised.listeners": f"PLAINTEXT://{self.bootstrap},"
-                                    f"SASL_PLAINTEXT://{self.sasl_bootstrap}",
+                                    f"SASL_PLAINTEXT://{self.sasl_bootstrap},"
+                                    f"ELSEWHERE://{ELSEWHERE}:{self.port}",
             "inter.broker.listener.name": "PLAINTEXT",
             "controller.listener.names": "CONTROLLER",
             "listener.security.protocol.map":
-                "PLAINTEXT:PLAINTEXT,SASL_PLAINTEXT:SASL_PLAINTEXT,CONTROLLER:PLAINTEXT",
+                "PLAINTEXT:PLAINTEXT,SASL_PLAINTEXT:SASL_PLAINTEXT,ELSEWHERE:PLAINTEXT,"
+                "CONTROLLER:PLAINTEXT",
             "sasl.enabled.mechanisms": ",".join(_MECHANISMS),
             "listener.name.sasl_plaintext.plain.sasl.jaas.config": plain,
             "listener.name.sasl_plaintext.scram-sha-256.sasl.jaas.config": scram,

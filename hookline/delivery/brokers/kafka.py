@@ -43,11 +43,13 @@ _UNREACHABLE_ERRORS = (kafka_errors.KafkaConnectionError, kafka_errors.NodeNotRe
 class _GuardedClient(AIOKafkaClient):  # type: ignore[misc]
     """The producer's client, but connecting to each broker at an address the URL guard
     checked; a broker the guard refuses is one the producer cannot reach. The check's
-    verdict is kept per broker name and port (`pinned`)."""
+    verdict is kept per broker name and port (`pinned`); a refusal is final for the
+    metadata that named the broker (`refusal`), so a publish waiting on it ends at once."""
 
     check_host: CheckHost
     pinned: dict[tuple[str, int], str]
     refused: list[str]
+    refusal: asyncio.Event
 
     async def _get_conn(self, node_id: Any, **kwargs: Any) -> Any:
         broker = self.cluster.broker_metadata(node_id)
@@ -58,6 +60,7 @@ class _GuardedClient(AIOKafkaClient):  # type: ignore[misc]
             except (URLRefused, DNSFailure) as exc:
                 self.refused.append(f"the cluster names broker {broker.host}:{broker.port}, "
                                     f"which was refused: {exc}")
+                self.refusal.set()
                 return None
             self.pinned[(broker.host, broker.port)] = ip
             self.cluster._brokers[node_id] = broker._replace(host=ip)
@@ -89,8 +92,10 @@ class KafkaPublisher:
         self._timeout = timeout
         self._check_host = check_host
         self._producer: AIOKafkaProducer | None = None
-        self._client: _GuardedClient | None = None
         self._starting = asyncio.Lock()
+        # What the guard said of brokers the cluster named (`_GuardedClient`).
+        self._refused: list[str] = []
+        self._refusal = asyncio.Event()
 
     async def _started(self) -> AIOKafkaProducer:
         if self._producer is not None:
@@ -116,7 +121,8 @@ class KafkaPublisher:
         client.__class__ = _GuardedClient  # the same client, its connections guarded
         client.check_host = self._check_host
         client.pinned = pins  # shared with the TLS context, which names the addresses
-        client.refused = []
+        client.refused = self._refused
+        client.refusal = self._refusal
         try:
             await producer.start()
         except BaseException:
@@ -124,15 +130,12 @@ class KafkaPublisher:
             raise
         # (A refused SASL sign-in surfaces from start() as an unreachable broker: `publish`
         # asks the broker itself which it was.)
-        self._producer, self._client = producer, client
+        self._producer = producer
         return producer
 
     async def publish(self, message: BrokerMessage) -> None:
         try:
-            producer = await self._started()
-            headers = [(name, value.encode()) for name, value in message.headers.items()]
-            await producer.send_and_wait(self.topic, message.body, key=message.key.encode(),
-                                         headers=headers)
+            await self._unless_refused(self._send(message))
         except BrokerFailed:
             raise
         except _AUTH_ERRORS as exc:
@@ -142,14 +145,37 @@ class KafkaPublisher:
             raise BrokerFailed(REFUSED, f"the topic {self.topic!r} does not exist or takes "
                                         f"no writes: {_text(exc)}") from None
         except _UNREACHABLE_ERRORS as exc:
-            refused = self._client.refused if self._client else []
-            if refused:
-                raise URLRefused(refused[-1]) from None
+            if self._refused:
+                raise URLRefused(self._refused[-1]) from None
             if self._producer is None and self._sasl():
                 await self._signs_in()
             raise BrokerFailed(UNREACHABLE, _text(exc)) from None
         except kafka_errors.KafkaError as exc:
             raise BrokerFailed(REFUSED, _text(exc)) from None
+
+    async def _send(self, message: BrokerMessage) -> None:
+        producer = await self._started()
+        headers = [(name, value.encode()) for name, value in message.headers.items()]
+        await producer.send_and_wait(self.topic, message.body, key=message.key.encode(),
+                                     headers=headers)
+
+    async def _unless_refused(self, sending: Awaitable[None]) -> None:
+        """`sending`, unless the guard refuses a broker the cluster names first: the
+        producer would wait for it (for metadata, a producer id or the record's
+        confirmation) until the attempt's time ran out."""
+        if self._refusal.is_set():
+            raise URLRefused(self._refused[-1])
+        sent = asyncio.ensure_future(sending)
+        refusal = asyncio.ensure_future(self._refusal.wait())
+        try:
+            done, _ = await asyncio.wait((sent, refusal), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            refusal.cancel()
+            if not sent.done():
+                sent.cancel()
+        if sent in done:
+            return sent.result()
+        raise URLRefused(self._refused[-1])
 
     def _context(self, pins: dict[tuple[str, int], str]) -> ssl.SSLContext | None:
         """The TLS context for `?tls=true` (the target's `tls`, else the default roots),
