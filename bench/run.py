@@ -11,7 +11,8 @@ its time limit leaves behind cannot slow down the next one:
   C: warmup, publish_10
   F: warmup, publish_10_filtered   (F and T as C, each on a stack of its own, so that neither
   T: warmup, publish_10_transformed  publishes behind another's backlog)
-  R: warmup, deliver_<kind> for http, kafka, amqp and the AWS kinds (bench/brokers.py)
+  R: warmup, deliver_<kind> for http, kafka, amqp and the AWS kinds, then in reverse
+     (bench/brokers.py)
   D: warmup, throttle, isolation   (HOOKLINE_ATTEMPT_TIMEOUT short for this stack only)
 Progress goes to stderr; stdout gets one JSON object and a last summary line. The JSON is
 also written to bench/out/results-<timestamp>.json. bench/README.md says what each
@@ -77,7 +78,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
              "that never comes back; fewer make a quicker loop")
     add("--keep", action="store_true", help="keep the temp folder (logs, DBs)")
     add("--profile", action="store_true",
-        help="py-spy the API and worker during publish_1 and ingest, and the benchmark "
+        help="py-spy the API and worker during publish_1, ingest and group R's deliver_ steps, "
+             "and the benchmark "
              "process (the best pattern's worker) during ceiling_best (needs "
              "`.venv/bin/pip install py-spy`); sampling pauses them, so that run's rates are "
              "lower than a plain run's")
@@ -121,6 +123,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="slow_endpoint: seconds the endpoint takes to answer 200 (2)")
     add("--kinds", default=",".join(brokers.KINDS),
         help="group R: the kinds, in order (http,kafka,amqp,sqs,sns,eventbridge,kinesis,s3)")
+    add("--rounds", type=int, choices=(1, 2), default=2,
+        help="group R: 2 times each kind in order, then in the reverse order, and reads "
+             "each kind's mean rate (a drift over the group weighs on every kind alike); 1: "
+             "once")
     add("--slow-rate", type=float, default=30.0, help="slow_endpoint: events/s (30)")
     add("--slow-seconds", type=float, help="slow_endpoint: seconds of load (40; quick 20)")
     args = parser.parse_args(argv)
@@ -177,9 +183,9 @@ class Bench:
                     limit = self.limits.get(step, self.args.timeout)
                     if step.startswith("memory_"):
                         limit = max(limit, int(step.split("_")[1]) / 15)
-                    profile = self.args.profile and step in PROFILED
+                    profiled = step in PROFILED or step.startswith("deliver_")
                     await scenario(step, run, limit, stack, self.receiver, self.results, name,
-                                   log, profile)
+                                   log, self.args.profile and profiled)
             info["memory_mb"] = memory(stack)
         finally:
             log(f"stopping stack {name}")
@@ -288,11 +294,24 @@ class Bench:
         broker_folder.mkdir(exist_ok=True)
         self.brokers = found = brokers.Brokers(broker_folder)
         a = self.args
+        warmed = await asyncio.to_thread(found.warm, a.kinds.split(","))
+        self.results["stacks"]["R"]["brokers_warmed_s"] = warmed
+        log(f"brokers warmed with {brokers.WARM_RECORDS} records each: {warmed} s")
+        kinds = a.kinds.split(",")
         steps: list[tuple[str, Step]] = []
-        for kind in a.kinds.split(","):
-            target = await brokers.target(api, self.receiver, found, kind, f"q{kind}")
-            steps.append((f"deliver_{kind}", partial(
-                brokers.confirmed, api, stack, target, n=a.events,
+        targets = {}
+        for kind in kinds:
+            targets[kind] = target = await brokers.target(api, self.receiver, found, kind,
+                                                          f"q{kind}")
+            # Each kind's path warm before it is timed, as the HTTP receiver's is by the
+            # group's warmup: the target's publisher made.
+            warm = 4 * a.concurrency
+            steps.append((f"warm_{kind}", partial(
+                brokers.confirmed, api, stack, target, n=warm, concurrency=a.concurrency,
+                timeout=max(a.timeout, warm / 5))))
+        for step, kind in brokers.mirrored(kinds, a.rounds):
+            steps.append((step, partial(
+                brokers.confirmed, api, stack, targets[kind], n=a.events,
                 concurrency=a.concurrency, timeout=max(a.timeout, a.events / 15))))
         return steps
 

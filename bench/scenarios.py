@@ -194,6 +194,19 @@ def gated(stack: Stack, target: Target) -> dict[str, Any]:
             "slowest_attempt_ms": slowest, "attempts_over_250_ms": over}
 
 
+def attempted(stack: Stack, target: Target) -> dict[str, Any]:
+    """The target's attempts so far: how many, their mean and slowest duration, and the
+    failed ones by errorType (a kind whose Deliveries took more than one attempt costs the
+    worker and Temporal more per delivery)."""
+    marks = ",".join("?" * len(target.endpoint_ids))
+    rows = stack.query(f"SELECT coalesce(error_type, status), count(*), avg(duration_ms), "
+                       f"max(duration_ms) FROM attempts WHERE target_id IN ({marks}) "
+                       "GROUP BY coalesce(error_type, status)", *target.endpoint_ids)
+    return {str(outcome): {"attempts": int(count), "mean_ms": round(float(mean), 1),
+                           "slowest_ms": int(slowest)}
+            for outcome, count, mean, slowest in rows}
+
+
 def delivered_one(stack: Stack, target: Target) -> str | None:
     """The id of one delivered Delivery (its workflow's id): to read a history."""
     marks = ",".join("?" * len(target.endpoint_ids))
