@@ -21,17 +21,15 @@ from activities.recovery import RecoveryActivities
 from activities.retention import RetentionActivities
 from hookline import ports
 from hookline.delivery import gate
-from hookline.delivery.brokers.pool import close_gone_forever
 from hookline.delivery.engine import AttemptEngine
 from hookline.delivery.gauges import DatabaseCollector
 from hookline.delivery.handoff import Handoff
+from hookline.delivery.publisher_sweep import sweep_forever
 from hookline.delivery.reconciler import reconcile_forever
 from hookline.delivery.relay import RELAY_STARTS_IN_FLIGHT, relay_forever
 from hookline.delivery.sender import sender_from_settings
 from hookline.observability import serving, tracing
 from hookline.observability.readiness import WorkerProbes
-from hookline.persistence import queries
-from hookline.persistence.db import session_scope
 from hookline.persistence.queries.deliveries import ToSend
 from hookline.scheduling.schedules import reconcile_schedules_forever
 from hookline.services import operational
@@ -81,11 +79,6 @@ def _serve_metrics(settings: Settings, probes: WorkerProbes,
     return runtime
 
 
-def _enabled_targets(target_ids: list[str]) -> set[str]:
-    with session_scope() as session:
-        return queries.targets.enabled_among(session, target_ids)
-
-
 async def main(settings: Settings | None = None, metrics: socket.socket | None = None) -> None:
     """`metrics`: the metrics port's socket, bound already (`hookline up` hands it down)."""
     settings = settings or get_settings()
@@ -131,7 +124,7 @@ async def main(settings: Settings | None = None, metrics: socket.socket | None =
     loops = [asyncio.create_task(relay_forever(client, settings, handoff, operational.notify)),
              asyncio.create_task(reconcile_forever(client, settings)),
              asyncio.create_task(reconcile_schedules_forever(client, settings)),
-             asyncio.create_task(close_gone_forever(sender.brokers, _enabled_targets))]
+             asyncio.create_task(sweep_forever(sender.brokers))]
     log.info("worker polling task queue %r", settings.task_queue)
     async with worker:
         probes.polling = True

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 import multiprocessing
@@ -20,6 +21,7 @@ from api.middleware import GuardMiddleware, TimingMiddleware
 from api.routes import ROUTERS
 from api.svix import routes as svix
 from hookline import __version__, payload_schemas
+from hookline.delivery.publisher_sweep import sweep_forever
 from hookline.delivery.sender import sender_from_settings
 from hookline.observability import tracing
 from hookline.persistence.batches import BatchWriter
@@ -42,6 +44,9 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     app.state.temporal = await connect(get_settings(), lazy=True,
                                        interceptors=tracing.interceptors())
     app.state.sender = sender_from_settings(get_settings())
+    # A test send to a broker target leaves a publisher here: closed once idle, or once
+    # its target is disabled or deleted, as the worker's are.
+    sweeping = asyncio.create_task(sweep_forever(app.state.sender.brokers))
     app.state.batches = BatchWriter()
     app.state.filter_pool = FilterPool()
     # Previews' transformations: V8 executor processes, started at the first preview.
@@ -60,6 +65,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     # Off the start's path: the API answers meanwhile (an IRI check waits for it).
     threading.Thread(target=payload_schemas.warm, name="iri-parser", daemon=True).start()
     yield
+    sweeping.cancel()
     await run_in_threadpool(app.state.batches.close)
     await run_in_threadpool(app.state.filter_pool.close)
     await run_in_threadpool(app.state.transform_pool.close)

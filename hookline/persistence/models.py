@@ -75,7 +75,7 @@ class Environment(SQLModel, table=True):
     # The forward proxy its requests to receivers go through (`delivery/egress`), instead
     # of the instance's HOOKLINE_EGRESS_PROXY; None: the instance's.
     egress_proxy: str | None = None
-    # The kinds of target (`hookline.delivery.brokers.address.KINDS`) its endpoints and
+    # The kinds of target (`hookline.target_kinds.KINDS`) its endpoints and
     # destinations may be; None: every kind.
     target_kinds: list[str] | None = Field(default=None, sa_type=JSON, nullable=True)
     created_at: datetime = _ts()
