@@ -135,7 +135,7 @@ class KafkaPublisher:
 
     async def publish(self, message: BrokerMessage) -> None:
         try:
-            await self._unless_refused(self._send(message))
+            await self._unless_refused(message)
         except BrokerFailed:
             raise
         except _AUTH_ERRORS as exc:
@@ -159,13 +159,13 @@ class KafkaPublisher:
         await producer.send_and_wait(self.topic, message.body, key=message.key.encode(),
                                      headers=headers)
 
-    async def _unless_refused(self, sending: Awaitable[None]) -> None:
-        """`sending`, unless the guard refuses a broker the cluster names first: the
+    async def _unless_refused(self, message: BrokerMessage) -> None:
+        """`_send`, unless the guard refuses a broker the cluster names first: the
         producer would wait for it (for metadata, a producer id or the record's
         confirmation) until the attempt's time ran out."""
         if self._refusal.is_set():
             raise URLRefused(self._refused[-1])
-        sent = asyncio.ensure_future(sending)
+        sent = asyncio.ensure_future(self._send(message))
         refusal = asyncio.ensure_future(self._refusal.wait())
         try:
             done, _ = await asyncio.wait((sent, refusal), return_when=asyncio.FIRST_COMPLETED)
