@@ -35,6 +35,7 @@ from tests.support.stack import Stack, own_database
 SLOW = "/slow/1.5/ok"  # answers 200 after 1.5 s
 LOAD = 8.0  # seconds of publishing before the database goes
 RATE = 40  # events a second, as in the issue
+IN_FLIGHT = 5  # attempts in flight at the fault, at least: one resend each would show
 
 
 def _run(db_url: str, temporal: str, folder: Path, receiver: Receiver,
@@ -52,7 +53,11 @@ def _run(db_url: str, temporal: str, folder: Path, receiver: Receiver,
         setup_endpoint(tenant, receiver.url(SLOW))
         events: list[str] = []
         started = time.monotonic()
-        while time.monotonic() - started < LOAD:
+        # LOAD s, and on until enough requests are open for the fault to find them in
+        # flight (a loaded machine's adaptive limit grows slowly: 1 in flight after 8 s,
+        # where the precondition below needs 5).
+        while time.monotonic() - started < LOAD or (
+                receiver.open_now(SLOW) < IN_FLIGHT and time.monotonic() - started < 4 * LOAD):
             events.append(publish(tenant, {"n": len(events)})["id"])
             time.sleep(max(0.0, started + len(events) / RATE - time.monotonic()))
         in_flight = receiver.open_now(SLOW)
@@ -68,7 +73,7 @@ def _run(db_url: str, temporal: str, folder: Path, receiver: Receiver,
         print(f"\n{folder.name}: {len(events)} events, {in_flight} attempts in flight when "
               f"the fault came, lost={lost} duplicates={duplicates} failed attempts={failed}")
         # Enough in flight that the old behaviour (one resend each) would fail the target.
-        assert in_flight >= 5, in_flight
+        assert in_flight >= IN_FLIGHT, in_flight
         assert lost == 0 and duplicates - failed <= (
             in_flight if allowed is None else allowed), (lost, duplicates, _failures(folder))
     finally:
