@@ -8,6 +8,7 @@ import contextlib
 import logging
 import os
 import socket
+import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -248,4 +249,24 @@ def temporal_server(
 
 
 def main() -> None:
-    app()
+    """Runs the command, then ends the process without the interpreter's teardown: the
+    Temporal SDK's Rust threads can call into Python while it finalizes and abort it
+    (temporalio/sdk-python#300), so that `up` refusing a port in use died of SIGABRT now and
+    then. Every command has closed what it opened by the time it returns."""
+    try:
+        app()
+        code = 0
+    except SystemExit as exc:
+        code = _exit_status(exc.code)
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
+
+
+def _exit_status(code: str | int | None) -> int:
+    """What sys.exit does with its argument: None is success, a message is printed and fails."""
+    if code is None or isinstance(code, int):
+        return code or 0
+    print(code, file=sys.stderr)
+    return 1
