@@ -33,7 +33,8 @@ from typing import Any
 
 from hookline import target_kinds as kinds
 from hookline.delivery.brokers.address import BrokerAddress
-from hookline.delivery.brokers.aws_clients import AwsConnection, Models, failure
+from hookline.delivery.brokers.aws_clients import AwsConnection, failure
+from hookline.delivery.brokers.aws_models import Models
 from hookline.delivery.brokers.guard import BrokerGuard, Checked
 from hookline.delivery.brokers.message import REFUSED, BrokerFailed, BrokerMessage, Publisher
 from hookline.delivery.credentials import ClientTLS

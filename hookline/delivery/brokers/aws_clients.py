@@ -24,10 +24,10 @@ from aiobotocore.session import AioSession
 from aiohttp.abc import AbstractResolver, ResolveResult
 from botocore import exceptions as boto
 from botocore.credentials import CredentialProvider
-from botocore.loaders import Loader, create_loader
 
 from hookline import target_kinds as kinds
 from hookline.delivery.brokers.address import BrokerAddress
+from hookline.delivery.brokers.aws_models import Models
 from hookline.delivery.brokers.guard import Checked, aws_endpoint
 from hookline.delivery.brokers.message import AUTH, REFUSED, UNREACHABLE, BrokerFailed
 from hookline.delivery.brokers.sign_in import ROLE_SECONDS, ROLE_SESSION, check_aws
@@ -43,20 +43,6 @@ _AUTH_CODES = frozenset({
     "KMSAccessDeniedException", "KmsAccessDenied"})
 _SERVICE = {kinds.SQS: "sqs", kinds.SNS: "sns", kinds.EVENTBRIDGE: "events",
             kinds.KINESIS: "kinesis", kinds.S3: "s3"}
-
-
-class Models:
-    """The AWS services' models, loaded once per worker and shared by its publishers: a
-    fresh botocore session reads 50 to 150 ms of JSON per service. They load in a thread
-    (`warm_up_loader_caches`), never on the event loop."""
-
-    def __init__(self) -> None:
-        self.loader: Loader = create_loader()
-
-    def session(self) -> AioSession:
-        session = AioSession()
-        session.register_component("data_loader", self.loader)
-        return session
 
 
 class _Pinned(AbstractResolver):
