@@ -1,5 +1,5 @@
-"""Process lifetimes: a child of ours never outlives the process that started it, and a
-foreground command runs until SIGTERM or Ctrl-C."""
+"""What holds for a whole process: a child of ours never outlives the process that started
+it, a foreground command runs until SIGTERM or Ctrl-C, and the allocator keeps few arenas."""
 
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ import threading
 from types import FrameType
 
 _PR_SET_PDEATHSIG = 1
+_M_ARENA_MAX = -8  # glibc's mallopt parameter
+ARENAS = 2
 
 
 def die_with_parent(parent_pid: int | None = None) -> None:
@@ -34,3 +36,16 @@ def stop_on_signal() -> threading.Event:
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
     return stop
+
+
+def few_arenas() -> None:
+    """At most ARENAS malloc arenas (glibc; elsewhere nothing), unless MALLOC_ARENA_MAX says
+    otherwise. glibc gives a thread that finds the arenas busy one of its own, up to eight
+    per core, and each keeps what it once held: the worker's threads (the Temporal SDK's
+    Rust runtime, the event loop's thread pool) raised its peak by 14 MB that way
+    (bench/RESULTS.md), for a process whose Python runs on one thread at a time anyway.
+    Called first thing, before any thread starts."""
+    if "MALLOC_ARENA_MAX" in os.environ:
+        return
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None).mallopt(_M_ARENA_MAX, ARENAS)
