@@ -42,7 +42,7 @@ def few_arenas() -> None:
     """At most ARENAS malloc arenas (glibc; elsewhere nothing), unless MALLOC_ARENA_MAX says
     otherwise. glibc gives a thread that finds the arenas busy one of its own, up to eight
     per core, and each keeps what it once held: the worker's threads (the Temporal SDK's
-    Rust runtime, the event loop's thread pool) raised its peak by 14 MB that way
+    Rust runtime, the event loop's thread pool) raised its peak by 10 to 14 MB that way
     (bench/RESULTS.md), for a process whose Python runs on one thread at a time anyway.
     Called first thing, before any thread starts."""
     if "MALLOC_ARENA_MAX" in os.environ:
