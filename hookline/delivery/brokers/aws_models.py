@@ -1,7 +1,7 @@
 """The AWS services' models, as botocore loads them for the AWS kinds' clients, cut to what
 the publishers call. botocore parses a service's whole model (S3's: 722 shapes for 116
 operations) and the endpoints of every AWS service, and keeps them for the process's life;
-a client for each of the five services and STS cost 20.7 MB that way and 11.1 MB cut
+a client for each of the five services and STS cost 20.7 MB that way and 11.0 MB cut
 (bench/RESULTS.md). A call to an operation left out fails at once (the client has no such
 method), so each kind's end-to-end test is what keeps this list true."""
 
