@@ -20,7 +20,7 @@ from activities.mail import AlertActivities
 from activities.recovery import RecoveryActivities
 from activities.retention import RetentionActivities
 from hookline import ports
-from hookline.delivery import gate
+from hookline.delivery import gate, shares
 from hookline.delivery.engine import AttemptEngine
 from hookline.delivery.gauges import DatabaseCollector
 from hookline.delivery.handoff import Handoff
@@ -100,6 +100,7 @@ async def main(settings: Settings | None = None, metrics: socket.socket | None =
     mail = AlertActivities(settings)
     recovery = RecoveryActivities(settings.retry_delays)
     kept = RetentionActivities(settings)
+    slots = shares.slots_for(settings.relay_max_waiting) + RELAY_STARTS_IN_FLIGHT
     worker = Worker(
         client,
         task_queue=settings.task_queue,
@@ -112,9 +113,10 @@ async def main(settings: Settings | None = None, metrics: socket.socket | None =
         # The relay starts workflows eagerly: the server hands the first task straight back
         # to this worker, but only while it has a free slot, else the start silently takes
         # the slow path. An attempt holds a workflow-task and a local-activity slot for as
-        # long as it runs, and the gate keeps at most relay_max_waiting admitted at once.
-        max_concurrent_workflow_tasks=settings.relay_max_waiting + RELAY_STARTS_IN_FLIGHT,
-        max_concurrent_local_activities=settings.relay_max_waiting + RELAY_STARTS_IN_FLIGHT,
+        # long as it runs, and the relay keeps fewer than slots_for(relay_max_waiting)
+        # admitted at once (the cap, and what environments under their share take beyond it).
+        max_concurrent_workflow_tasks=slots,
+        max_concurrent_local_activities=slots,
         graceful_shutdown_timeout=timedelta(seconds=5),
     )
     stop = asyncio.Event()

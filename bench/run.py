@@ -39,7 +39,17 @@ from typing import Any
 
 import httpx
 
-from bench import adaptive, brokers, ceilings, fairness, outage, report, scenarios, tenant_code
+from bench import (
+    adaptive,
+    brokers,
+    ceilings,
+    fairness,
+    outage,
+    report,
+    scenarios,
+    tenant_code,
+    tenants,
+)
 from bench.measure import OUT_DIR, Step, memory, scenario
 from bench.posters import CLIENTS
 from bench.receiver import Receiver
@@ -68,14 +78,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     add("--memory-check", action="store_true",
         help="instead of the scenarios: publish 2000 then 10000 events (1 endpoint) on one "
              "stack; API+worker peak memory after each")
-    add("--groups", default="ABCFTURDOP",
-        help="which stacks to run (ABCFTURDOP): A sending, both ceilings, the paced loads and "
+    add("--groups", default="ABCFTURNDOP",
+        help="which stacks to run (ABCFTURNDOP): A sending, both ceilings, the paced loads and "
              "the open loops at 50%% and 80%% of publish_1's rate, B ingestion, C ten "
              "endpoints, F ten filtered endpoints, T ten transformed, U a costly filter and "
              "looping transformations beside other tenants, R one endpoint of each kind "
-             "(HTTP, Kafka, RabbitMQ, the AWS kinds on moto), D throttle, isolation "
-             "and a slow endpoint, O an outage and its drain, P an endpoint "
-             "that never comes back; fewer make a quicker loop")
+             "(HTTP, Kafka, RabbitMQ, the AWS kinds on moto), N one tenant's backlog beside "
+             "another's load, D throttle, isolation and a slow endpoint, O an outage and "
+             "its drain, P an endpoint that never comes back; fewer make a quicker loop")
     add("--keep", action="store_true", help="keep the temp folder (logs, DBs)")
     add("--profile", action="store_true",
         help="py-spy the API and worker during publish_1, ingest and group R's deliver_ steps, "
@@ -128,12 +138,18 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
              "each kind's mean rate (a drift over the group weighs on every kind alike); 1: "
              "once")
     add("--slow-rate", type=float, default=30.0, help="slow_endpoint: events/s (30)")
+    add("--tenant-events", type=int,
+        help="group N: tenant A's burst, across 20 endpoints (10000; quick 1000)")
+    add("--tenant-rate", type=float, default=20.0, help="group N: tenant B's events/s (20)")
+    add("--tenant-seconds", type=float, help="group N: seconds of B's load (10; quick 5)")
     add("--slow-seconds", type=float, help="slow_endpoint: seconds of load (40; quick 20)")
     args = parser.parse_args(argv)
     quick = args.quick
     args.outage_seconds = args.outage_seconds or (30.0 if quick else 300.0)
     args.forever_seconds = args.forever_seconds or (45.0 if quick else 60.0)
     args.slow_seconds = args.slow_seconds or (20.0 if quick else 40.0)
+    args.tenant_events = args.tenant_events or (1000 if quick else 10000)
+    args.tenant_seconds = args.tenant_seconds or (5.0 if quick else 10.0)
     args.events = args.events or (100 if quick else 2000)
     args.ingest = args.ingest if args.ingest is not None else (200 if quick else 5000)
     args.timeout = args.timeout or (45.0 if quick else 150.0)
@@ -288,6 +304,22 @@ class Bench:
                 seconds=20, concurrency=8, timeout=90, out=out)),
         ]
 
+    async def plan_n(self, stack: Stack, api: httpx.AsyncClient) -> list[tuple[str, Step]]:
+        """Issue 64: one tenant's backlog beside another tenant's steady load
+        (bench/tenants.py); tenant B is an organization of its own."""
+        a = self.args
+        self.limits["tenants"] = limit = max(a.timeout, 4 * (a.tenant_events / 15 + 60))
+        key = stack.bootstrap("bench-b")
+        other = httpx.AsyncClient(base_url=stack.api_url, timeout=30, trust_env=False,
+                                  headers={"Authorization": f"Bearer {key}"})
+
+        async def run(out: Out) -> None:
+            async with other:
+                await tenants.tenants(api, other, self.receiver, stack, events=a.tenant_events,
+                                      concurrency=a.concurrency, b_rate=a.tenant_rate,
+                                      b_seconds=a.tenant_seconds, timeout=limit / 4, out=out)
+        return [("tenants", run)]
+
     async def plan_r(self, stack: Stack, api: httpx.AsyncClient) -> list[tuple[str, Step]]:
         """Issue 53: deliveries/s to Kafka and RabbitMQ against HTTP (bench/brokers.py)."""
         broker_folder = self.folder / "brokers"
@@ -415,7 +447,8 @@ class Bench:
             for name, plan, env in (("A", self.plan_a, given), ("B", self.plan_b, given),
                                     ("C", self.plan_c, given), ("F", self.plan_f, given),
                                     ("T", self.plan_t, given), ("U", self.plan_u, given),
-                                    ("R", self.plan_r, given), ("D", self.plan_d, short),
+                                    ("R", self.plan_r, given), ("N", self.plan_n, given),
+                                    ("D", self.plan_d, short),
                                     ("O", self.plan_o, given), ("P", self.plan_p, forever)):
                 if name in a.groups.upper():
                     await self.group(name, plan, env)

@@ -313,9 +313,11 @@ class Stack:
             raise RuntimeError(f"hookline {' '.join(args)}: {done.stderr.strip()}")
         return json.loads(done.stdout.strip().splitlines()[-1])
 
-    def bootstrap(self) -> str:
-        org = self.cli("org", "create", "bench")
-        env = self.cli("env", "create", "--org", org["id"], "bench", "--kind", "development")
+    def bootstrap(self, name: str = "bench") -> str:
+        """An organization called `name` with one environment, a plan that never limits the
+        benchmark, and a key to it."""
+        org = self.cli("org", "create", name)
+        env = self.cli("env", "create", "--org", org["id"], name, "--kind", "development")
         self.cli("plan", "set", "--org", org["id"], "--rps", "100000",
                  "--monthly-events", "100000000")
         return str(self.cli("key", "create", "--env", env["id"])["key"])

@@ -22,7 +22,7 @@ from cli.manage import env_app, key_app, org_app, plan_app
 from cli.providers import providers_app
 from cli.usage import Typer
 from hookline import ports
-from hookline.process import few_arenas
+from hookline.process import few_arenas, many_files
 from hookline.settings import Settings, get_settings
 
 app = Typer(help="Hookline: signed webhooks out, provider webhooks in.",
@@ -255,6 +255,7 @@ def main() -> None:
     (temporalio/sdk-python#300), so that `up` refusing a port in use died of SIGABRT now and
     then. Every command has closed what it opened by the time it returns."""
     few_arenas()
+    many_files()
     try:
         app()
         code = 0

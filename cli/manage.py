@@ -240,7 +240,7 @@ def key_revoke(key_id: Annotated[str, typer.Argument(
 
 def _plan_data(org_id: str, plan: Plan) -> dict[str, Any]:
     return {"org": org_id, "rps": plan.rps, "monthlyEvents": plan.monthly_events,
-            "maxSources": plan.max_sources}
+            "maxSources": plan.max_sources, "weight": plan.weight}
 
 
 @plan_app.command("set")
@@ -252,12 +252,15 @@ def plan_set(
         metavar="N", help="Events published per month.")] = None,
     max_sources: Annotated[int | None, typer.Option(
         metavar="N", help="Ingestion sources.")] = None,
+    weight: Annotated[int | None, typer.Option(
+        metavar="N", help="Its share of the delivery engine while other organizations have "
+        "work waiting too (1 to 1000; 1 by default).")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Set an organization's limits; the ones not given stay as they are."""
     with _session() as session:
         plan = committed(session, accounts.set_plan, org, rps=rps, monthly_events=monthly_events,
-                         max_sources=max_sources)
+                         max_sources=max_sources, weight=weight)
     data = _plan_data(plan.org_id, plan)
     _emit(as_json, data, " ".join(f"{k}={v}" for k, v in data.items()))
 

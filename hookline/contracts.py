@@ -109,6 +109,9 @@ class DeliveryStart:
     # The W3C trace context of the request that queued it (`observability.tracing.current`): set
     # by `outbox.take` when it was traced, so the start continues that trace.
     trace: str | None = field(default=None, compare=False)
+    # Its environment's plan weight, for Temporal's fairness between environments: set by
+    # `outbox.take` from the plan in force.
+    weight: int = field(default=1, compare=False)
 
 
 WORKFLOW_CRON_RUN = "CronRunWorkflow"

@@ -1,11 +1,13 @@
 """What holds for a whole process: a child of ours never outlives the process that started
-it, a foreground command runs until SIGTERM or Ctrl-C, and the allocator keeps few arenas."""
+it, a foreground command runs until SIGTERM or Ctrl-C, the allocator keeps few arenas, and
+the process may open as many files as the system lets it."""
 
 from __future__ import annotations
 
 import contextlib
 import ctypes
 import os
+import resource
 import signal
 import threading
 from types import FrameType
@@ -49,3 +51,14 @@ def few_arenas() -> None:
         return
     with contextlib.suppress(OSError, AttributeError):
         ctypes.CDLL(None).mallopt(_M_ARENA_MAX, ARENAS)
+
+
+def many_files() -> None:
+    """Raise the soft limit on open files to the hard one, as Go's runtime does for every
+    program: a worker holds a connection for each attempt in flight (up to twice
+    HOOKLINE_RELAY_MAX_WAITING, `hookline.delivery.shares`), and the common soft limit
+    (1024) is below what that takes."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or soft < hard:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))

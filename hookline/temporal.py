@@ -19,6 +19,7 @@ from temporalio.api.workflowservice.v1 import (
 )
 from temporalio.client import Client, Interceptor
 from temporalio.common import (
+    Priority,
     SearchAttributeKey,
     SearchAttributePair,
     TypedSearchAttributes,
@@ -185,7 +186,16 @@ async def start_delivery(client: Client, task_queue: str, start: DeliveryStart,
             static_summary=start.summary,
             start_signal=signal,
             request_eager_start=eager,
+            priority=fairness(start.environment_id, start.weight),
         )
+
+
+def fairness(environment_id: str, weight: int = 1) -> Priority:
+    """Where a workflow's tasks wait in a task queue's backlog, Temporal's matching takes
+    turns between environments, by their plans' weights (on a server with
+    `matching.enableFairness`; inert elsewhere). Its activities and later workflow tasks
+    inherit it."""
+    return Priority(fairness_key=environment_id, fairness_weight=float(weight))
 
 
 async def start_deliveries(client: Client, task_queue: str, starts: Iterable[DeliveryStart],

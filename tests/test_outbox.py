@@ -481,3 +481,68 @@ def test_a_limit_the_traffic_does_not_use_does_not_grow(engine: Engine) -> None:
                                     seen_limit=8.0)
         gated = session.get(TargetGate, endpoint_id)
         assert gated is not None and gated.concurrency_limit == 8.0
+
+
+def _tenant_backlog(engine: Engine, targets: dict[str, int], weight: int | None = None
+                    ) -> dict[str, list[str]]:
+    """An organization of its own (with `weight` in its plan) whose environment has, for
+    each target named, that many pending Deliveries queued: their ids by target, oldest
+    first. Its targets' limits have grown past every ceiling here."""
+    with Session(engine) as session:
+        org = committed(session, accounts.create_org, f"org-{uuid.uuid4().hex[:8]}")
+        env = committed(session, accounts.create_env, org.id, "prod", "production")
+        if weight is not None:
+            committed(session, accounts.set_plan, org.id, weight=weight)
+        event = Event(id=new_id("evt"), environment_id=env.id, type="invoice.paid",
+                      consumer_id="csm_x", consumer_external_id="acme", payload="{}")
+        session.add(event)
+        session.flush()
+        queued: dict[str, list[str]] = {}
+        for target, count in targets.items():
+            endpoint = Endpoint(id=target, environment_id=env.id, consumer_id="csm_x",
+                                url="http://x.invalid/", secret="whsec_x")  # never stored
+            starts = deliveries.add_for_event(session, event, [endpoint] * count, [1.0])
+            queued[target] = sorted(s.delivery_id for s in starts)
+        _grown(session, *targets)
+        session.commit()
+        return queued
+
+
+def _of(taken: list[DeliveryStart], queued: dict[str, list[str]]) -> int:
+    mine = {d for ids in queued.values() for d in ids}
+    return sum(1 for s in taken if s.delivery_id in mine)
+
+
+def test_environments_take_turns_whoever_queued_first(engine: Engine) -> None:
+    """Issue 64: a backlog queued first does not hold another environment's newer starts,
+    and inside an environment a target with a backlog does not hold another's."""
+    a = _tenant_backlog(engine, {"ep_a1": 200, "ep_a2": 200, "ep_a3": 200})
+    b = _tenant_backlog(engine, {"ep_b1": 2, "ep_b2": 1})
+    with Session(engine) as session:
+        first = outbox.take(session, 6, limits(max_admitted=1000))
+    # Turns: (b's attempts in flight + its place) against a's, so half each ...
+    assert _of(first, b) == 3 and _of(first, a) == 3
+    # ... and inside each environment, one start of each target before any second one.
+    assert {s.endpoint_id for s in first} == {"ep_a1", "ep_a2", "ep_a3", "ep_b1", "ep_b2"}
+
+
+def test_a_newcomer_goes_at_once_when_another_holds_the_whole_cap(engine: Engine) -> None:
+    """A holds every slot of the cap (attempts that hang until they time out); B's starts
+    are admitted up to B's share at once, and A gets no more until the cap has room."""
+    a = _tenant_backlog(engine, {"ep_a1": 30, "ep_a2": 30})
+    with Session(engine) as session:
+        assert _of(outbox.take(session, 100, limits(max_admitted=10)), a) == 10
+        b = _tenant_backlog(engine, {"ep_b1": 8})
+        again = outbox.take(session, 100, limits(max_admitted=10))
+        assert _of(again, b) == 5 and _of(again, a) == 0  # B's share: half of 10
+        assert outbox.take(session, 100, limits(max_admitted=10)) == []
+
+
+def test_weights_divide_the_cap(engine: Engine) -> None:
+    """Plans weighted 3 and 1, both with backlogs: the cap goes 3 to 1."""
+    heavy = _tenant_backlog(engine, {"ep_h1": 50, "ep_h2": 50}, weight=3)
+    light = _tenant_backlog(engine, {"ep_l1": 50, "ep_l2": 50})
+    with Session(engine) as session:
+        taken = outbox.take(session, 100, limits(max_admitted=8))
+    assert (_of(taken, heavy), _of(taken, light)) == (6, 2)
+    assert {s.weight for s in taken if s.delivery_id in heavy["ep_h1"]} == {3}

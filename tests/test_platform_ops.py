@@ -226,3 +226,17 @@ def test_database_down_is_503_and_recovered(temporal: str, tmp_path: Path) -> No
                                      headers={"Authorization": "Bearer hk_x"}), 401)
     finally:
         stop(proc)
+
+
+def test_a_plan_weighs_an_organization_beside_others(stack: Stack) -> None:
+    """Issue 64: `plan set --weight N` (1 by default, 1 to 1000) is the organization's share
+    of the delivery engine beside others with work waiting; a bad weight changes nothing."""
+    org = cli(stack, "org", "create", f"weighed-{free_port()}")
+    assert cli(stack, "plan", "show", "--org", org["id"])["weight"] == 1
+    assert cli(stack, "plan", "set", "--org", org["id"], "--weight", "3")["weight"] == 3
+    for bad in ("0", "1001"):
+        done = subprocess.run(hookline("plan", "set", "--org", org["id"], "--weight", bad),
+                              capture_output=True, text=True, env=stack.settings_env(),
+                              check=False)
+        assert done.returncode == 1 and "weight: must be from 1 to 1000" in done.stderr
+    assert cli(stack, "plan", "show", "--org", org["id"])["weight"] == 3

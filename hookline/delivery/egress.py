@@ -113,7 +113,7 @@ class Egress:
             port=parts.port or default_port,
             username=unquote(parts.username) if parts.username else None,
             password=unquote(parts.password) if parts.password else None,
-            rdns=False, ssl=context, use_dns_cache=False)
+            rdns=False, ssl=context, use_dns_cache=False, limit=0)  # as the Sender's
 
 
 class ProxyFailed(Exception):

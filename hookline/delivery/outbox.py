@@ -6,46 +6,84 @@ per-target gate admits (`hookline.delivery.gate`); the others wait here, costing
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import replace
 from datetime import datetime, timedelta
 
-from sqlalchemy import bindparam, case, func, insert, or_, select, text
+from sqlalchemy import Float, bindparam, case, cast, func, insert, or_, select, text
+from sqlalchemy.sql.expression import BindParameter
 from sqlmodel import Session
 
 from hookline.contracts import DeliveryStart
-from hookline.delivery import gate
+from hookline.delivery import gate, shares
 from hookline.delivery import limit as adaptive
 from hookline.observability import tracing
 from hookline.persistence import queries
 from hookline.persistence.db import begin_reading
-from hookline.persistence.models import AttemptLease, OutboxStart, TargetGate, table_of
+from hookline.persistence.models import (
+    AttemptLease,
+    Delivery,
+    Environment,
+    OutboxStart,
+    Plan,
+    TargetGate,
+    table_of,
+)
 from hookline.timeutil import aware, utcnow
 
 _TABLE, _GATES = table_of(OutboxStart), table_of(TargetGate)
-_LEASES = table_of(AttemptLease)
+_LEASES, _DELIVERIES = table_of(AttemptLease), table_of(Delivery)
+_ENVS, _PLANS = table_of(Environment), table_of(Plan)
 _INSERT = insert(_TABLE)
 _ANY = select(_TABLE.c.delivery_id).limit(1)
+_NOW: BindParameter[datetime] = bindparam("now")
+# Each environment's live leases and its plan's weight: what the fair order and the shares
+# (`hookline.delivery.shares`) start from. Leases are few (at most the cap, and retries').
+_ENV_LIVE = select(_DELIVERIES.c.environment_id, func.count().label("leased")).select_from(
+    _LEASES.join(_DELIVERIES, _DELIVERIES.c.id == _LEASES.c.delivery_id)).where(
+    _LEASES.c.expires_at > _NOW).group_by(_DELIVERIES.c.environment_id)
+_WEIGHTS = select(_ENVS.c.id, func.coalesce(_PLANS.c.weight, 1)).select_from(
+    _ENVS.outerjoin(_PLANS, _PLANS.c.org_id == _ENVS.c.org_id)).where(
+    _ENVS.c.id.in_(bindparam("ids", expanding=True)))
 # The oldest starts of each target not paused or behind an open circuit, as many as its
 # free attempt slots (its concurrency limit, at most the ceiling, less its live leases): a
 # target with a thousand waiting cannot hide the others' starts.
 _RANK = func.row_number().over(partition_by=_TABLE.c.target_id,
                                order_by=_TABLE.c.delivery_id).label("n")
 _LIVE = select(_LEASES.c.target_id, func.count().label("leased")).where(
-    _LEASES.c.expires_at > bindparam("now")).group_by(_LEASES.c.target_id).subquery()
+    _LEASES.c.expires_at > _NOW).group_by(_LEASES.c.target_id).subquery()
 _OPEN = select(_TABLE.c.delivery_id, _TABLE.c.target_id, _TABLE.c.start, _TABLE.c.queued_at,
                _TABLE.c.trace_context, _TABLE.c.window_end,
+               func.coalesce(_TABLE.c.environment_id, "").label("environment_id"),
                _RANK, func.coalesce(_GATES.c.concurrency_limit, adaptive.FLOOR).label("cap"),
                func.coalesce(_LIVE.c.leased, 0).label("leased")).select_from(
     _TABLE.outerjoin(_GATES, _GATES.c.target_id == _TABLE.c.target_id)
     .outerjoin(_LIVE, _LIVE.c.target_id == _TABLE.c.target_id)).where(
-    or_(_GATES.c.paused_until.is_(None), _GATES.c.paused_until <= bindparam("now")),
+    or_(_GATES.c.paused_until.is_(None), _GATES.c.paused_until <= _NOW),
     or_(func.coalesce(_GATES.c.circuit, "closed") != "open",
-        _GATES.c.circuit_retry_at <= bindparam("now"))).subquery()
-_CANDIDATES = select(_OPEN.c.delivery_id, _OPEN.c.target_id, _OPEN.c.start,
-                     _OPEN.c.queued_at, _OPEN.c.trace_context, _OPEN.c.window_end).where(
+        _GATES.c.circuit_retry_at <= _NOW)).subquery()
+_FREE = select(_OPEN).where(
     _OPEN.c.n <= case((_OPEN.c.cap > bindparam("ceiling"), bindparam("ceiling")),
-                      else_=_OPEN.c.cap) - _OPEN.c.leased
-).order_by(_OPEN.c.delivery_id).limit(bindparam("scan"))
+                      else_=_OPEN.c.cap) - _OPEN.c.leased).subquery()
+# The fair order (deficit round robin by attempts in flight): inside an environment, the
+# target with the fewest attempts in flight once this start is admitted goes first (`turn`);
+# between environments, the one with the fewest in flight for its weight once this start is
+# admitted. So an environment or target with a backlog takes turns with the others instead
+# of going first because it queued first; one alone takes every turn.
+_IN_ENV = func.row_number().over(
+    partition_by=_FREE.c.environment_id,
+    order_by=(_FREE.c.leased + _FREE.c.n, _FREE.c.delivery_id)).label("m")
+_RANKED = select(_FREE, _IN_ENV).subquery()
+_ENV_LOAD = _ENV_LIVE.subquery()
+_ENV_WEIGHT = select(_ENVS.c.id, func.coalesce(_PLANS.c.weight, 1).label("weight")).select_from(
+    _ENVS.outerjoin(_PLANS, _PLANS.c.org_id == _ENVS.c.org_id)).subquery()
+_CANDIDATES = select(_RANKED.c.delivery_id, _RANKED.c.target_id, _RANKED.c.start,
+                     _RANKED.c.queued_at, _RANKED.c.trace_context, _RANKED.c.window_end,
+                     _RANKED.c.environment_id).select_from(
+    _RANKED.outerjoin(_ENV_LOAD, _ENV_LOAD.c.environment_id == _RANKED.c.environment_id)
+    .outerjoin(_ENV_WEIGHT, _ENV_WEIGHT.c.id == _RANKED.c.environment_id)).order_by(
+    cast(func.coalesce(_ENV_LOAD.c.leased, 0) + _RANKED.c.m, Float)
+    / func.coalesce(_ENV_WEIGHT.c.weight, 1), _RANKED.c.delivery_id).limit(bindparam("scan"))
 _STILL = select(_TABLE.c.delivery_id).where(
     _TABLE.c.delivery_id.in_(bindparam("ids", expanding=True)))
 _DELETE = _TABLE.delete().where(_TABLE.c.delivery_id.in_(bindparam("ids", expanding=True)))
@@ -60,7 +98,8 @@ def add(session: Session, starts: list[DeliveryStart]) -> None:
     if starts:
         now = utcnow()
         rows = [{"delivery_id": s.delivery_id, "start": _dump(s),
-                 "target_id": s.endpoint_id or s.destination_id, "queued_at": now,
+                 "target_id": s.endpoint_id or s.destination_id,
+                 "environment_id": s.environment_id, "queued_at": now,
                  "window_end": now + timedelta(seconds=sum(s.delays))}
                 for s in starts]
         if (trace := tracing.current()) is not None:
@@ -70,51 +109,73 @@ def add(session: Session, starts: list[DeliveryStart]) -> None:
 
 
 def take(session: Session, limit: int, limits: gate.Limits) -> list[DeliveryStart]:
-    """Up to `limit` starts the gate admits, oldest Delivery first: deleted, each with a
-    lease on its target's attempt slots and its Delivery `processing`, all committed. Fewer
-    when that would put more than `limits.max_admitted` Deliveries in Temporal at once.
-    Asking costs a read (on SQLite, no write lock): relays ask several times a second.
-    Each start comes with its `queued_at`, and its `trace` when one was kept."""
+    """Up to `limit` starts the gate admits, in the fair order (`_CANDIDATES`): deleted, each
+    with a lease on its target's attempt slots and its Delivery `processing`, all committed.
+    Fewer when that would put more than `limits.max_admitted` Deliveries in Temporal at
+    once, unless they are of an environment under its share of that cap (`shares`). Asking
+    costs a read (on SQLite, no write lock): relays ask several times a second. Each start
+    comes with its `queued_at`, its `trace` when one was kept, and its plan's weight."""
     now = utcnow()
     begin_reading(session)
-    room = 0
-    candidates: list[tuple[str, str | None, str]] = []
+    candidates: list[tuple[str, str | None, str, str]] = []
     queued: dict[str, tuple[datetime | None, datetime | None]] = {}
     traces: dict[str, str] = {}
-    if session.execute(_ANY).first() is not None:
-        room = min(limit, limits.max_admitted - gate.admitted_total(session, now))
-    if room > 0:
+    if session.execute(_ANY).first() is None:
+        session.commit()
+        return []
+    room = _room(session, limits, now)
+    # A full cap may still admit an environment under its share (`shares.choose`).
+    if room.total < shares.slots_for(room.cap):
         for r in session.execute(_CANDIDATES, {"now": now, "ceiling": limits.max_in_flight,
-                                               "scan": room}):
-            candidates.append((r.delivery_id, r.target_id, r.start))
+                                               "scan": limit}):
+            candidates.append((r.delivery_id, r.target_id, r.start, r.environment_id))
             queued[r.delivery_id] = (r.queued_at, r.window_end)
             if r.trace_context is not None:
                 traces[r.delivery_id] = r.trace_context
+        room = _weighed(session, room, {c[3] for c in candidates})
     session.commit()
+    fair = set(shares.choose(room, [(c[0], c[3]) for c in candidates]))
+    candidates = [c for c in candidates if c[0] in fair]
     if not candidates:
         return []
     if session.get_bind().dialect.name == "postgresql":
         session.execute(_RELAYS_TAKE_TURNS)
     # Another relay may have taken some between the read and this write: keep the rest.
     still = set(session.execute(_STILL, {"ids": [c[0] for c in candidates]}).scalars())
-    chosen = _admit(session, [c for c in candidates if c[0] in still], room, limits, now)
+    chosen = _admit(session, [c[:3] for c in candidates if c[0] in still], limits, now)
     if chosen:
         ids = [delivery_id for delivery_id, _ in chosen]
         session.execute(_DELETE, {"ids": ids})
         queries.deliveries.admitted(session, ids, now)
     session.commit()
-    return [_load(row, *queued[delivery_id], traces.get(delivery_id))
+    return [_load(row, *queued[delivery_id], traces.get(delivery_id), room.weights)
             for delivery_id, row in chosen]
 
 
-def _admit(session: Session, candidates: list[tuple[str, str | None, str]], room: int,
+def _room(session: Session, limits: gate.Limits, now: datetime) -> shares.Room:
+    """The cap, and each environment's live leases (every lease, retries' too)."""
+    held = {str(env or ""): int(n) for env, n in session.execute(_ENV_LIVE, {"now": now})}
+    return shares.Room(limits.max_admitted, held, {})
+
+
+def _weighed(session: Session, room: shares.Room, waiting: set[str]) -> shares.Room:
+    """The room with the weights of every environment that has work waiting or in flight."""
+    ids = sorted(waiting | set(room.in_flight))
+    weights = {env: 1 for env in ids}
+    if ids:
+        weights.update({str(env): int(w) for env, w in session.execute(_WEIGHTS, {"ids": ids})})
+    return replace(room, weights=weights)
+
+
+def _admit(session: Session, candidates: list[tuple[str, str | None, str]],
            limits: gate.Limits, now: datetime) -> list[tuple[str, str]]:
-    """The candidates the gate admits, oldest first, `room` at most; their leases stored."""
+    """The candidates each target's gate admits, oldest first; their leases stored."""
     wanted: dict[str | None, list[tuple[str, str]]] = {}
     for delivery_id, target_id, row in candidates:
         wanted.setdefault(target_id, []).append((delivery_id, row))
     chosen = list(wanted.pop(None, []))  # queued before targets were recorded: ungated
-    gated = {target_id: rows for target_id, rows in wanted.items() if target_id is not None}
+    gated = {target_id: sorted(rows) for target_id, rows in wanted.items()
+             if target_id is not None}
     decisions = gate.admit(session, {target_id: [d for d, _ in rows]
                                      for target_id, rows in gated.items()}, limits, now)
     for target_id, rows in gated.items():
@@ -128,11 +189,11 @@ def _dump(start: DeliveryStart) -> str:
 
 
 def _load(row: str, queued_at: datetime | None, window_end: datetime | None,
-          trace: str | None = None) -> DeliveryStart:
+          trace: str | None, weights: Mapping[str, int]) -> DeliveryStart:
     start = DeliveryStart(**json.loads(row))
     return replace(start, queued_at=aware(queued_at).timestamp() if queued_at else None,
                    window_end=aware(window_end).timestamp() if window_end else None,
-                   trace=trace)
+                   trace=trace, weight=weights.get(start.environment_id, 1))
 
 
 # Starts whose retry window is over while their target's breaker holds them (open, or half

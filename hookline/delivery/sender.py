@@ -125,9 +125,13 @@ class Sender:
                 if self._tls is None:  # the trusted roots httpx had: certifi's
                     self._tls = ssl.create_default_context(cafile=certifi.where())
                 context = self._tls
+            # No limit of the pool's own (`limit=0`): aiohttp's default of 100 connections
+            # queues requests first in, first out, and every target of every tenant at one
+            # host shares this session. The gate is what limits attempts in flight: per
+            # target, and all together (`hookline.delivery.shares`).
             connector = self.egress.connector(proxy, context) if proxy else \
                 aiohttp.TCPConnector(resolver=_Pinned(target.address), use_dns_cache=False,
-                                     ssl=context)
+                                     ssl=context, limit=0)
             session = aiohttp.ClientSession(
                 connector=connector, cookie_jar=aiohttp.DummyCookieJar(),
                 timeout=aiohttp.ClientTimeout(total=None), trust_env=False)

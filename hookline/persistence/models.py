@@ -57,6 +57,9 @@ class Plan(SQLModel, table=True):
     rps: int
     monthly_events: int
     max_sources: int
+    # Its share of the delivery engine beside other organizations' while they all have work
+    # waiting (`hookline.delivery.outbox`): twice the weight, twice the attempts in flight.
+    weight: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
 
 
 class Environment(SQLModel, table=True):
@@ -405,6 +408,8 @@ class OutboxStart(SQLModel, table=True):
     delivery_id: str = Field(primary_key=True)
     start: str = Field(sa_column=Column(Text, nullable=False))  # the DeliveryStart, as JSON
     target_id: str | None = None  # the endpoint or destination: the relay admits per target
+    # The relay takes turns between environments first (None: queued before version 0026).
+    environment_id: str | None = None
     # When it entered the outbox (a recovery queues old Deliveries anew): the relay's lag and
     # the oldest start's age in the metrics. None for rows queued before version 0008.
     queued_at: datetime | None = _ts(nullable=True)

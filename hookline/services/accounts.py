@@ -174,8 +174,12 @@ def get_plan(session: Session, org_id: str) -> Plan:
     return plan
 
 
+MAX_WEIGHT = 1000
+
+
 def set_plan(session: Session, org_ref: str, *, rps: int | None = None,
-             monthly_events: int | None = None, max_sources: int | None = None) -> Plan:
+             monthly_events: int | None = None, max_sources: int | None = None,
+             weight: int | None = None) -> Plan:
     org = find_org(session, org_ref)
     plan = get_plan(session, org.id)
     for name, value in (("rps", rps), ("monthly_events", monthly_events),
@@ -184,6 +188,10 @@ def set_plan(session: Session, org_ref: str, *, rps: int | None = None,
             if value < 0:
                 raise invalid(name, "must not be negative")
             setattr(plan, name, value)
+    if weight is not None:
+        if not 1 <= weight <= MAX_WEIGHT:
+            raise invalid("weight", f"must be from 1 to {MAX_WEIGHT}")
+        plan.weight = weight
     session.add(plan)
     return plan
 

@@ -1,0 +1,155 @@
+"""Issue 64's scenarios: one tenant's backlog beside another tenant's steady traffic.
+
+Tenant A has 20 Consumers with one endpoint each (answering after 100 ms) and publishes
+`events` events as fast as its publishers go, one Consumer after another. Tenant B has one
+Consumer with one such endpoint and publishes `b_rate` events a second for `b_seconds` (an
+open loop), starting one second after A's burst was accepted. Measured in one run:
+
+- `b_alone`: B's publish-to-arrival latency with nothing else running;
+- `a_alone`: A's drain rate (first publish to last arrival) with nothing else running;
+- `together`: both, with A and B in two organizations (each its own environment and key);
+- `same_env`: both, with B a Consumer of A's environment.
+
+`fair` sums them up against the issue's targets: B's p99 under 1 s and within 2x of
+alone, A's drain rate at least 0.9 of alone."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from typing import Any
+
+import httpx
+
+from bench.loadgen import Poster
+from bench.receiver import Receiver
+from bench.scenarios import (
+    EVENT_TYPE,
+    Out,
+    Target,
+    arrivals,
+    closed_loop,
+    create_target,
+    paced,
+    payload,
+)
+from bench.stack import Stack
+from bench.stats import ratio
+
+ENDPOINTS = 20
+ANSWER_S = 0.1
+
+
+async def _consumers(api: httpx.AsyncClient, receiver: Receiver, tag: str, n: int
+                     ) -> list[Target]:
+    return [await create_target(api, receiver, f"bench-{tag}-{i}", tag, 1, slow=ANSWER_S)
+            for i in range(n)]
+
+
+async def _burst(api: httpx.AsyncClient, targets: list[Target], n: int, concurrency: int,
+                 deadline: float, sent: dict[str, float], out: Out) -> None:
+    """n events, each to the next of `targets`' Consumers, as fast as the publishers go."""
+    poster = Poster(str(api.base_url), {"Authorization": api.headers["authorization"]})
+
+    async def one(i: int) -> tuple[bool, str]:
+        due = time.monotonic()
+        status, answer = await poster.post("/v1/events", {
+            "type": EVENT_TYPE, "consumer": targets[i % len(targets)].consumer,
+            "data": payload(i)})
+        if status != 201:
+            return False, str(status)
+        sent[json.loads(answer)["id"]] = due
+        return True, ""
+
+    try:
+        _, span = await closed_loop(n, concurrency, deadline, one, out)
+    finally:
+        poster.close()
+    out.update({"published": len(sent), "span_s": round(span, 2)})
+
+
+async def _a_phase(api: httpx.AsyncClient, receiver: Receiver, targets: list[Target], n: int,
+                   concurrency: int, deadline: float, out: Out,
+                   accepted: asyncio.Event | None = None) -> None:
+    """A's burst, then every arrival; `accepted` is set once the burst is accepted."""
+    sent: dict[str, float] = {}
+    out.update({"events": n, "endpoints": len(targets), "publish": {}, "e2e": {}})
+    first = time.monotonic()
+    try:
+        await _burst(api, targets, n, concurrency, deadline, sent, out["publish"])
+    finally:
+        if accepted is not None:
+            accepted.set()
+    await arrivals(receiver, targets[0].tag, sent, 1, first, deadline, out["e2e"])
+
+
+async def _b_phase(api: httpx.AsyncClient, receiver: Receiver, stack: Stack, target: Target,
+                   rate: float, seconds: float, timeout: float, out: Out,
+                   after: asyncio.Event | None = None) -> None:
+    if after is not None:
+        await after.wait()
+        await asyncio.sleep(1.0)
+    await paced(api, receiver, stack, target, per_s=rate, seconds=seconds, timeout=timeout,
+                out=out)
+
+
+async def _together(api_a: httpx.AsyncClient, api_b: httpx.AsyncClient, receiver: Receiver,
+                    stack: Stack, a: list[Target], b: Target, *, events: int,
+                    concurrency: int, b_rate: float, b_seconds: float, timeout: float,
+                    out: Out) -> None:
+    accepted = asyncio.Event()
+    deadline = time.monotonic() + timeout
+    out.update({"a": {}, "b": {}})
+    await asyncio.gather(
+        _a_phase(api_a, receiver, a, events, concurrency, deadline, out["a"], accepted),
+        _b_phase(api_b, receiver, stack, b, b_rate, b_seconds, timeout, out["b"], accepted))
+
+
+def _p99(phase: Out) -> float | None:
+    return phase.get("e2e", {}).get("latency_ms", {}).get("p99")
+
+
+def _drain(phase: Out) -> float | None:
+    return phase.get("e2e", {}).get("per_s")
+
+
+def summary(out: Out) -> dict[str, Any]:
+    alone_p99, a_alone = _p99(out.get("b_alone", {})), _drain(out.get("a_alone", {}))
+    result: dict[str, Any] = {"b_p99_ms_alone": alone_p99, "a_per_s_alone": a_alone}
+    for name in ("together", "same_env"):
+        phase = out.get(name, {})
+        p99 = _p99(phase.get("b", {}))
+        result[name] = {
+            "b_p50_ms": phase.get("b", {}).get("e2e", {}).get("latency_ms", {}).get("p50"),
+            "b_p99_ms": p99, "b_p99_vs_alone": ratio(p99, alone_p99),
+            "a_per_s": _drain(phase.get("a", {})),
+            "a_drain_vs_alone": ratio(_drain(phase.get("a", {})), a_alone)}
+    return result
+
+
+async def tenants(api: httpx.AsyncClient, other: httpx.AsyncClient, receiver: Receiver,
+                  stack: Stack, *, events: int, concurrency: int, b_rate: float,
+                  b_seconds: float, timeout: float, out: Out) -> None:
+    """`api` is tenant A's client, `other` tenant B's (another organization). Every phase
+    has Consumers of its own, so none starts with what the engine learnt in another."""
+    out.update({"events": events, "a_endpoints": ENDPOINTS, "answer_s": ANSWER_S,
+                "b_rate": b_rate, "b_seconds": b_seconds})
+
+    async def b_target(client: httpx.AsyncClient, tag: str) -> Target:
+        return await create_target(client, receiver, f"bench-{tag}", tag, 1, slow=ANSWER_S)
+
+    out["b_alone"] = {}
+    await _b_phase(other, receiver, stack, await b_target(other, "tenBalone"), b_rate,
+                   b_seconds, timeout, out["b_alone"])
+    out["a_alone"] = {}
+    await _a_phase(api, receiver, await _consumers(api, receiver, "tenAalone", ENDPOINTS),
+                   events, concurrency, time.monotonic() + timeout, out["a_alone"])
+    for phase, b_client in (("together", other), ("same_env", api)):
+        out[phase] = {}
+        await _together(api, b_client, receiver, stack,
+                        await _consumers(api, receiver, f"tenA{phase}", ENDPOINTS),
+                        await b_target(b_client, f"tenB{phase}"), events=events,
+                        concurrency=concurrency, b_rate=b_rate, b_seconds=b_seconds,
+                        timeout=timeout, out=out[phase])
+    out["fair"] = summary(out)

@@ -1,0 +1,134 @@
+"""Fair between tenants (issue 64), end to end on the product's defaults: one tenant's burst
+or hanging endpoints fill the whole admitted-Deliveries cap, and another tenant's webhooks
+still go at once instead of first in, first out behind them. On SQLite and PostgreSQL, on a
+stack of its own with the suite's settings: these tests fill the engine, and other tests'
+traffic must not meet theirs. Its attempts time out after the product's default (15 s), not the
+suite's shortened 2 s: what the tests compare is whether B waits for A's attempts to end, and
+A's must not end on their own while B's go.
+
+Tenant A's endpoints have learnt a high concurrency limit (their gate rows say so, as after
+a while of healthy traffic), so that five of them can hold the whole cap (500)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from sqlalchemy import func, insert
+from sqlmodel import Session, col, select
+
+from hookline.persistence.models import AttemptLease, Delivery, TargetGate
+from hookline.settings import Settings
+from hookline.timeutil import utcnow
+from tests.support.api import deliveries_of, ok, publish, setup_endpoint, wait_delivery
+from tests.support.receiver import Receiver
+from tests.support.stack import Stack, Tenant
+
+pytestmark = pytest.mark.both_databases
+
+CAP = Settings().relay_max_waiting  # the product's default, which the stack keeps
+ENDPOINTS = 5
+LEARNT = CAP // ENDPOINTS  # each of A's endpoints may have this many attempts in flight
+
+
+@pytest.fixture(scope="module")
+def own(stack: Stack, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
+    mine = stack.sibling(tmp_path_factory.mktemp("tenants"),
+                         HOOKLINE_ATTEMPT_TIMEOUT=Settings().attempt_timeout)
+    yield mine
+    mine.stop_all()
+    mine.engine.dispose()
+
+
+@pytest.fixture
+def tenants(own: Stack) -> Iterator[tuple[Tenant, Tenant]]:
+    """Two organizations, once the engine is idle: the attempts of an earlier test's tenant
+    (its endpoints disabled, their waiting Deliveries cancelled) have ended."""
+    deadline = time.monotonic() + 60
+    while _live_leases(own) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    a, b = own.tenant(rps=100_000), own.tenant(rps=100_000)
+    yield a, b
+    a.client.close()
+    b.client.close()
+
+
+def _live_leases(own: Stack) -> int:
+    with Session(own.engine) as session:
+        return int(session.exec(select(func.count()).select_from(AttemptLease).where(
+            AttemptLease.expires_at > utcnow())).one())
+
+
+def _publish_many(tenant: Tenant, n: int) -> None:
+    """n events as a busy producer sends them: eight at a time."""
+    with ThreadPoolExecutor(8) as pool:
+        list(pool.map(lambda i: publish(tenant, {"i": i}), range(n)))
+
+
+def _endpoints_that_learnt(own: Stack, tenant: Tenant, url: str) -> list[str]:
+    ids = [setup_endpoint(tenant, url)["id"] for _ in range(ENDPOINTS)]
+    with Session(own.engine) as session:
+        session.execute(insert(TargetGate), [{"target_id": i, "concurrency_limit": LEARNT}
+                                             for i in ids])
+        session.commit()
+    return ids
+
+
+def _count(own: Stack, endpoints: list[str], status: str) -> int:
+    with Session(own.engine) as session:
+        return int(session.exec(select(func.count()).select_from(Delivery).where(
+            col(Delivery.endpoint_id).in_(endpoints), Delivery.status == status)).one())
+
+
+def _disable(tenant: Tenant, endpoints: list[str]) -> None:
+    """What waits for A's endpoints is cancelled: the next test starts with an idle engine."""
+    for endpoint in endpoints:
+        ok(tenant.client.patch(f"/v1/endpoints/{endpoint}", json={"status": "disabled"}))
+
+
+def _b_delivers(b: Tenant, receiver: Receiver, n: int) -> list[str]:
+    setup_endpoint(b, receiver.url("/ok/b"))
+    events = [publish(b, {"i": i}) for i in range(n)]
+    ids = [d["id"] for e in events for d in deliveries_of(b, e["id"])]
+    for delivery in ids:
+        wait_delivery(b, delivery, {"delivered"}, timeout=60)
+    return ids
+
+
+def test_a_burst_that_fills_the_cap_does_not_hold_another_tenant(
+        own: Stack, tenants: tuple[Tenant, Tenant], receiver: Receiver) -> None:
+    """A publishes 300 events to its five endpoints, which answer in 10 s: 1,500 Deliveries,
+    the cap's 500 admitted and the rest waiting behind them. B then publishes 3, and they are
+    delivered while A's backlog still waits. First in, first out, B's would be admitted only
+    with the last of A's (about 30 s later)."""
+    a, b = tenants
+    endpoints = _endpoints_that_learnt(own, a, receiver.url("/slow/10/a"))
+    _publish_many(a, 300)
+    before = _count(own, endpoints, "pending")
+    _b_delivers(b, receiver, 3)
+    after = _count(own, endpoints, "pending")
+    _disable(a, endpoints)
+    assert before > CAP, f"A's backlog was only {before} when B published"
+    assert after > 0, f"A's backlog ({before} when B published) was all admitted before B's"
+
+
+def test_hanging_endpoints_that_fill_the_cap_do_not_hold_another_tenant(
+        own: Stack, tenants: tuple[Tenant, Tenant], receiver: Receiver) -> None:
+    """A's endpoints never answer, and A's first attempts hold every slot of the cap until
+    they time out. B's Deliveries are attempted and delivered before any of A's attempts
+    ends: they do not wait for A's slots."""
+    a, b = tenants
+    endpoints = _endpoints_that_learnt(own, a, receiver.url("/slow/30/a"))
+    _publish_many(a, CAP // ENDPOINTS)
+    deadline = time.monotonic() + 30
+    while _count(own, endpoints, "processing") < CAP and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert _count(own, endpoints, "processing") == CAP  # the whole cap is A's
+    _b_delivers(b, receiver, 3)
+    with Session(own.engine) as session:  # none of A's attempts has ended yet
+        ended = session.exec(select(func.count()).select_from(Delivery).where(
+            col(Delivery.endpoint_id).in_(endpoints), Delivery.attempts > 0)).one()
+    _disable(a, endpoints)
+    assert ended == 0
