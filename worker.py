@@ -24,6 +24,7 @@ from hookline.delivery import gate, shares
 from hookline.delivery.engine import AttemptEngine
 from hookline.delivery.gauges import DatabaseCollector
 from hookline.delivery.handoff import Handoff
+from hookline.delivery.pace import Pace
 from hookline.delivery.publisher_sweep import sweep_forever
 from hookline.delivery.reconciler import reconcile_forever
 from hookline.delivery.relay import RELAY_STARTS_IN_FLIGHT, relay_forever
@@ -90,7 +91,9 @@ async def main(settings: Settings | None = None, metrics: socket.socket | None =
     runtime = _serve_metrics(settings, probes, metrics)
     client = probes.client = await _connect_until_up(settings, runtime)
     sender = sender_from_settings(settings)
-    handoff = Handoff[ToSend]()  # between this worker's relay and its attempts
+    slots = shares.slots_for(settings.relay_max_waiting) + RELAY_STARTS_IN_FLIGHT
+    # Between this worker's relay and its attempts, with the worker's own limit on them.
+    handoff = Handoff[ToSend](Pace(ceiling=slots))
     # The targets' transformations, in V8 executor processes of this worker's.
     transforms = ExecutorPool(Limits(*settings.transform_limits))
     delivery = DeliveryActivities(AttemptEngine(
@@ -100,7 +103,6 @@ async def main(settings: Settings | None = None, metrics: socket.socket | None =
     mail = AlertActivities(settings)
     recovery = RecoveryActivities(settings.retry_delays)
     kept = RetentionActivities(settings)
-    slots = shares.slots_for(settings.relay_max_waiting) + RELAY_STARTS_IN_FLIGHT
     worker = Worker(
         client,
         task_queue=settings.task_queue,
@@ -126,7 +128,8 @@ async def main(settings: Settings | None = None, metrics: socket.socket | None =
     loops = [asyncio.create_task(relay_forever(client, settings, handoff, operational.notify)),
              asyncio.create_task(reconcile_forever(client, settings)),
              asyncio.create_task(reconcile_schedules_forever(client, settings)),
-             asyncio.create_task(sweep_forever(sender.brokers))]
+             asyncio.create_task(sweep_forever(sender.brokers)),
+             asyncio.create_task(handoff.pace.watch(handoff.under_way))]
     log.info("worker polling task queue %r", settings.task_queue)
     async with worker:
         probes.polling = True

@@ -1,7 +1,8 @@
 """Issue 64's scenarios: one tenant's backlog beside another tenant's steady traffic.
 
-Tenant A has 20 Consumers with one endpoint each (answering after 100 ms) and publishes
-`events` events as fast as its publishers go, one Consumer after another. Tenant B has one
+Tenant A has one Consumer with 20 endpoints (answering after 100 ms), each subscribed to an
+event type of its own, and publishes `events` events as fast as its publishers go, one
+type after another: a backlog across 20 endpoints, one Delivery an event. Tenant B has one
 Consumer with one such endpoint and publishes `b_rate` events a second for `b_seconds` (an
 open loop), starting one second after A's burst was accepted. Measured in one run:
 
@@ -25,7 +26,6 @@ import httpx
 from bench.loadgen import Poster
 from bench.receiver import Receiver
 from bench.scenarios import (
-    EVENT_TYPE,
     Out,
     Target,
     arrivals,
@@ -41,22 +41,36 @@ ENDPOINTS = 20
 ANSWER_S = 0.1
 
 
-async def _consumers(api: httpx.AsyncClient, receiver: Receiver, tag: str, n: int
-                     ) -> list[Target]:
-    return [await create_target(api, receiver, f"bench-{tag}-{i}", tag, 1, slow=ANSWER_S)
-            for i in range(n)]
+async def _consumer(api: httpx.AsyncClient, receiver: Receiver, tag: str, n: int) -> Target:
+    """One Consumer with n endpoints, the i-th subscribed to the type `_type(i)` alone."""
+    consumer = f"bench-{tag}"
+    await api.post("/v1/consumers", json={"externalId": consumer, "name": consumer})
+    target = Target(consumer, tag)
+    for i in range(n):
+        await api.post("/v1/event-types", json={"name": _type(i)})  # 409 when it exists
+        response = await api.post("/v1/endpoints", json={
+            "consumer": consumer, "events": [_type(i)],
+            "url": receiver.url(tag, f"slow/{ANSWER_S}/{i}")})
+        response.raise_for_status()
+        target.endpoint_ids.append(response.json()["id"])
+    return target
 
 
-async def _burst(api: httpx.AsyncClient, targets: list[Target], n: int, concurrency: int,
+def _type(i: int) -> str:
+    return f"bench.a{i}"
+
+
+async def _burst(api: httpx.AsyncClient, target: Target, n: int, concurrency: int,
                  deadline: float, sent: dict[str, float], out: Out) -> None:
-    """n events, each to the next of `targets`' Consumers, as fast as the publishers go."""
+    """n events, each to the next of the Consumer's endpoints (by type), as fast as the
+    publishers go."""
     poster = Poster(str(api.base_url), {"Authorization": api.headers["authorization"]})
+    types = len(target.endpoint_ids)
 
     async def one(i: int) -> tuple[bool, str]:
         due = time.monotonic()
         status, answer = await poster.post("/v1/events", {
-            "type": EVENT_TYPE, "consumer": targets[i % len(targets)].consumer,
-            "data": payload(i)})
+            "type": _type(i % types), "consumer": target.consumer, "data": payload(i)})
         if status != 201:
             return False, str(status)
         sent[json.loads(answer)["id"]] = due
@@ -69,19 +83,19 @@ async def _burst(api: httpx.AsyncClient, targets: list[Target], n: int, concurre
     out.update({"published": len(sent), "span_s": round(span, 2)})
 
 
-async def _a_phase(api: httpx.AsyncClient, receiver: Receiver, targets: list[Target], n: int,
+async def _a_phase(api: httpx.AsyncClient, receiver: Receiver, target: Target, n: int,
                    concurrency: int, deadline: float, out: Out,
                    accepted: asyncio.Event | None = None) -> None:
     """A's burst, then every arrival; `accepted` is set once the burst is accepted."""
     sent: dict[str, float] = {}
-    out.update({"events": n, "endpoints": len(targets), "publish": {}, "e2e": {}})
+    out.update({"events": n, "endpoints": len(target.endpoint_ids), "publish": {}, "e2e": {}})
     first = time.monotonic()
     try:
-        await _burst(api, targets, n, concurrency, deadline, sent, out["publish"])
+        await _burst(api, target, n, concurrency, deadline, sent, out["publish"])
     finally:
         if accepted is not None:
             accepted.set()
-    await arrivals(receiver, targets[0].tag, sent, 1, first, deadline, out["e2e"])
+    await arrivals(receiver, target.tag, sent, 1, first, deadline, out["e2e"])
 
 
 async def _b_phase(api: httpx.AsyncClient, receiver: Receiver, stack: Stack, target: Target,
@@ -95,7 +109,7 @@ async def _b_phase(api: httpx.AsyncClient, receiver: Receiver, stack: Stack, tar
 
 
 async def _together(api_a: httpx.AsyncClient, api_b: httpx.AsyncClient, receiver: Receiver,
-                    stack: Stack, a: list[Target], b: Target, *, events: int,
+                    stack: Stack, a: Target, b: Target, *, events: int,
                     concurrency: int, b_rate: float, b_seconds: float, timeout: float,
                     out: Out) -> None:
     accepted = asyncio.Event()
@@ -143,12 +157,12 @@ async def tenants(api: httpx.AsyncClient, other: httpx.AsyncClient, receiver: Re
     await _b_phase(other, receiver, stack, await b_target(other, "tenBalone"), b_rate,
                    b_seconds, timeout, out["b_alone"])
     out["a_alone"] = {}
-    await _a_phase(api, receiver, await _consumers(api, receiver, "tenAalone", ENDPOINTS),
+    await _a_phase(api, receiver, await _consumer(api, receiver, "tenAalone", ENDPOINTS),
                    events, concurrency, time.monotonic() + timeout, out["a_alone"])
     for phase, b_client in (("together", other), ("same_env", api)):
         out[phase] = {}
         await _together(api, b_client, receiver, stack,
-                        await _consumers(api, receiver, f"tenA{phase}", ENDPOINTS),
+                        await _consumer(api, receiver, f"tenA{phase}", ENDPOINTS),
                         await b_target(b_client, f"tenB{phase}"), events=events,
                         concurrency=concurrency, b_rate=b_rate, b_seconds=b_seconds,
                         timeout=timeout, out=out[phase])

@@ -151,11 +151,15 @@ def test_outbox_depth_and_age_show_the_starts_waiting_at_the_gate(
     waiting = scrape(metered.worker)
     assert waiting[key("hookline_outbox_depth")] == 2
     assert 0 < waiting[key("hookline_outbox_oldest_age_seconds")] <= time.time() - queued + 1
+    # Issue 64: one environment waits, and not for ten seconds yet.
+    assert waiting[key("hookline_outbox_environments_waiting", over="0s")] == 1
+    assert waiting[key("hookline_outbox_environments_waiting", over="10s")] == 0
     for event in events:
         wait_delivery(tenant, deliveries_of(tenant, event["id"])[0]["id"], {"delivered"})
     drained = scrape(metered.worker)
     assert drained[key("hookline_outbox_depth")] == 0
     assert drained[key("hookline_outbox_oldest_age_seconds")] == 0
+    assert drained[key("hookline_outbox_environments_waiting", over="0s")] == 0
 
 
 def test_retrying_counts_the_deliveries_waiting_for_their_next_attempt(

@@ -72,7 +72,13 @@ class AttemptEngine:
                       ) -> AttemptOutcome:
         """One attempt, within `time_limit` (the activity's). Raises `ContentGone` when the
         Delivery's content is missing: no later attempt could send it."""
-        deadline = deadline_after(time_limit)
+        self.handoff.running += 1
+        try:
+            return await self._attempt(data, deadline_after(time_limit))
+        finally:
+            self.handoff.running -= 1
+
+    async def _attempt(self, data: AttemptInput, deadline: float) -> AttemptOutcome:
         prepared = await self.prepare(data.delivery_id)
         if isinstance(prepared, Unsent):
             return AttemptOutcome(status=prepared.status, attempted=False)

@@ -18,8 +18,10 @@ from hookline.observability.metrics import (
     CONCURRENCY_LIMIT,
     LIMIT_STATS,
     OUTBOX_DEPTH,
+    OUTBOX_ENVIRONMENTS,
     OUTBOX_OLDEST,
     RETRYING,
+    WAITED_OVER,
 )
 from hookline.persistence import queries
 from hookline.persistence.db import get_read_engine
@@ -28,10 +30,10 @@ log = logging.getLogger("hookline.metrics")
 
 
 class DatabaseCollector(Collector):
-    """The outbox's depth and oldest start, the Deliveries waiting to be retried, targets by
-    breaker state and their concurrency limits by kind: five small queries at scrape time,
-    in a read transaction. A database that does not answer leaves them out of that
-    scrape."""
+    """The outbox's depth, oldest start and environments waiting, the Deliveries waiting to
+    be retried, targets by breaker state and their concurrency limits by kind: six small
+    queries at scrape time, in a read transaction. A database that does not answer leaves
+    them out of that scrape."""
 
     def describe(self) -> Iterable[Metric]:
         return []  # registering must not query
@@ -40,13 +42,22 @@ class DatabaseCollector(Collector):
         try:
             with Session(get_read_engine()) as session:
                 depth, oldest = outbox.waiting(session)
+                by_environment = outbox.oldest_by_environment(session)
                 retrying = queries.deliveries.count_retrying(session)
                 circuits = gate.circuit_counts(session)
                 limits = gate.limit_stats(session)
         except Exception as exc:
             log.warning("metrics: database not readable: %s", exc)
             return []
-        age = max(0.0, time.time() - oldest) if oldest is not None else 0.0
+        now = time.time()
+        age = max(0.0, now - oldest) if oldest is not None else 0.0
+        environments = GaugeMetricFamily(
+            OUTBOX_ENVIRONMENTS, "Environments with starts waiting in the outbox, by how long "
+            "their oldest has waited (over 0s: every environment with a backlog).",
+            labels=["over"])
+        for label, seconds in WAITED_OVER.items():
+            environments.add_metric([label], sum(1 for t in by_environment
+                                                 if now - t >= seconds))
         by_state = GaugeMetricFamily(
             CIRCUIT_TARGETS, "Endpoints and destinations the delivery engine has gated (any "
             "that had a Delivery admitted), by circuit breaker state.", labels=["state"])
@@ -67,4 +78,4 @@ class DatabaseCollector(Collector):
                               "waited, in seconds (0 when it is empty).", value=age),
             GaugeMetricFamily(RETRYING, "Deliveries waiting for their next attempt after a "
                               "failed one (status retrying).", value=retrying),
-            by_state, by_kind]
+            environments, by_state, by_kind]

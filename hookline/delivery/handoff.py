@@ -5,7 +5,9 @@ the worker makes and passes to both (`relay.relay_forever`, `engine.AttemptEngin
   admitted will send (`attempts.read_admitted`); the attempt takes its row instead of
   reading the Delivery again, if the row is fresh.
 - An attempt that recorded its outcome and released its lease wakes the relay, so a target
-  at its limit gets its next start at once, not an interval later."""
+  at its limit gets its next start at once, not an interval later.
+- The attempts under way in this worker, and what the relay handed that has not begun,
+  against the worker's own limit (`pace.Pace`): the relay admits no more than its room."""
 
 from __future__ import annotations
 
@@ -17,6 +19,8 @@ from typing import Any, Generic
 
 from typing_extensions import TypeVar
 
+from hookline.delivery.pace import Pace
+
 # What the relay read for one first attempt (the worker's: `queries.deliveries.ToSend`).
 Row = TypeVar("Row", default=Any)
 
@@ -24,13 +28,25 @@ Row = TypeVar("Row", default=Any)
 # An eager start's attempt begins within milliseconds; one that waited longer (a start that
 # fell back to the server's matching and ran elsewhere, a saturated worker) reads again.
 HANDED_FOR = 2.0
+UNPACED = 1_000_000
 
 
 class Handoff(Generic[Row]):
-    def __init__(self, handed_for: float = HANDED_FOR) -> None:
+    def __init__(self, pace: Pace | None = None, handed_for: float = HANDED_FOR) -> None:
         self.handed_for = handed_for
         self.kept: OrderedDict[str, tuple[float, Row]] = OrderedDict()
         self.freed = asyncio.Event()
+        # Without one (a test's, a benchmark's), no limit of the worker's own.
+        self.pace = pace or Pace(ceiling=UNPACED, start=UNPACED)
+        self.running = 0  # attempts under way in this worker's engine
+
+    def under_way(self) -> int:
+        """Attempts under way, and first attempts handed that have not begun yet."""
+        return self.running + len(self.kept)
+
+    def room(self) -> int:
+        """How many more starts the relay may admit for this worker now."""
+        return self.pace.room(self.under_way())
 
     def hand(self, rows: Mapping[str, Row]) -> None:
         """The relay's rows for the first attempts it is about to start."""

@@ -55,6 +55,7 @@ _LIVE = select(_LEASES.c.target_id, func.count().label("leased")).where(
 _OPEN = select(_TABLE.c.delivery_id, _TABLE.c.target_id, _TABLE.c.start, _TABLE.c.queued_at,
                _TABLE.c.trace_context, _TABLE.c.window_end,
                func.coalesce(_TABLE.c.environment_id, "").label("environment_id"),
+               func.coalesce(_TABLE.c.lane, _TABLE.c.target_id).label("lane"),
                _RANK, func.coalesce(_GATES.c.concurrency_limit, adaptive.FLOOR).label("cap"),
                func.coalesce(_LIVE.c.leased, 0).label("leased")).select_from(
     _TABLE.outerjoin(_GATES, _GATES.c.target_id == _TABLE.c.target_id)
@@ -65,15 +66,24 @@ _OPEN = select(_TABLE.c.delivery_id, _TABLE.c.target_id, _TABLE.c.start, _TABLE.
 _FREE = select(_OPEN).where(
     _OPEN.c.n <= case((_OPEN.c.cap > bindparam("ceiling"), bindparam("ceiling")),
                       else_=_OPEN.c.cap) - _OPEN.c.leased).subquery()
-# The fair order (deficit round robin by attempts in flight): inside an environment, the
-# target with the fewest attempts in flight once this start is admitted goes first (`turn`);
-# between environments, the one with the fewest in flight for its weight once this start is
-# admitted. So an environment or target with a backlog takes turns with the others instead
-# of going first because it queued first; one alone takes every turn.
+# The fair order, from the bottom up (deficit round robin by attempts in flight):
+# - inside a lane (a Consumer's endpoints), the target with the fewest attempts in flight
+#   once this start is admitted goes first (`turn`);
+# - inside an environment, its lanes take turns: each lane's first, then each one's second
+#   (`l`), so a Consumer with twenty endpoints does not take twenty turns to another's one;
+# - between environments, the one with the fewest attempts in flight for its weight once
+#   this start is admitted.
+# So whoever has a backlog takes turns with the others instead of going first because it
+# queued first; one alone takes every turn.
+_TURN = _FREE.c.leased + _FREE.c.n
+_IN_LANE = func.row_number().over(
+    partition_by=(_FREE.c.environment_id, _FREE.c.lane),
+    order_by=(_TURN, _FREE.c.delivery_id)).label("l")
+_LANED = select(_FREE, _IN_LANE, _TURN.label("turn")).subquery()
 _IN_ENV = func.row_number().over(
-    partition_by=_FREE.c.environment_id,
-    order_by=(_FREE.c.leased + _FREE.c.n, _FREE.c.delivery_id)).label("m")
-_RANKED = select(_FREE, _IN_ENV).subquery()
+    partition_by=_LANED.c.environment_id,
+    order_by=(_LANED.c.l, _LANED.c.turn, _LANED.c.delivery_id)).label("m")
+_RANKED = select(_LANED, _IN_ENV).subquery()
 _ENV_LOAD = _ENV_LIVE.subquery()
 _ENV_WEIGHT = select(_ENVS.c.id, func.coalesce(_PLANS.c.weight, 1).label("weight")).select_from(
     _ENVS.outerjoin(_PLANS, _PLANS.c.org_id == _ENVS.c.org_id)).subquery()
@@ -99,7 +109,8 @@ def add(session: Session, starts: list[DeliveryStart]) -> None:
         now = utcnow()
         rows = [{"delivery_id": s.delivery_id, "start": _dump(s),
                  "target_id": s.endpoint_id or s.destination_id,
-                 "environment_id": s.environment_id, "queued_at": now,
+                 "environment_id": s.environment_id,
+                 "lane": s.consumer or s.endpoint_id or s.destination_id, "queued_at": now,
                  "window_end": now + timedelta(seconds=sum(s.delays))}
                 for s in starts]
         if (trace := tracing.current()) is not None:
@@ -233,6 +244,19 @@ def waiting(session: Session) -> tuple[int, float | None]:
     oldest = session.execute(_OLDEST).scalar()
     session.commit()
     return depth, aware(oldest).timestamp() if oldest is not None else None
+
+
+_OLDEST_BY_ENV = select(func.min(_TABLE.c.queued_at)).group_by(_TABLE.c.environment_id)
+
+
+def oldest_by_environment(session: Session) -> list[float]:
+    """When each environment's oldest waiting start was queued (unix seconds), for the
+    metrics: one read over the outbox."""
+    begin_reading(session)
+    found = [aware(t).timestamp() for t in session.execute(_OLDEST_BY_ENV).scalars()
+             if t is not None]
+    session.commit()
+    return found
 
 
 def drop_many(session: Session, delivery_ids: list[str]) -> None:

@@ -50,7 +50,10 @@ async def relay_once(client: Client, settings: Settings, handoff: Handoff[ToSend
                      ) -> tuple[int, int]:
     """Takes and starts one batch, handing its attempts what it read; returns (taken,
     failed)."""
-    starts, rows = await asyncio.to_thread(_take, BATCH, gate.limits_from(settings))
+    room = min(BATCH, handoff.room())  # what this worker can serve promptly (`pace`)
+    if room <= 0:
+        return 0, 0
+    starts, rows = await asyncio.to_thread(_take, room, gate.limits_from(settings))
     if not starts:
         return 0, 0
     handoff.hand(rows)

@@ -165,6 +165,10 @@ RETENTION_DELETED = Counter(
 # Read from the database at scrape time, on the worker's port (`DatabaseCollector`).
 OUTBOX_DEPTH = "hookline_outbox_depth"
 OUTBOX_OLDEST = "hookline_outbox_oldest_age_seconds"
+# Environments with starts waiting, by how long their oldest has waited: one tenant's
+# backlog is one environment waiting long while the others wait little (no ids in labels).
+OUTBOX_ENVIRONMENTS = "hookline_outbox_environments_waiting"
+WAITED_OVER = {"0s": 0.0, "1s": 1.0, "10s": 10.0, "60s": 60.0, "600s": 600.0}
 RETRYING = "hookline_deliveries_retrying"
 CIRCUIT_TARGETS = "hookline_targets_by_circuit"
 CONCURRENCY_LIMIT = "hookline_target_concurrency_limit"

@@ -408,8 +408,10 @@ class OutboxStart(SQLModel, table=True):
     delivery_id: str = Field(primary_key=True)
     start: str = Field(sa_column=Column(Text, nullable=False))  # the DeliveryStart, as JSON
     target_id: str | None = None  # the endpoint or destination: the relay admits per target
-    # The relay takes turns between environments first (None: queued before version 0026).
+    # The relay takes turns between environments, then between their lanes: a Consumer's
+    # endpoints, or one destination (None: queued before version 0026).
     environment_id: str | None = None
+    lane: str | None = None
     # When it entered the outbox (a recovery queues old Deliveries anew): the relay's lag and
     # the oldest start's age in the metrics. None for rows queued before version 0008.
     queued_at: datetime | None = _ts(nullable=True)
