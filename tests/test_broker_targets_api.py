@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import certifi
 from sqlmodel import Session
@@ -91,6 +92,9 @@ BAD: list[tuple[dict[str, Any], str]] = [
     ({"url": "kafka://:9092/orders"}, "url"),
     ({"url": "kafka://u:p@127.0.0.1:9092/orders"}, "url"),
     ({"url": "kafka://127.0.0.1:9092/orders?colour=red"}, "url"),
+    # Issue 64: keys over their cost bound (128 copies of the body; 2^22).
+    ({"url": KAFKA + "?key=data" + quote("|[@,@][]") * 7}, "url"),
+    ({"url": KAFKA + "?key=" + quote("data" + "|[@,@][]" * 22)}, "url"),
     ({"url": "amqp://127.0.0.1/vhost"}, "url"),  # no exchange
     ({"url": "sqs://nowhere/orders"}, "url"),  # not a region
     ({"url": "sqs://us-east-1:443/orders"}, "url"),

@@ -1,32 +1,26 @@
 """A Kafka target's message key from its URL's `key`: a JMESPath expression on the event as
 it is sent (`{type, timestamp, data}`, or a message's JSON body), such as `data.customer.id`.
 A string or a number is the key; anything else (nothing found, an object, a body that is
-not JSON) leaves the default key, the event's Consumer. JMESPath has no loops or
-recursion, so an expression costs at most a few passes over a body that is itself bounded."""
+not JSON, an evaluation over its budget) leaves the default key, the event's Consumer.
+The expression is bounded at save and at every evaluation (`hookline.expressions`)."""
 
 from __future__ import annotations
 
 import json
-from functools import lru_cache
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-import jmespath
 from jmespath.exceptions import JMESPathError
-from jmespath.parser import ParsedResult
 
-MAX_EXPRESSION = 256
+from hookline import expressions
 
 
-@lru_cache(maxsize=256)
-def compiled(expression: str) -> ParsedResult:
-    """Raises ValueError saying what is wrong with it."""
-    if len(expression) > MAX_EXPRESSION:
-        raise ValueError(f"a key expression is at most {MAX_EXPRESSION} characters")
+def compiled(expression: str) -> dict[str, Any]:
+    """Raises ValueError saying what is wrong with the key."""
     try:
-        return jmespath.compile(expression)
-    except JMESPathError as exc:
-        raise ValueError(f"the key is not a JMESPath expression: {exc}") from None
+        return expressions.compiled(expression)
+    except ValueError as exc:
+        raise ValueError(f"the key: {exc}") from None
 
 
 def message_key(url: str, body: bytes, default: str) -> str:
@@ -43,7 +37,7 @@ def key_of(expression: str | None, body: bytes, default: str) -> str:
         return default
     try:
         document: Any = json.loads(body)
-        found = compiled(expression).search(document)
+        found = expressions.search(expression, document)
     except (ValueError, JMESPathError):
         return default
     if isinstance(found, bool) or not isinstance(found, str | int | float):
