@@ -73,7 +73,8 @@ async def main(count: int, rounds: int) -> None:
             cpu, wall = time.process_time(), time.perf_counter()
             while done < count:
                 handoff.freed.clear()
-                starts, rows = await asyncio.to_thread(relay._take, relay.BATCH, limits)
+                starts, rows = await asyncio.to_thread(relay._take, relay.BATCH, limits,
+                                                       handoff.room())
                 handoff.hand(rows)
                 for start in starts:
                     task = asyncio.create_task(attempt(start.delivery_id))

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from hookline.delivery.brokers.keys import key_of
+from hookline.delivery.brokers.keys import expression_of, key_of
 from hookline.expressions import BUDGET, MAX_GROWTH, OverBudget, compiled, growth, search
 
 
@@ -49,3 +49,10 @@ def test_a_key_over_its_budget_falls_back_to_the_default_key() -> None:
     body = b'{"data": [' + b",".join(b"1" for _ in range(BUDGET)) + b"]}"
     assert key_of("data|[@,@][]|[0]", body, "acme") == "acme"
     assert key_of("data[0]", body, "acme") == "1"
+
+
+def test_only_a_kafka_url_with_a_key_has_an_expression() -> None:
+    """Those targets' first attempts are prepared off the event loop (`attempts.ready`)."""
+    assert expression_of("kafka://b:9092/orders?key=data.customer") == "data.customer"
+    assert expression_of("kafka://b:9092/orders") is None
+    assert expression_of("https://example.com/hooks?key=data.customer") is None

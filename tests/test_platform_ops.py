@@ -86,7 +86,7 @@ def test_cli_lists_orgs_envs_keys_and_shows_plans(stack: Stack) -> None:
     assert cli(stack, "plan", "show", "--org", name) == {
         "org": org["id"], "rps": defaults["default_rps"].default,
         "monthlyEvents": defaults["default_monthly_events"].default,
-        "maxSources": defaults["default_max_sources"].default}
+        "maxSources": defaults["default_max_sources"].default, "weight": 1}
     cli(stack, "plan", "set", "--org", name, "--rps", "9")
     assert cli(stack, "plan", "show", "--org", org["id"])["rps"] == 9
     missing = subprocess.run(hookline("plan", "show", "--org", "no-such-org"), text=True,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from hookline.delivery.shares import Room, choose, slots_for
+from hookline.delivery.shares import OWN, Room, choose, slots_for
 
 
 def _ask(env: str, n: int, first: int = 0) -> list[tuple[str, str]]:
@@ -50,3 +50,13 @@ def test_newcomers_together_stay_under_twice_the_cap() -> None:
     chosen = choose(Room(cap, {"a": cap}, weights), [c for e in envs for c in _ask(e, 10)])
     assert cap + len(chosen) < slots_for(cap)
     assert len(chosen) == len(envs)  # each the whole attempts of its share: 50/41 -> 1
+
+
+def test_past_the_workers_pace_only_environments_with_few_in_flight_go() -> None:
+    """The worker serves 2 more promptly: a gets them (first in the order); b, with fewer
+    than OWN in flight, still goes; a's third waits."""
+    room = Room(1000, {"a": 40, "b": OWN - 2}, {"a": 1, "b": 1})
+    order = [("a-0", "a"), ("a-1", "a"), ("a-2", "a"), ("b-0", "b"), ("b-1", "b"),
+             ("b-2", "b")]
+    assert choose(room, order, paced=2) == ["a-0", "a-1", "b-0", "b-1"]
+    assert choose(room, order, paced=None) == [c for c, _ in order]

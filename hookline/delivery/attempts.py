@@ -19,7 +19,7 @@ from sqlmodel import Session
 from hookline.contracts import AttemptResult as AttemptResult  # the engine's, kept in contracts
 from hookline.delivery import gate, outbox, targets
 from hookline.delivery import limit as adaptive
-from hookline.delivery.brokers.keys import message_key
+from hookline.delivery.brokers.keys import expression_of, message_key
 from hookline.delivery.credentials import ClientTLS, OAuth2
 from hookline.delivery.model import (
     CIRCUIT_OPEN,
@@ -112,8 +112,11 @@ def read_admitted(session: Session, delivery_ids: list[str]) -> dict[str, ToSend
 def ready(row: ToSend) -> Outgoing | None:
     """What to send, from a row `read_admitted` read moments ago, when it is the common
     case: `processing` and nothing left to decide (`_verdict`). Anything else is None, and
-    `prepare_attempt` reads it again and decides."""
-    if row.status != DeliveryStatus.PROCESSING or _verdict(row, utcnow()) is not _SEND:
+    `prepare_attempt` reads it again and decides, off the event loop: so does a target
+    whose key is a tenant's expression (`keys.expression_of`), which `ready` would
+    otherwise evaluate on the loop."""
+    if row.status != DeliveryStatus.PROCESSING or _verdict(row, utcnow()) is not _SEND \
+            or expression_of(row.target_url or ""):
         return None
     return _outgoing(row)
 

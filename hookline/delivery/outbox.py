@@ -119,13 +119,15 @@ def add(session: Session, starts: list[DeliveryStart]) -> None:
         session.execute(_INSERT, rows)
 
 
-def take(session: Session, limit: int, limits: gate.Limits) -> list[DeliveryStart]:
+def take(session: Session, limit: int, limits: gate.Limits, paced: int | None = None
+         ) -> list[DeliveryStart]:
     """Up to `limit` starts the gate admits, in the fair order (`_CANDIDATES`): deleted, each
     with a lease on its target's attempt slots and its Delivery `processing`, all committed.
     Fewer when that would put more than `limits.max_admitted` Deliveries in Temporal at
     once, unless they are of an environment under its share of that cap (`shares`). Asking
-    costs a read (on SQLite, no write lock): relays ask several times a second. Each start
-    comes with its `queued_at`, its `trace` when one was kept, and its plan's weight."""
+    costs a read (on SQLite, no write lock): relays ask several times a second. `paced`:
+    what the relay's worker serves promptly (`shares.choose`). Each start comes with its
+    `queued_at`, its `trace` when one was kept, and its plan's weight."""
     now = utcnow()
     begin_reading(session)
     candidates: list[tuple[str, str | None, str, str]] = []
@@ -145,7 +147,7 @@ def take(session: Session, limit: int, limits: gate.Limits) -> list[DeliveryStar
                 traces[r.delivery_id] = r.trace_context
         room = _weighed(session, room, {c[3] for c in candidates})
     session.commit()
-    fair = set(shares.choose(room, [(c[0], c[3]) for c in candidates]))
+    fair = set(shares.choose(room, [(c[0], c[3]) for c in candidates], paced))
     candidates = [c for c in candidates if c[0] in fair]
     if not candidates:
         return []

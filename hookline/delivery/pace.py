@@ -13,7 +13,9 @@ Moved by the worker's lag, as the targets' own limits are by their receivers' la
 (`hookline.delivery.limit`): a worker whose timers wake late, or whose calls wait for a
 thread, by more than LAG is saturated, and the limit backs off; one that keeps time, with
 at least half the limit in use, grows it. Attempts that only wait (a hanging receiver)
-cost the worker nothing, so they never hold the limit down."""
+cost the worker nothing, so they never hold the limit down; and an environment with few
+attempts in flight passes the limit (`shares.OWN`), so that no other's attempts hold its
+first ones."""
 
 from __future__ import annotations
 

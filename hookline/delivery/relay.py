@@ -37,10 +37,11 @@ GATHER = 0.01  # after a wake-up, so that a burst of outcomes makes one pass, no
 WINDOWS_EVERY = 1.0
 
 
-def _take(limit: int, limits: gate.Limits) -> tuple[list[DeliveryStart], dict[str, ToSend]]:
+def _take(limit: int, limits: gate.Limits, paced: int
+          ) -> tuple[list[DeliveryStart], dict[str, ToSend]]:
     """The starts admitted, and what their first attempts will send (one read per pass)."""
     with session_scope() as session:
-        starts = outbox.take(session, limit, limits)
+        starts = outbox.take(session, limit, limits, paced)
         rows = attempts.read_admitted(session, [s.delivery_id for s in starts]) \
             if starts else {}
         return starts, rows
@@ -50,10 +51,10 @@ async def relay_once(client: Client, settings: Settings, handoff: Handoff[ToSend
                      ) -> tuple[int, int]:
     """Takes and starts one batch, handing its attempts what it read; returns (taken,
     failed)."""
-    room = min(BATCH, handoff.room())  # what this worker can serve promptly (`pace`)
-    if room <= 0:
-        return 0, 0
-    starts, rows = await asyncio.to_thread(_take, room, gate.limits_from(settings))
+    # What this worker serves promptly (`pace`), which environments with few attempts in
+    # flight may pass (`shares.choose`).
+    paced = handoff.room()
+    starts, rows = await asyncio.to_thread(_take, BATCH, gate.limits_from(settings), paced)
     if not starts:
         return 0, 0
     handoff.hand(rows)

@@ -23,13 +23,17 @@ def compiled(expression: str) -> dict[str, Any]:
         raise ValueError(f"the key: {exc}") from None
 
 
+def expression_of(url: str) -> str | None:
+    """A Kafka URL's `key` expression, if it has one."""
+    if not url.startswith("kafka:") or "key=" not in url:
+        return None
+    return parse_qs(urlsplit(url).query).get("key", [None])[0]
+
+
 def message_key(url: str, body: bytes, default: str) -> str:
     """A broker message's key: a Kafka URL's `key` expression on the body, else `default`
     (the event's Consumer, or the message's Source)."""
-    if not url.startswith("kafka:"):
-        return default
-    expression = parse_qs(urlsplit(url).query).get("key", [None])[0]
-    return key_of(expression, body, default)
+    return key_of(expression_of(url), body, default)
 
 
 def key_of(expression: str | None, body: bytes, default: str) -> str:
