@@ -42,9 +42,9 @@ _NOW: BindParameter[datetime] = bindparam("now")
 _ENV_LIVE = select(_DELIVERIES.c.environment_id, func.count().label("leased")).select_from(
     _LEASES.join(_DELIVERIES, _DELIVERIES.c.id == _LEASES.c.delivery_id)).where(
     _LEASES.c.expires_at > _NOW).group_by(_DELIVERIES.c.environment_id)
-_WEIGHTS = select(_ENVS.c.id, func.coalesce(_PLANS.c.weight, 1)).select_from(
-    _ENVS.outerjoin(_PLANS, _PLANS.c.org_id == _ENVS.c.org_id)).where(
-    _ENVS.c.id.in_(bindparam("ids", expanding=True)))
+_WEIGHED = select(_ENVS.c.id, func.coalesce(_PLANS.c.weight, 1).label("weight")).select_from(
+    _ENVS.outerjoin(_PLANS, _PLANS.c.org_id == _ENVS.c.org_id))
+_WEIGHTS = _WEIGHED.where(_ENVS.c.id.in_(bindparam("ids", expanding=True)))
 # The oldest starts of each target not paused or behind an open circuit, as many as its
 # free attempt slots (its concurrency limit, at most the ceiling, less its live leases): a
 # target with a thousand waiting cannot hide the others' starts.
@@ -85,8 +85,7 @@ _IN_ENV = func.row_number().over(
     order_by=(_LANED.c.l, _LANED.c.turn, _LANED.c.delivery_id)).label("m")
 _RANKED = select(_LANED, _IN_ENV).subquery()
 _ENV_LOAD = _ENV_LIVE.subquery()
-_ENV_WEIGHT = select(_ENVS.c.id, func.coalesce(_PLANS.c.weight, 1).label("weight")).select_from(
-    _ENVS.outerjoin(_PLANS, _PLANS.c.org_id == _ENVS.c.org_id)).subquery()
+_ENV_WEIGHT = _WEIGHED.subquery()
 _CANDIDATES = select(_RANKED.c.delivery_id, _RANKED.c.target_id, _RANKED.c.start,
                      _RANKED.c.queued_at, _RANKED.c.trace_context, _RANKED.c.window_end,
                      _RANKED.c.environment_id).select_from(
