@@ -29,6 +29,7 @@ from hookline.delivery.publisher_sweep import sweep_forever
 from hookline.delivery.reconciler import reconcile_forever
 from hookline.delivery.relay import RELAY_STARTS_IN_FLIGHT, relay_forever
 from hookline.delivery.sender import sender_from_settings
+from hookline.fair_threads import FairThreads
 from hookline.observability import serving, tracing
 from hookline.observability.readiness import WorkerProbes
 from hookline.persistence.queries.deliveries import ToSend
@@ -96,9 +97,11 @@ async def main(settings: Settings | None = None, metrics: socket.socket | None =
     handoff = Handoff[ToSend](Pace(ceiling=slots))
     # The targets' transformations, in V8 executor processes of this worker's.
     transforms = ExecutorPool(Limits(*settings.transform_limits))
+    # The attempts' database work, in turns by environment.
+    threads = FairThreads(name="attempts")
     delivery = DeliveryActivities(AttemptEngine(
         sender=sender, client=client, limits=gate.limits_from(settings),
-        notify=operational.notify, handoff=handoff, transforms=transforms))
+        notify=operational.notify, handoff=handoff, transforms=transforms, threads=threads))
     cron = CronActivities(client, settings)
     mail = AlertActivities(settings)
     recovery = RecoveryActivities(settings.retry_delays)
@@ -129,7 +132,7 @@ async def main(settings: Settings | None = None, metrics: socket.socket | None =
              asyncio.create_task(reconcile_forever(client, settings)),
              asyncio.create_task(reconcile_schedules_forever(client, settings)),
              asyncio.create_task(sweep_forever(sender.brokers)),
-             asyncio.create_task(handoff.pace.watch(handoff.under_way))]
+             asyncio.create_task(handoff.pace.watch(handoff.under_way, threads.waited))]
     log.info("worker polling task queue %r", settings.task_queue)
     async with worker:
         probes.polling = True
@@ -139,6 +142,7 @@ async def main(settings: Settings | None = None, metrics: socket.socket | None =
         loop_task.cancel()
     await sender.aclose()
     transforms.close()
+    threads.close()
 
 
 if __name__ == "__main__":

@@ -26,6 +26,7 @@ async def main(count: int, rounds: int) -> None:
     from hookline.delivery.engine import AttemptEngine, unrecorded_of
     from hookline.delivery.handoff import Handoff
     from hookline.delivery.model import Outgoing
+    from hookline.fair_threads import FairThreads
     from hookline.persistence.db import committed, session_scope
     from hookline.persistence.migrations import upgrade
     from hookline.persistence.queries.deliveries import ToSend
@@ -44,14 +45,15 @@ async def main(count: int, rounds: int) -> None:
     handoff = Handoff[ToSend]()
     # No sends, no transformations and no workflows here: only the database work.
     engine = AttemptEngine(sender=None, client=None, transforms=None,  # type: ignore[arg-type]
-                           limits=limits, notify=operational.notify, handoff=handoff)
+                           limits=limits, notify=operational.notify, handoff=handoff,
+                           threads=FairThreads())
     ok = AttemptResult(succeeded=True, status_code=200, response_body="ok", error_type=None,
                        error_message=None, duration_ms=1)
 
     async def attempt(delivery_id: str) -> None:
-        prepared = await engine.prepare(delivery_id)
-        assert isinstance(prepared, Outgoing), prepared
         data = AttemptInput(delivery_id=delivery_id, next_delay=5.0, longest_delay=36000.0)
+        prepared = await engine.prepare(data)
+        assert isinstance(prepared, Outgoing), prepared
         recorded = await asyncio.to_thread(engine._record, data,
                                            unrecorded_of(ok, prepared.target_id, prepared, False))
         assert recorded.status == "delivered", recorded

@@ -26,6 +26,9 @@ class DeliveryInput:
     # The end of its retry window (unix seconds): an open circuit may hold it until then,
     # not after. None in histories from before the window.
     window_end: float | None = None
+    # Whose it is: its attempts' database work takes that environment's turns in the
+    # worker's threads (`hookline.fair_threads`). Empty in histories from before.
+    environment_id: str = ""
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,7 @@ class AttemptInput:
     longest_delay: float | None = None
     # The end of the Delivery's retry window (unix seconds; `DeliveryInput.window_end`).
     window_end: float | None = None
+    environment_id: str = ""  # `DeliveryInput.environment_id`
 
 
 @dataclass(frozen=True)

@@ -178,7 +178,7 @@ async def start_delivery(client: Client, task_queue: str, start: DeliveryStart,
         await client.start_workflow(
             WORKFLOW_DELIVERY,
             DeliveryInput(delivery_id=start.delivery_id, delays=start.delays,
-                          window_end=window_end(start)),
+                          window_end=window_end(start), environment_id=start.environment_id),
             id=start.delivery_id,
             task_queue=task_queue,
             id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,

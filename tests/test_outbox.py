@@ -546,3 +546,30 @@ def test_weights_divide_the_cap(engine: Engine) -> None:
         taken = outbox.take(session, 100, limits(max_admitted=8))
     assert (_of(taken, heavy), _of(taken, light)) == (6, 2)
     assert {s.weight for s in taken if s.delivery_id in heavy["ep_h1"]} == {3}
+
+
+def test_retries_keep_to_the_cap_and_their_environments_share_of_it(engine: Engine) -> None:
+    """Issue 64: a retry holds no lease and asks at attempt time. Past the admitted cap, A's
+    retries wait (a retry storm is a burst like any other), and B's is admitted within its
+    share."""
+    _, a = _stored_endpoint_deliveries(engine, 12)
+    capped = limits(max_admitted=10)
+    with Session(engine) as session:
+        taken = {s.delivery_id for s in outbox.take(session, 10, capped)}
+        assert len(taken) == 10 and taken <= set(a)  # A's first attempts fill the cap
+        _, b = _stored_endpoint_deliveries(engine, 1)
+        retries = [d for d in a if d not in taken] + b
+        for delivery_id in retries:  # as if their earlier attempts had failed
+            assert outbox.drop(session, delivery_id)
+        session.commit()
+        a_retry = attempts.prepare_attempt(session, retries[0], capped)
+        assert isinstance(a_retry, attempts.Refused) and not a_retry.held
+        assert a_retry.wait >= gate.RECHECK
+        b_retry = attempts.prepare_attempt(session, b[0], capped)
+        assert not isinstance(b_retry, (attempts.Refused, Unsent))  # sent at once
+        # Room in the cap (B's retry took a slot too): A's retry goes.
+        for delivery_id in sorted(taken)[:2]:
+            gate.release(session, delivery_id)
+        session.commit()
+        assert not isinstance(attempts.prepare_attempt(session, retries[1], capped),
+                              (attempts.Refused, Unsent))

@@ -40,7 +40,7 @@ def test_it_watches_the_worker_it_runs_in() -> None:
     pace = Pace(ceiling=1000, start=100)
 
     async def idle_then_busy() -> None:
-        watching = asyncio.create_task(pace.watch(lambda: 100))
+        watching = asyncio.create_task(pace.watch(lambda: 100, lambda: 0.0))
         await asyncio.sleep(0.7)  # a window of an idle loop: it grows
         assert pace.limit == 125 and pace.worst < LAG
         deadline = asyncio.get_running_loop().time() + 1.5
@@ -52,3 +52,15 @@ def test_it_watches_the_worker_it_runs_in() -> None:
 
     asyncio.run(idle_then_busy())
     assert pace.limit < 125 and pace.worst > LAG
+
+
+def test_calls_waiting_for_a_thread_are_lag_though_the_loop_keeps_time() -> None:
+    pace = Pace(ceiling=1000, start=100)
+
+    async def waiting_threads() -> None:
+        watching = asyncio.create_task(pace.watch(lambda: 100, lambda: 2 * LAG))
+        await asyncio.sleep(1.2)
+        watching.cancel()
+
+    asyncio.run(waiting_threads())
+    assert pace.limit < 100 and pace.worst >= 2 * LAG

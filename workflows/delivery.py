@@ -57,7 +57,8 @@ class DeliveryWorkflow:
             # A local activity: the attempt runs inside the workflow task, so the server
             # records one marker instead of scheduling, starting and completing a task.
             attempt = AttemptInput(delivery_id=data.delivery_id, next_delay=next_delay,
-                                   longest_delay=longest, window_end=data.window_end)
+                                   longest_delay=longest, window_end=data.window_end,
+                                   environment_id=data.environment_id)
             outcome: AttemptOutcome = await workflow.execute_local_activity(
                 "attempt_delivery",
                 attempt,

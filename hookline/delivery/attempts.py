@@ -65,7 +65,8 @@ def prepare_attempt(session: Session, delivery_id: str, limits: gate.Limits
                           else f"message {row.message_id} is gone")
     if step is _ADMIT:
         assert row.target_id is not None  # else `_CANCEL`
-        refused = _admit(session, delivery_id, row.target_id, limits, now)
+        refused = _admit(session, delivery_id, row.target_id, row.environment_id, limits,
+                         now)
         if refused is not None:
             return refused
     return _outgoing(row)
@@ -152,13 +153,18 @@ def _outgoing(row: ToSend) -> Outgoing:
                                      else row.message_source) or ""))
 
 
-def _admit(session: Session, delivery_id: str, target_id: str, limits: gate.Limits,
-           now: datetime) -> Refused | Unsent | None:
+def _admit(session: Session, delivery_id: str, target_id: str, environment_id: str,
+           limits: gate.Limits, now: datetime) -> Refused | Unsent | None:
     """A lease for a Delivery that holds none (a retry, a manual retry, a reconciled one):
     None once it has one, or the gate's refusal (its next look stored as `nextAttemptAt`),
-    or the status it left the attemptable ones for meanwhile. Commits."""
+    or the status it left the attemptable ones for meanwhile. Commits. Retries keep to the
+    admitted cap as first attempts do, or to their environment's share of it: a retry
+    storm after a receiver came back is a burst like any other (issue 64)."""
     gate.release(session, delivery_id)  # its own expired lease must not count against it
-    decision = gate.admit(session, {target_id: [delivery_id]}, limits, now)[target_id]
+    if outbox.within_share(session, environment_id, limits, now):
+        decision = gate.admit(session, {target_id: [delivery_id]}, limits, now)[target_id]
+    else:
+        decision = gate.Decision(0, gate.State(), gate.RECHECK)
     if not decision.admitted:
         wait = gate.jittered(decision.wait)
         status = queries.deliveries.wait_until(session, delivery_id,

@@ -13,7 +13,9 @@ sends nothing. Only a request whose answer nobody knows (the worker died during 
 sent again.
 
 Each step that touches the database runs in a thread (the event loop never waits on
-SQLite), in one short transaction of `attempts`."""
+SQLite), in one short transaction of `attempts`: the worker's threads for it take turns by
+environment (`hookline.fair_threads`), so one tenant's hundreds of attempts queued there
+never hold another's."""
 
 from __future__ import annotations
 
@@ -33,6 +35,7 @@ from hookline.delivery.model import HELD_PAST_WINDOW, Outgoing, Recorded, Refuse
 from hookline.delivery.outcomes import recorded_outcome
 from hookline.delivery.sender import Sender
 from hookline.delivery.shaping import shaped
+from hookline.fair_threads import FairThreads
 from hookline.ids import target_kind
 from hookline.persistence.db import session_scope
 from hookline.persistence.queries.deliveries import ToSend
@@ -54,7 +57,7 @@ RECORD_MARGIN = 45.0
 class AttemptEngine:
     def __init__(self, *, sender: Sender, client: Client, limits: gate.Limits,
                  notify: attempts.Notify, handoff: Handoff[ToSend], transforms: ExecutorPool,
-                 baselines: Baselines | None = None) -> None:
+                 threads: FairThreads, baselines: Baselines | None = None) -> None:
         self.sender = sender
         self.client = client  # wakes the workflows of Deliveries an outcome cancelled
         self.limits = limits
@@ -65,6 +68,8 @@ class AttemptEngine:
         self.handoff = handoff
         # The targets' transformations: V8 executor processes, started on first use.
         self.transforms = transforms
+        # Where the attempts' database work runs, in turns by environment.
+        self.threads = threads
         # Each target's usual attempt duration, which says when one is slow (`limit`).
         self.baselines = baselines or Baselines()
 
@@ -79,7 +84,7 @@ class AttemptEngine:
             self.handoff.running -= 1
 
     async def _attempt(self, data: AttemptInput, deadline: float) -> AttemptOutcome:
-        prepared = await self.prepare(data.delivery_id)
+        prepared = await self.prepare(data)
         if isinstance(prepared, Unsent):
             return AttemptOutcome(status=prepared.status, attempted=False)
         if isinstance(prepared, Refused):
@@ -88,7 +93,7 @@ class AttemptEngine:
                 return AttemptOutcome(status=prepared.status, attempted=False, wait=wait)
             kept = unrecorded_of(HELD_PAST_WINDOW, prepared.target_id, None, slow=False)
         else:
-            sent = await self._send(data.delivery_id, prepared)
+            sent = await self._send(data, prepared)
             if isinstance(sent, Unsent):  # the transformation cancelled it
                 return AttemptOutcome(status=sent.status, attempted=False)
             kept = sent
@@ -100,33 +105,34 @@ class AttemptEngine:
         `unrecorded` set when the database did not answer in time either."""
         return await self._store(data, kept, deadline_after(time_limit))
 
-    async def prepare(self, delivery_id: str) -> Outgoing | Refused | Unsent:
+    async def prepare(self, data: AttemptInput) -> Outgoing | Refused | Unsent:
         """A first attempt the relay just admitted is sent from what the relay read; any
         other reads the Delivery now."""
-        row = self.handoff.handed(delivery_id)
+        row = self.handoff.handed(data.delivery_id)
         if row is not None and (prepared := attempts.ready(row)) is not None:
             return prepared
-        return await asyncio.to_thread(self._prepare, delivery_id)
+        return await self.threads.run(data.environment_id, self._prepare, data.delivery_id)
 
     def _prepare(self, delivery_id: str) -> Outgoing | Refused | Unsent:
         with session_scope() as session:
             return attempts.prepare_attempt(session, delivery_id, self.limits)
 
-    async def _send(self, delivery_id: str, out: Outgoing) -> Unrecorded | Unsent:
+    async def _send(self, data: AttemptInput, out: Outgoing) -> Unrecorded | Unsent:
         """Shape, throttle and send: the outcome to record, or `Unsent` when its
         transformation cancelled the Delivery."""
         if out.transformation is not None:
             found = await asyncio.get_running_loop().run_in_executor(
                 self.transforms.executor, shaped, self.transforms, out)
             if found is None:
-                unsent = await asyncio.to_thread(self._cancel, delivery_id, out)
+                unsent = await self.threads.run(data.environment_id, self._cancel,
+                                                data.delivery_id, out)
                 self.handoff.slot_freed()
                 return unsent
             if isinstance(found, AttemptResult):  # the handler failed: nothing is sent
                 return unrecorded_of(found, out.target_id, out, slow=False)
             out = found
         if out.rate_limit:  # the throttle: this attempt's turn, a moment ahead
-            send_at = await asyncio.to_thread(self._reserve, out)
+            send_at = await self.threads.run(data.environment_id, self._reserve, out)
             await asyncio.sleep(max(0.0, (send_at - utcnow()).total_seconds()))
         result = await self.sender.send(out)
         slow = result.succeeded and self.baselines.slow(out.target_id, result.duration_ms)
@@ -150,7 +156,8 @@ class AttemptEngine:
         wait = RECORD_FIRST_WAIT
         while True:
             try:
-                recorded = await asyncio.to_thread(self._record, data, kept)
+                recorded = await self.threads.run(data.environment_id, self._record, data,
+                                                  kept)
                 break
             except (OperationalError, InterfaceError) as exc:
                 if time.monotonic() + wait > deadline:

@@ -164,6 +164,15 @@ def take(session: Session, limit: int, limits: gate.Limits, paced: int | None = 
             for delivery_id, row in chosen]
 
 
+def within_share(session: Session, environment_id: str, limits: gate.Limits, now: datetime
+                 ) -> bool:
+    """Whether one more attempt of the environment (a retry, which holds no lease) fits the
+    admitted cap, or the environment's share of it: the rule of the relay's first attempts
+    (`shares.choose`), among the environments with attempts in flight."""
+    room = _weighed(session, _room(session, limits, now), {environment_id})
+    return bool(shares.choose(room, [("", environment_id)]))
+
+
 def _room(session: Session, limits: gate.Limits, now: datetime) -> shares.Room:
     """The cap, and each environment's live leases (every lease, retries' too)."""
     held = {str(env or ""): int(n) for env, n in session.execute(_ENV_LIVE, {"now": now})}

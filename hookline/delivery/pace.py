@@ -55,18 +55,16 @@ class Pace:
             self.limit = min(self.ceiling, self.limit + max(4.0, self.limit * GROWTH))
         return self.limit
 
-    async def watch(self, under_way: Callable[[], int]) -> None:
+    async def watch(self, under_way: Callable[[], int], waited: Callable[[], float]) -> None:
         """Sample the worker's lag for ever, and decide once a window. A sample is how late
-        a timer wakes the loop, plus how long a call then waits for a thread of the loop's
-        default executor: the attempts' database work queues there (`asyncio.to_thread`),
-        first in, first out, while the loop itself may keep time."""
-        loop = asyncio.get_running_loop()
+        a timer wakes the loop, plus how long the longest-waiting call has waited for a
+        thread (`waited`): the attempts' database work queues there, while the loop itself
+        may keep time."""
         samples: list[float] = []
         while True:
             before = time.monotonic()
             await asyncio.sleep(TICK)
-            started = await loop.run_in_executor(None, time.monotonic)
-            samples.append(max(0.0, started - before - TICK))
+            samples.append(max(0.0, time.monotonic() - before - TICK) + waited())
             if len(samples) >= WINDOW:
                 self.decide(max(samples), under_way())
                 samples.clear()

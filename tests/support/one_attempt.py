@@ -21,6 +21,7 @@ from hookline.delivery import gate
 from hookline.delivery.engine import AttemptEngine
 from hookline.delivery.handoff import Handoff
 from hookline.delivery.sender import sender_from_settings
+from hookline.fair_threads import FairThreads
 from hookline.persistence.queries.deliveries import ToSend
 from hookline.services import operational
 from hookline.settings import get_settings
@@ -35,7 +36,8 @@ async def main(phase: str, delivery_id: str) -> None:
                            client=await connect(settings, lazy=True),
                            limits=gate.limits_from(settings), notify=operational.notify,
                            handoff=Handoff[ToSend](),
-                           transforms=ExecutorPool(Limits(*settings.transform_limits)))
+                           transforms=ExecutorPool(Limits(*settings.transform_limits)),
+                           threads=FairThreads())
     activities = DeliveryActivities(engine)
     env = ActivityEnvironment()
     env.info = dataclasses.replace(env.info, start_to_close_timeout=timedelta(seconds=47))

@@ -51,7 +51,7 @@ def _target(column: str) -> sa.Label[Any]:
 # What an attempt needs, in one read: the Delivery, its content, its target, its lease and
 # its target's gate.
 _TO_SEND = sa.select(
-    _D.c.id.label("delivery_id"), _D.c.status, _ENV.c.kind,
+    _D.c.id.label("delivery_id"), _D.c.status, _D.c.environment_id, _ENV.c.kind,
     _ENV.c.egress_proxy.label("env_proxy"), _EV.c.id.label("event_id"),
     _EV.c.payload, sa.func.coalesce(_EV.c.payload_erased, _MSG.c.payload_erased).label("erased"),
     _D.c.message_id, _MSG.c.id.label("message_found"), _MSG.c.body, _MSG.c.content_type,
@@ -120,6 +120,8 @@ class ToSend(Protocol):
     def target_transformation(self) -> str | None: ...
     @property
     def env_proxy(self) -> str | None: ...
+    @property
+    def environment_id(self) -> str: ...
     @property
     def target_auth(self) -> dict[str, Any] | None: ...
     @property
