@@ -13,6 +13,7 @@ from sqlmodel import Session
 from temporalio.client import Client
 
 from api.filter_pool import FilterPool
+from api.tenant_code import TenantCode
 from hookline import filters
 from hookline.delivery.sender import Sender
 from hookline.errors import RateLimited, Unauthorized
@@ -21,7 +22,6 @@ from hookline.persistence.batches import BatchWriter, shared_read
 from hookline.persistence.db import begin_reading, get_engine, get_read_engine
 from hookline.services import accounts
 from hookline.services.accounts import Principal
-from hookline.transform_pool import ExecutorPool
 from hookline.usecases import admission
 from hookline.usecases.admission import RateDecision
 
@@ -150,13 +150,14 @@ def batches_of(request: Request) -> BatchWriter:
     return writer
 
 
-def transform_pool_of(request: Request) -> ExecutorPool:
-    """The API's V8 executors, for previews (`hookline.transform_pool`)."""
-    pool: ExecutorPool = request.app.state.transform_pool
-    return pool
+def tenant_code_of(request: Request) -> TenantCode:
+    """Where tenants' code runs for previews and checks, and the API's V8 executors
+    (`api.tenant_code`)."""
+    found: TenantCode = request.app.state.tenant_code
+    return found
 
 
-TransformsDep = Annotated[ExecutorPool, Depends(transform_pool_of)]
+TenantCodeDep = Annotated[TenantCode, Depends(tenant_code_of)]
 
 
 def filter_pool_of(request: Request) -> FilterPool:

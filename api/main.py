@@ -20,6 +20,7 @@ from api.filter_pool import FilterPool
 from api.middleware import GuardMiddleware, TimingMiddleware
 from api.routes import ROUTERS
 from api.svix import routes as svix
+from api.tenant_code import TenantCode
 from hookline import __version__, payload_schemas
 from hookline.delivery.publisher_sweep import sweep_forever
 from hookline.delivery.sender import sender_from_settings
@@ -49,9 +50,10 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     sweeping = asyncio.create_task(sweep_forever(app.state.sender.brokers))
     app.state.batches = BatchWriter()
     app.state.filter_pool = FilterPool()
-    # Previews' transformations: V8 executor processes, started at the first preview.
-    app.state.transform_pool = ExecutorPool(Limits(*get_settings().transform_limits),
-                                            regular=1, heavy=1)
+    # Previews' and checks' tenant code: threads of its own, and V8 executor processes
+    # started at the first call.
+    app.state.tenant_code = TenantCode(ExecutorPool(Limits(*get_settings().transform_limits),
+                                                    regular=1, heavy=1))
     try:
         await run_in_threadpool(pagination.load_key)
     except OperationalError:
@@ -68,7 +70,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     sweeping.cancel()
     await run_in_threadpool(app.state.batches.close)
     await run_in_threadpool(app.state.filter_pool.close)
-    await run_in_threadpool(app.state.transform_pool.close)
+    await run_in_threadpool(app.state.tenant_code.close)
     await app.state.sender.aclose()
 
 

@@ -11,6 +11,7 @@ a while of healthy traffic), so that five of them can hold the whole cap (500)."
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -19,6 +20,7 @@ import pytest
 from sqlalchemy import func, insert
 from sqlmodel import Session, col, select
 
+from api.tenant_code import EACH
 from hookline.persistence.models import AttemptLease, Delivery, TargetGate
 from hookline.settings import Settings
 from hookline.timeutil import utcnow
@@ -89,9 +91,9 @@ def _disable(tenant: Tenant, endpoints: list[str]) -> None:
         ok(tenant.client.patch(f"/v1/endpoints/{endpoint}", json={"status": "disabled"}))
 
 
-def _b_delivers(b: Tenant, receiver: Receiver, n: int) -> list[str]:
-    setup_endpoint(b, receiver.url("/ok/b"))
-    events = [publish(b, {"i": i}) for i in range(n)]
+def _b_delivers(b: Tenant, receiver: Receiver, n: int, consumer: str = "acme") -> list[str]:
+    setup_endpoint(b, receiver.url(f"/ok/b-{consumer}"), consumer=consumer)
+    events = [publish(b, {"i": i}, consumer=consumer) for i in range(n)]
     ids = [d["id"] for e in events for d in deliveries_of(b, e["id"])]
     for delivery in ids:
         wait_delivery(b, delivery, {"delivered"}, timeout=60)
@@ -137,3 +139,69 @@ def test_hanging_endpoints_that_fill_the_cap_do_not_hold_another_tenant(
     assert delivered < first + TIMEOUT, (
         f"B's came {delivered - first:.1f} s after A's first attempt began, beside {held} "
         "of A's hanging attempts")
+
+
+def test_one_consumers_burst_does_not_hold_another_consumer_of_its_environment(
+        own: Stack, tenants: tuple[Tenant, Tenant], receiver: Receiver) -> None:
+    """Inside one environment: Consumer `acme` publishes 300 events to its five endpoints,
+    which answer in 2 s (1,500 Deliveries, the cap's 500 admitted at a time). Consumer
+    `other` then publishes 3: they take the next free slots, in turns with acme's, and are
+    delivered while most of acme's backlog still waits. First in, first out, they would
+    wait for all of it."""
+    a, _ = tenants
+    endpoints = _endpoints_that_learnt(own, a, receiver.url("/slow/2/acme"))
+    _publish_many(a, 300)
+    before = _count(own, endpoints, "pending")
+    _b_delivers(a, receiver, 3, consumer="other")
+    after = _count(own, endpoints, "pending")
+    _disable(a, endpoints)
+    assert before > CAP, f"acme's backlog was only {before} when other published"
+    assert after > 0, f"acme's backlog ({before} when other published) went before other's"
+
+
+LOOPS = "function handler(webhook) { while (true) {} }"
+
+
+def test_previews_of_looping_code_hold_neither_another_tenant_nor_the_api(
+        own: Stack, tenants: tuple[Tenant, Tenant], receiver: Receiver) -> None:
+    """A sends 60 previews at once of an endpoint whose transformation loops (each runs to
+    the time limit on the API's V8 executors). At most EACH of A's run at once; the others
+    are a 429 at once, with Retry-After. B's plain GET and B's own preview answer before
+    A's second preview has (A's take turns on one executor, about a second each): they
+    wait neither for A's previews nor for threads A's hold. On the shared thread pool,
+    B's waited for the 20 of A's previews queued ahead of them."""
+    a, b = tenants
+    setup_endpoint(a, receiver.url("/ok/a"))  # A's consumer and event type
+    looping = ok(a.client.post("/v1/endpoints", json={
+        "consumer": "acme", "url": receiver.url("/ok/loops"), "transformation": LOOPS}), 201)
+    plain = setup_endpoint(b, receiver.url("/ok/b"))
+    sample = {"type": "invoice.paid", "data": {"n": 1}}
+    answered: list[tuple[float, int]] = []  # A's previews: when each answered, and how
+    lock = threading.Lock()
+
+    def preview(_: int) -> None:
+        response = a.client.post(f"/v1/endpoints/{looping['id']}/preview", json=sample)
+        with lock:
+            answered.append((time.monotonic(), response.status_code))
+        if response.status_code == 429:
+            assert response.headers["content-type"].startswith("application/problem+json")
+            assert response.json()["type"].endswith("/tenant-code-busy")
+            assert response.headers["retry-after"]
+
+    with ThreadPoolExecutor(60) as pool:
+        flood = pool.map(preview, range(60))
+        time.sleep(0.3)  # A's previews are in the API
+        ok(b.client.get("/v1/consumers"))
+        b_preview = ok(b.client.post(f"/v1/endpoints/{plain['id']}/preview", json=sample))
+        b_answered = time.monotonic()
+        list(flood)
+    ran = sorted(t for t, status in answered if status == 200)
+    busy = [t for t, status in answered if status == 429]
+    assert b_preview["matched"] and b_preview["body"] is not None
+    assert ran and len(ran) + len(busy) == 60, answered
+    assert len(busy) >= 60 - 2 * EACH, f"only {len(busy)} of A's 60 previews were refused"
+    assert b_answered < ran[1], (
+        f"B's calls answered {b_answered - ran[1]:.1f} s after A's second preview")
+    # A's later previews run again, each with its answer: the time limit's error.
+    again = ok(a.client.post(f"/v1/endpoints/{looping['id']}/preview", json=sample))
+    assert again["error"] and "time limit" in again["error"]

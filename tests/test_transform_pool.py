@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from prometheus_client import REGISTRY
 
-from hookline.transform_pool import ExecutorPool
+from hookline.transform_pool import NICE, ExecutorPool
 from hookline.transformations import Limits, TransformFailed, changed
 
 TRIVIAL = "function handler(w) { w.payload = {n: w.payload.n + 1}; return w; }"
@@ -60,6 +60,16 @@ def _failure(pool: ExecutorPool, target: str, code: str) -> TransformFailed:
 
 def test_a_call_runs_and_keeps_its_targets_context(pool: ExecutorPool) -> None:
     assert pool.run("ep_a", TRIVIAL, {"payload": {"n": 1}}) == {"payload": {"n": 2}}
+
+
+def test_executors_run_below_the_engines_priority(pool: ExecutorPool) -> None:
+    """Issue 64: a looping handler takes its time limit from what the worker's attempts
+    leave of the CPU, not from them."""
+    pool.run("ep_a", TRIVIAL, {"payload": {"n": 1}})
+    executors = _children()
+    assert executors
+    mine = os.getpriority(os.PRIO_PROCESS, 0)
+    assert {os.getpriority(os.PRIO_PROCESS, pid) for pid in executors} == {mine + NICE}
 
 
 def _sample(name: str, labels: dict[str, str]) -> float:

@@ -13,7 +13,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import RedirectResponse
 from sqlmodel import Session
 
-from api.deps import SenderDep, SessionDep, TemporalDep, transform_pool_of
+from api.deps import SenderDep, SessionDep, TemporalDep, tenant_code_of
 from api.dispatch import wake_cancelled
 from api.portal.auth import ChangeDep, Form, PortalDep
 from api.portal.credentials import Credentials
@@ -266,9 +266,10 @@ async def preview(request: Request, endpoint_id: str, changed: ChangeDep,
     row = await run_in_threadpool(committed, session, portal.own_endpoint_row, access, endpoint_id)
     chosen = changed.form.get("event") or None
     try:
-        result = await run_in_threadpool(committed, session, portal.preview, access,
-                                         endpoint_id, chosen, draft.filter_or_none,
-                                         transform_pool_of(request))
+        tenant = tenant_code_of(request)
+        result = await tenant.run(access.environment_id, committed, session, portal.preview,
+                                  access, endpoint_id, chosen, draft.filter_or_none,
+                                  tenant.transforms)
     except ValidationFailed as exc:
         return await _form(request, changed.portal, session, draft, row=row,
                            refused=Refusal.of(exc), status=422)

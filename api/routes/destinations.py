@@ -6,7 +6,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Body
 from fastapi.concurrency import run_in_threadpool
 
-from api.deps import AuthDep, SenderDep, SessionDep, TransformsDep
+from api.deps import AuthDep, SenderDep, SessionDep, TenantCodeDep
 from api.jsonbody import JSONRoute
 from api.routes.targets import TargetResource, add_shared_routes
 from api.schemas.common import COMMON_PROBLEMS, problems
@@ -34,14 +34,14 @@ router = APIRouter(prefix="/v1/ingest", tags=["destinations"], responses=COMMON_
 @router.post("/sources/{source_id}/destinations", status_code=201,
              response_model=DestinationCreated, responses=problems(404))
 async def create_destination(source_id: str, body: DestinationIn, auth: AuthDep,
-                             session: SessionDep, sender: SenderDep, transforms: TransformsDep
+                             session: SessionDep, sender: SenderDep, tenant: TenantCodeDep
                              ) -> DestinationCreated:
     await run_in_threadpool(committed, session, sources.get_source, auth.environment_id, source_id)
     await check_url(sender, body.url, auth.requires_https,
                     endpoint_override=body.endpoint_override)
     await check_token_url(sender, stored(body.auth), auth.requires_https)
-    code = await run_in_threadpool(check_transformation, transforms, body.transformation,
-                                   auth.environment_id)
+    code = await tenant.run(auth.environment_id, check_transformation, tenant.transforms,
+                            body.transformation, auth.environment_id)
     created = await run_in_threadpool(committed, session, destinations.create_destination,
                                       auth.environment_id, source_id, url=body.url,
                                       description=body.description, headers=body.headers,
@@ -84,8 +84,8 @@ add_shared_routes(router, TargetResource(
 
 @router.post("/destinations/{destination_id}/preview", response_model=PreviewOut,
              responses=problems(404))
-def preview_destination(destination_id: str, body: MessagePreviewIn, auth: AuthDep,
-                        session: SessionDep, transforms: TransformsDep) -> PreviewOut:
+async def preview_destination(destination_id: str, body: MessagePreviewIn, auth: AuthDep,
+                              session: SessionDep, tenant: TenantCodeDep) -> PreviewOut:
     """What the destination would be sent for a stored message (`messageId`) or a sample
     (`body`, `headers`, `query`, `contentType`), under its filter or an unsaved one
     (`filter`). Nothing is sent or stored."""
@@ -94,6 +94,6 @@ def preview_destination(destination_id: str, body: MessagePreviewIn, auth: AuthD
         message_id=body.message_id, headers=body.headers, query=body.query,
         body=previews.sample_body(body.body) if "body" in given else None,
         content_type=body.content_type)
-    return PreviewOut(**vars(committed(session, previews.destination_preview,
-                                       auth.environment_id, destination_id, sample,
-                                       body.tried(), transforms)))
+    return PreviewOut(**vars(await tenant.run(
+        auth.environment_id, committed, session, previews.destination_preview,
+        auth.environment_id, destination_id, sample, body.tried(), tenant.transforms)))

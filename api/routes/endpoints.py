@@ -9,7 +9,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Body
 from fastapi.concurrency import run_in_threadpool
 
-from api.deps import AuthDep, SenderDep, SessionDep, TransformsDep
+from api.deps import AuthDep, SenderDep, SessionDep, TenantCodeDep
 from api.jsonbody import JSONRoute
 from api.routes.targets import TargetResource, add_shared_routes
 from api.schemas.common import COMMON_PROBLEMS, problems
@@ -39,14 +39,14 @@ router = APIRouter(prefix="/v1/endpoints", tags=["endpoints"], responses=COMMON_
 
 @router.post("", status_code=201, response_model=EndpointCreated)
 async def create_endpoint(body: EndpointIn, auth: AuthDep, session: SessionDep,
-                          sender: SenderDep, transforms: TransformsDep) -> EndpointCreated:
+                          sender: SenderDep, tenant: TenantCodeDep) -> EndpointCreated:
     """The secret appears in this response only. An unknown consumer, an unregistered
     event type, a refused URL, an invalid header, secret or rateLimit: 422."""
     await check_url(sender, body.url, auth.requires_https,
                     endpoint_override=body.endpoint_override)
     await check_token_url(sender, stored(body.auth), auth.requires_https)
-    code = await run_in_threadpool(check_transformation, transforms, body.transformation,
-                                   auth.environment_id)
+    code = await tenant.run(auth.environment_id, check_transformation, tenant.transforms,
+                            body.transformation, auth.environment_id)
     row = await run_in_threadpool(committed, session, endpoints.create_endpoint,
                                   auth.environment_id, consumer=body.consumer, url=body.url,
                                   events=body.events, description=body.description,
@@ -119,12 +119,12 @@ add_shared_routes(router, TargetResource(
 
 
 @router.post("/{endpoint_id}/preview", response_model=PreviewOut, responses=problems(404))
-def preview_endpoint(endpoint_id: str, body: EventPreviewIn, auth: AuthDep,
-                     session: SessionDep, transforms: TransformsDep) -> PreviewOut:
+async def preview_endpoint(endpoint_id: str, body: EventPreviewIn, auth: AuthDep,
+                           session: SessionDep, tenant: TenantCodeDep) -> PreviewOut:
     """What the endpoint would be sent for a stored event (`eventId`) or a sample (`type`
     and `data`), under its filter or an unsaved one (`filter`). Nothing is sent or stored."""
     sample = EventSample(event_id=body.event_id, type=body.type, data=body.data,
                          has_data="data" in body.model_fields_set)
-    return PreviewOut(**vars(committed(session, previews.endpoint_preview,
-                                       auth.environment_id, endpoint_id, sample,
-                                       body.tried(), transforms)))
+    return PreviewOut(**vars(await tenant.run(
+        auth.environment_id, committed, session, previews.endpoint_preview,
+        auth.environment_id, endpoint_id, sample, body.tried(), tenant.transforms)))

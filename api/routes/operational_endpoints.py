@@ -9,7 +9,7 @@ from fastapi import APIRouter, Body, Response
 from fastapi.concurrency import run_in_threadpool
 from sqlmodel import Session
 
-from api.deps import AuthDep, SenderDep, SessionDep, TemporalDep, TransformsDep
+from api.deps import AuthDep, SenderDep, SessionDep, TemporalDep, TenantCodeDep
 from api.dispatch import wake_cancelled
 from api.jsonbody import JSONRoute
 from api.schemas.common import COMMON_PROBLEMS, problems
@@ -84,12 +84,13 @@ def get_operational_endpoint(endpoint_id: str, auth: AuthDep, session: SessionDe
 async def update_operational_endpoint(endpoint_id: str, body: EndpointPatchIn,
                                       auth: AuthDep, session: SessionDep,
                                       sender: SenderDep, temporal: TemporalDep,
-                                      transforms: TransformsDep) -> EndpointOut:
+                                      tenant: TenantCodeDep) -> EndpointOut:
     patch = body.to_patch()
     hidden = await run_in_threadpool(_hidden, session, auth.environment_id)
     found = await run_in_threadpool(targets.find, session, Endpoint, hidden, endpoint_id)
     await check_patch_urls(sender, patch, found, auth.requires_https)
-    patch = await run_in_threadpool(checked_patch, transforms, patch, hidden)
+    patch = await tenant.run(auth.environment_id, checked_patch, tenant.transforms, patch,
+                             hidden)
     row, cancelled = await run_in_threadpool(
         targets.update, session, Endpoint, hidden, endpoint_id, patch)
     await wake_cancelled(temporal, cancelled)

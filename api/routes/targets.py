@@ -11,7 +11,7 @@ from typing import Annotated, Any, Protocol
 from fastapi import APIRouter, Depends, Path, Response
 from fastapi.concurrency import run_in_threadpool
 
-from api.deps import AuthDep, SenderDep, SessionDep, TemporalDep, TransformsDep
+from api.deps import AuthDep, SenderDep, SessionDep, TemporalDep, TenantCodeDep
 from api.dispatch import wake_cancelled
 from api.explorer import attempt_filter
 from api.pages import attempts_page
@@ -64,12 +64,12 @@ def add_shared_routes(router: APIRouter, resource: TargetResource) -> None:
 
     async def update(target_id: TargetId, body: Body, auth: AuthDep,  # type: ignore[valid-type]
                      session: SessionDep, sender: SenderDep, temporal: TemporalDep,
-                     transforms: TransformsDep) -> Any:
+                     tenant: TenantCodeDep) -> Any:
         patch: TargetPatch = body.to_patch()  # type: ignore[attr-defined]
         env = auth.environment_id
         found = await run_in_threadpool(targets.find, session, kind, env, target_id)
         await check_patch_urls(sender, patch, found, auth.requires_https)
-        patch = await run_in_threadpool(checked_patch, transforms, patch, env)
+        patch = await tenant.run(env, checked_patch, tenant.transforms, patch, env)
         row, cancelled = await run_in_threadpool(targets.update, session, kind, env,
                                                  target_id, patch)
         await wake_cancelled(temporal, cancelled)

@@ -21,6 +21,7 @@ from sqlmodel import Session
 from hookline.errors import Forbidden, NotFound, Unauthorized, invalid
 from hookline.ids import new_id, token
 from hookline.persistence import queries
+from hookline.persistence.db import begin_reading
 from hookline.persistence.models import (
     Consumer,
     Delivery,
@@ -218,6 +219,7 @@ def preview(session: Session, found: Access, endpoint_id: str, event_id: str | N
             filter: str | None, transforms: ExecutorPool) -> previews.Preview:
     """A filter as typed, tried on one of the Consumer's own events (another's is 422, as
     one of another environment is to the API)."""
+    begin_reading(session)  # a read only, as the API's previews are
     own_endpoint(session, found, endpoint_id)
     if event_id is None:
         raise invalid("event", "choose one of your recent events to try the filter on")

@@ -25,6 +25,7 @@ from hookline.delivery.sender import broker_message, request_headers
 from hookline.delivery.shaping import shaped
 from hookline.errors import invalid
 from hookline.ids import new_id
+from hookline.persistence.db import begin_reading
 from hookline.persistence.models import Destination, Endpoint, Event, Message, Source
 from hookline.services import events
 from hookline.services.patch import KEEP, Keep
@@ -92,6 +93,7 @@ class Tried:
 
 def endpoint_preview(session: Session, env_id: str, endpoint_id: str, sample: EventSample,
                      tried: Tried, transforms: ExecutorPool) -> Preview:
+    begin_reading(session)  # a read only: the tenant's code must not run holding a lock
     endpoint = get_scoped(session, Endpoint, env_id, endpoint_id)
     source, code = tried.of(endpoint, transforms)
     if sample.event_id is not None:
@@ -118,6 +120,7 @@ def endpoint_preview(session: Session, env_id: str, endpoint_id: str, sample: Ev
 def destination_preview(session: Session, env_id: str, destination_id: str,
                         sample: MessageSample, tried: Tried, transforms: ExecutorPool
                         ) -> Preview:
+    begin_reading(session)
     destination = get_scoped(session, Destination, env_id, destination_id)
     source, code = tried.of(destination, transforms)
     owner = session.get(Source, destination.source_id)
