@@ -47,9 +47,13 @@ SEARCH_ATTRIBUTES = (STATUS, ENDPOINT, DESTINATION, EVENT_TYPE, CONSUMER, ENVIRO
 # default on released servers. The CLI's dev server forces a search-attribute cache refresh
 # on every read (a real server does not), which cost 8 cluster-metadata and 3 namespace
 # reads per Delivery workflow; our attributes are registered when the server starts, so
-# the cache is never stale for them.
+# the cache is never stale for them. Fairness: a task queue's backlog is dispatched in
+# turns between the Deliveries' fairness keys (their environments, `fairness`), by weight,
+# instead of first in, first out (issue 64; server 1.29 or later); from 1.30, migration
+# drains what a queue held from before fairness (1.29 ignores the key).
 CLUSTER_CONFIG = {"system.enableActivityEagerExecution": True,
-                  "system.forceSearchAttributesCacheRefreshOnRead": False}
+                  "system.forceSearchAttributesCacheRefreshOnRead": False,
+                  "matching.enableFairness": True, "matching.enableMigration": True}
 DEV_SERVER_CONFIG = tuple(f"{key}={str(value).lower()}" for key, value in CLUSTER_CONFIG.items())
 
 

@@ -11,18 +11,24 @@ a while of healthy traffic), so that five of them can hold the whole cap (500)."
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
+import uuid
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from sqlalchemy import func, insert
 from sqlmodel import Session, col, select
+from temporalio import workflow
+from temporalio.client import Client
+from temporalio.worker import Worker
 
 from api.tenant_code import EACH
 from hookline.persistence.models import AttemptLease, Delivery, TargetGate
 from hookline.settings import Settings
+from hookline.temporal import fairness
 from hookline.timeutil import utcnow
 from tests.support.api import deliveries_of, ok, publish, setup_endpoint, wait_delivery
 from tests.support.receiver import Receiver
@@ -205,3 +211,41 @@ def test_previews_of_looping_code_hold_neither_another_tenant_nor_the_api(
     # A's later previews run again, each with its answer: the time limit's error.
     again = ok(a.client.post(f"/v1/endpoints/{looping['id']}/preview", json=sample))
     assert again["error"] and "time limit" in again["error"]
+
+
+def test_temporal_takes_turns_between_environments_in_a_task_queues_backlog(
+        own: Stack) -> None:
+    """The suite's Temporal runs with the dynamic config `hookline up` gives it
+    (`hookline.temporal.CLUSTER_CONFIG`), fairness on: 30 workflows of one environment
+    wait in a task queue's backlog, then 3 of another; a worker taking two tasks at a time
+    takes the newcomer's among the first, not after the 30 (first in, first out)."""
+    order = asyncio.run(_dispatch_order(own.temporal_address))
+    assert "B" in order[:10], order
+
+
+DISPATCHED: dict[str, list[str]] = {}  # by task queue: the keys, in the order they ran
+
+
+@workflow.defn(name="FairnessProbe", sandboxed=False)
+class FairnessProbe:
+    @workflow.run
+    async def run(self, key: str) -> None:
+        if not workflow.unsafe.is_replaying():
+            DISPATCHED.setdefault(workflow.info().task_queue, []).append(key)
+
+
+async def _dispatch_order(address: str) -> str:
+    client = await Client.connect(address)
+    queue = f"fairness-{uuid.uuid4().hex[:8]}"
+    order = DISPATCHED.setdefault(queue, [])
+    for key, count in (("A", 30), ("B", 3)):
+        for i in range(count):
+            await client.start_workflow(
+                "FairnessProbe", key, id=f"{queue}-{key}{i}", task_queue=queue,
+                priority=fairness(f"env_{key}", 1))
+    async with Worker(client, task_queue=queue, workflows=[FairnessProbe],
+                      max_concurrent_workflow_tasks=2):
+        deadline = time.monotonic() + 60
+        while len(order) < 33 and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+    return "".join(order)
