@@ -309,16 +309,24 @@ class Bench:
         (bench/tenants.py); tenant B is an organization of its own."""
         a = self.args
         self.limits["tenants"] = limit = max(a.timeout, 4 * (a.tenant_events / 15 + 60))
+        self.limits["tenant_previews"] = 4 * a.tenant_seconds + 120
         key = stack.bootstrap("bench-b")
-        other = httpx.AsyncClient(base_url=stack.api_url, timeout=30, trust_env=False,
-                                  headers={"Authorization": f"Bearer {key}"})
+
+        def other() -> httpx.AsyncClient:
+            return httpx.AsyncClient(base_url=stack.api_url, timeout=30, trust_env=False,
+                                     headers={"Authorization": f"Bearer {key}"})
 
         async def run(out: Out) -> None:
-            async with other:
-                await tenants.tenants(api, other, self.receiver, stack, events=a.tenant_events,
+            async with other() as b:
+                await tenants.tenants(api, b, self.receiver, stack, events=a.tenant_events,
                                       concurrency=a.concurrency, b_rate=a.tenant_rate,
                                       b_seconds=a.tenant_seconds, timeout=limit / 4, out=out)
-        return [("tenants", run)]
+
+        async def previews(out: Out) -> None:
+            async with other() as b:
+                await tenants.previews(api, b, self.receiver, stack, b_rate=a.tenant_rate,
+                                       b_seconds=a.tenant_seconds, timeout=60, out=out)
+        return [("tenants", run), ("tenant_previews", previews)]
 
     async def plan_r(self, stack: Stack, api: httpx.AsyncClient) -> list[tuple[str, Step]]:
         """Issue 53: deliveries/s to Kafka and RabbitMQ against HTTP (bench/brokers.py)."""

@@ -35,7 +35,8 @@ from bench.scenarios import (
     payload,
 )
 from bench.stack import Stack
-from bench.stats import ratio
+from bench.stats import latency_ms, ratio
+from bench.tenant_code import LOOP
 
 ENDPOINTS = 20
 ANSWER_S = 0.1
@@ -167,3 +168,87 @@ async def tenants(api: httpx.AsyncClient, other: httpx.AsyncClient, receiver: Re
                         concurrency=concurrency, b_rate=b_rate, b_seconds=b_seconds,
                         timeout=timeout, out=out[phase])
     out["fair"] = summary(out)
+
+
+PREVIEWS = 60  # A's previews in flight at once
+GETS_PER_S = 10.0  # B's plain reads while A previews
+
+
+async def _gets(api: httpx.AsyncClient, seconds: float, out: Out) -> None:
+    """GET /v1/consumers GETS_PER_S times a second for `seconds` (an open loop)."""
+    took: list[float] = []
+    statuses: dict[str, int] = {}
+
+    async def one() -> None:
+        started = time.monotonic()
+        response = await api.get("/v1/consumers")
+        took.append(time.monotonic() - started)
+        statuses[str(response.status_code)] = statuses.get(str(response.status_code), 0) + 1
+
+    calls = []
+    started = time.monotonic()
+    for i in range(round(GETS_PER_S * seconds)):
+        await asyncio.sleep(max(0.0, started + i / GETS_PER_S - time.monotonic()))
+        calls.append(asyncio.create_task(one()))
+    await asyncio.gather(*calls)
+    out.update({"gets": len(took), "latency_ms": latency_ms(took), "statuses": statuses})
+
+
+async def _preview_flood(api: httpx.AsyncClient, target: Target, until: float, out: Out
+                         ) -> None:
+    """PREVIEWS loops, each previewing the looping endpoint again as soon as it answers (a
+    polite client: after a 429, its Retry-After)."""
+    statuses: dict[str, int] = {}
+    endpoint = target.endpoint_ids[0]
+
+    async def loop() -> None:
+        while time.monotonic() < until:
+            response = await api.post(f"/v1/endpoints/{endpoint}/preview", json={
+                "type": "bench.preview", "data": {"n": 1}}, timeout=60)
+            code = str(response.status_code)
+            statuses[code] = statuses.get(code, 0) + 1
+            if response.status_code == 429:
+                await asyncio.sleep(float(response.headers.get("retry-after") or 1))
+
+    await asyncio.gather(*(loop() for _ in range(PREVIEWS)))
+    out["statuses"] = statuses
+
+
+async def previews(api: httpx.AsyncClient, other: httpx.AsyncClient, receiver: Receiver,
+                   stack: Stack, *, b_rate: float, b_seconds: float, timeout: float,
+                   out: Out) -> None:
+    """Tenant A keeps PREVIEWS previews of an endpoint whose transformation loops in flight;
+    tenant B meanwhile reads (GET /v1/consumers, GETS_PER_S a second) and publishes
+    `b_rate` events a second to its endpoint. B's figures alone first, in the same run."""
+    out.update({"previews_in_flight": PREVIEWS, "gets_per_s": GETS_PER_S, "b_rate": b_rate,
+                "b_seconds": b_seconds, "alone": {"gets": {}, "b": {}},
+                "beside": {"gets": {}, "b": {}, "a": {}}})
+    b_alone = await create_target(other, receiver, "bench-pvbalone", "pvbalone", 1,
+                                  slow=ANSWER_S)
+    await asyncio.gather(
+        _gets(other, b_seconds, out["alone"]["gets"]),
+        paced(other, receiver, stack, b_alone, per_s=b_rate, seconds=b_seconds,
+              timeout=timeout, out=out["alone"]["b"]))
+    looping = await create_target(api, receiver, "bench-pvloop", "pvloop", 1,
+                                  transformation=LOOP)
+    b_beside = await create_target(other, receiver, "bench-pvbbeside", "pvbbeside", 1,
+                                   slow=ANSWER_S)
+    flood = asyncio.create_task(_preview_flood(api, looping, time.monotonic() + b_seconds + 2,
+                                               out["beside"]["a"]))
+    await asyncio.sleep(1.0)  # A's previews fill what they can
+    await asyncio.gather(
+        _gets(other, b_seconds, out["beside"]["gets"]),
+        paced(other, receiver, stack, b_beside, per_s=b_rate, seconds=b_seconds,
+              timeout=timeout, out=out["beside"]["b"]))
+    await flood
+
+    def p99(phase: Out, key: str) -> Any:
+        found = phase[key]
+        return (found.get("e2e", found)).get("latency_ms", {}).get("p99")
+
+    out["fair"] = {
+        "b_get_p99_ms_alone": p99(out["alone"], "gets"),
+        "b_get_p99_ms": p99(out["beside"], "gets"),
+        "b_delivery_p99_ms_alone": p99(out["alone"], "b"),
+        "b_delivery_p99_ms": p99(out["beside"], "b"),
+        "a_previews": out["beside"]["a"].get("statuses")}
