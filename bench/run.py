@@ -326,7 +326,12 @@ class Bench:
             async with other() as b:
                 await tenants.previews(api, b, self.receiver, stack, b_rate=a.tenant_rate,
                                        b_seconds=a.tenant_seconds, timeout=60, out=out)
-        return [("tenants", run), ("tenant_previews", previews)]
+        async def hanging(out: Out) -> None:
+            async with other() as b:
+                await tenants.hanging(api, b, self.receiver, stack, b_rate=a.tenant_rate,
+                                      b_seconds=a.tenant_seconds, timeout=60, out=out)
+        self.limits["tenant_hanging"] = 4 * a.tenant_seconds + 300
+        return [("tenants", run), ("tenant_previews", previews), ("tenant_hanging", hanging)]
 
     async def plan_r(self, stack: Stack, api: httpx.AsyncClient) -> list[tuple[str, Step]]:
         """Issue 53: deliveries/s to Kafka and RabbitMQ against HTTP (bench/brokers.py)."""

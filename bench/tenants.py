@@ -26,6 +26,7 @@ import httpx
 from bench.loadgen import Poster
 from bench.receiver import Receiver
 from bench.scenarios import (
+    EVENT_TYPE,
     Out,
     Target,
     arrivals,
@@ -214,41 +215,75 @@ async def _preview_flood(api: httpx.AsyncClient, target: Target, until: float, o
     out["statuses"] = statuses
 
 
+async def _b_reads_and_sends(other: httpx.AsyncClient, receiver: Receiver, stack: Stack,
+                             tag: str, *, b_rate: float, b_seconds: float, timeout: float,
+                             out: Out) -> None:
+    """Tenant B, on a Consumer of its own: GET /v1/consumers GETS_PER_S times a second and
+    `b_rate` events a second to one endpoint answering in ANSWER_S, for `b_seconds`."""
+    target = await create_target(other, receiver, f"bench-{tag}", tag, 1, slow=ANSWER_S)
+    out.update({"gets": {}, "b": {}})
+    await asyncio.gather(
+        _gets(other, b_seconds, out["gets"]),
+        paced(other, receiver, stack, target, per_s=b_rate, seconds=b_seconds,
+              timeout=timeout, out=out["b"]))
+
+
+def _beside_alone(out: Out) -> dict[str, Any]:
+    """B's read and delivery p99, alone and beside A (`_b_reads_and_sends`' figures)."""
+    def p99(phase: Out, key: str) -> Any:
+        found = phase.get(key, {})
+        return (found.get("e2e", found)).get("latency_ms", {}).get("p99")
+
+    return {"b_get_p99_ms_alone": p99(out["alone"], "gets"),
+            "b_get_p99_ms": p99(out["beside"], "gets"),
+            "b_delivery_p99_ms_alone": p99(out["alone"], "b"),
+            "b_delivery_p99_ms": p99(out["beside"], "b")}
+
+
 async def previews(api: httpx.AsyncClient, other: httpx.AsyncClient, receiver: Receiver,
                    stack: Stack, *, b_rate: float, b_seconds: float, timeout: float,
                    out: Out) -> None:
     """Tenant A keeps PREVIEWS previews of an endpoint whose transformation loops in flight;
-    tenant B meanwhile reads (GET /v1/consumers, GETS_PER_S a second) and publishes
-    `b_rate` events a second to its endpoint. B's figures alone first, in the same run."""
+    tenant B meanwhile reads and publishes (`_b_reads_and_sends`). B's figures alone
+    first, in the same run."""
     out.update({"previews_in_flight": PREVIEWS, "gets_per_s": GETS_PER_S, "b_rate": b_rate,
-                "b_seconds": b_seconds, "alone": {"gets": {}, "b": {}},
-                "beside": {"gets": {}, "b": {}, "a": {}}})
-    b_alone = await create_target(other, receiver, "bench-pvbalone", "pvbalone", 1,
-                                  slow=ANSWER_S)
-    await asyncio.gather(
-        _gets(other, b_seconds, out["alone"]["gets"]),
-        paced(other, receiver, stack, b_alone, per_s=b_rate, seconds=b_seconds,
-              timeout=timeout, out=out["alone"]["b"]))
+                "b_seconds": b_seconds, "alone": {}, "beside": {"a": {}}})
+    await _b_reads_and_sends(other, receiver, stack, "pvbalone", b_rate=b_rate,
+                             b_seconds=b_seconds, timeout=timeout, out=out["alone"])
     looping = await create_target(api, receiver, "bench-pvloop", "pvloop", 1,
                                   transformation=LOOP)
-    b_beside = await create_target(other, receiver, "bench-pvbbeside", "pvbbeside", 1,
-                                   slow=ANSWER_S)
     flood = asyncio.create_task(_preview_flood(api, looping, time.monotonic() + b_seconds + 2,
                                                out["beside"]["a"]))
     await asyncio.sleep(1.0)  # A's previews fill what they can
-    await asyncio.gather(
-        _gets(other, b_seconds, out["beside"]["gets"]),
-        paced(other, receiver, stack, b_beside, per_s=b_rate, seconds=b_seconds,
-              timeout=timeout, out=out["beside"]["b"]))
+    await _b_reads_and_sends(other, receiver, stack, "pvbbeside", b_rate=b_rate,
+                             b_seconds=b_seconds, timeout=timeout, out=out["beside"])
     await flood
+    out["fair"] = {**_beside_alone(out), "a_previews": out["beside"]["a"].get("statuses")}
 
-    def p99(phase: Out, key: str) -> Any:
-        found = phase[key]
-        return (found.get("e2e", found)).get("latency_ms", {}).get("p99")
 
-    out["fair"] = {
-        "b_get_p99_ms_alone": p99(out["alone"], "gets"),
-        "b_get_p99_ms": p99(out["beside"], "gets"),
-        "b_delivery_p99_ms_alone": p99(out["alone"], "b"),
-        "b_delivery_p99_ms": p99(out["beside"], "b"),
-        "a_previews": out["beside"]["a"].get("statuses")}
+HANGING = 600  # A's endpoints at a receiver that never answers
+HANGING_EVENTS = 3  # each to every one of them
+
+
+async def hanging(api: httpx.AsyncClient, other: httpx.AsyncClient, receiver: Receiver,
+                  stack: Stack, *, b_rate: float, b_seconds: float, timeout: float,
+                  out: Out) -> None:
+    """Tenant A has HANGING endpoints at a server that never answers and publishes
+    HANGING_EVENTS events to each: their attempts fill the admitted cap and hang until
+    they time out. Tenant B meanwhile reads and publishes (`_b_reads_and_sends`); B's
+    figures alone first, in the same run."""
+    out.update({"hanging_endpoints": HANGING, "events_each": HANGING_EVENTS,
+                "b_rate": b_rate, "b_seconds": b_seconds, "alone": {}, "beside": {}})
+    await _b_reads_and_sends(other, receiver, stack, "hgbalone", b_rate=b_rate,
+                             b_seconds=b_seconds, timeout=timeout, out=out["alone"])
+    started = time.monotonic()
+    stuck = await create_target(api, receiver, "bench-hang", "hang", HANGING, hang=True)
+    out["endpoints_made_s"] = round(time.monotonic() - started, 1)
+    for i in range(HANGING_EVENTS):
+        response = await api.post("/v1/events", json={
+            "type": EVENT_TYPE, "consumer": stuck.consumer, "data": payload(i)})
+        response.raise_for_status()
+    await asyncio.sleep(2.0)  # A's attempts fill the cap
+    await _b_reads_and_sends(other, receiver, stack, "hgbbeside", b_rate=b_rate,
+                             b_seconds=b_seconds, timeout=timeout, out=out["beside"])
+    out["fair"] = _beside_alone(out)
