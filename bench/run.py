@@ -322,16 +322,17 @@ class Bench:
                                       concurrency=a.concurrency, b_rate=a.tenant_rate,
                                       b_seconds=a.tenant_seconds, timeout=limit / 4, out=out)
 
-        async def previews(out: Out) -> None:
-            async with other() as b:
-                await tenants.previews(api, b, self.receiver, stack, b_rate=a.tenant_rate,
-                                       b_seconds=a.tenant_seconds, timeout=60, out=out)
-        async def hanging(out: Out) -> None:
-            async with other() as b:
-                await tenants.hanging(api, b, self.receiver, stack, b_rate=a.tenant_rate,
-                                      b_seconds=a.tenant_seconds, timeout=60, out=out)
-        self.limits["tenant_hanging"] = 4 * a.tenant_seconds + 300
-        return [("tenants", run), ("tenant_previews", previews), ("tenant_hanging", hanging)]
+        def beside(scenario: Callable[..., Awaitable[None]]) -> Step:
+            async def step(out: Out) -> None:
+                async with other() as b:
+                    await scenario(api, b, self.receiver, stack, b_rate=a.tenant_rate,
+                                   b_seconds=a.tenant_seconds, timeout=60, out=out)
+            return step
+        self.limits["tenant_hanging"] = self.limits["tenant_looping"] = \
+            4 * a.tenant_seconds + 300
+        return [("tenants", run), ("tenant_previews", beside(tenants.previews)),
+                ("tenant_looping", beside(tenants.looping)),
+                ("tenant_hanging", beside(tenants.hanging))]
 
     async def plan_r(self, stack: Stack, api: httpx.AsyncClient) -> list[tuple[str, Step]]:
         """Issue 53: deliveries/s to Kafka and RabbitMQ against HTTP (bench/brokers.py)."""

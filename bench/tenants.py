@@ -261,6 +261,52 @@ async def previews(api: httpx.AsyncClient, other: httpx.AsyncClient, receiver: R
     out["fair"] = {**_beside_alone(out), "a_previews": out["beside"]["a"].get("statuses")}
 
 
+LOOPERS = 100  # A's endpoints whose transformations loop until their time limit
+LOOPING_EVENTS = 10  # each to every one of them
+
+
+async def looping(api: httpx.AsyncClient, other: httpx.AsyncClient, receiver: Receiver,
+                  stack: Stack, *, b_rate: float, b_seconds: float, timeout: float,
+                  out: Out) -> None:
+    """Tenant A has LOOPERS endpoints whose transformations loop until their time limit,
+    and publishes LOOPING_EVENTS events to each; tenant B meanwhile reads and publishes
+    (`_b_reads_and_sends`), B's figures alone first, in the same run."""
+    await _a_beside_b(api, other, receiver, stack, "lp", LOOPERS, LOOPING_EVENTS,
+                      {"transformation": LOOP}, b_rate=b_rate, b_seconds=b_seconds,
+                      timeout=timeout, out=out)
+
+
+async def _a_beside_b(api: httpx.AsyncClient, other: httpx.AsyncClient, receiver: Receiver,
+                      stack: Stack, tag: str, endpoints: int, events: int,
+                      how: dict[str, Any], *, b_rate: float, b_seconds: float,
+                      timeout: float, out: Out) -> None:
+    """B alone, then A's `endpoints` endpoints (made as `how` says) and `events` events to
+    each, then B again, 2 s after A's were published."""
+    out.update({"a_endpoints": endpoints, "a_events_each": events, "b_rate": b_rate,
+                "b_seconds": b_seconds, "alone": {}, "beside": {}})
+    await _b_reads_and_sends(other, receiver, stack, f"{tag}balone", b_rate=b_rate,
+                             b_seconds=b_seconds, timeout=timeout, out=out["alone"])
+    started = time.monotonic()
+    a = await create_target(api, receiver, f"bench-{tag}a", f"{tag}a", endpoints, **how)
+    out["endpoints_made_s"] = round(time.monotonic() - started, 1)
+    for i in range(events):
+        response = await api.post("/v1/events", json={
+            "type": EVENT_TYPE, "consumer": a.consumer, "data": payload(i)})
+        response.raise_for_status()
+    await asyncio.sleep(2.0)  # A's attempts are under way
+    await _b_reads_and_sends(other, receiver, stack, f"{tag}bbeside", b_rate=b_rate,
+                             b_seconds=b_seconds, timeout=timeout, out=out["beside"])
+    out["fair"] = _beside_alone(out)
+    # What still waits for A's endpoints is cancelled: the next step starts idle.
+    gate = asyncio.Semaphore(16)
+
+    async def disable(endpoint: str) -> None:
+        async with gate:
+            await api.patch(f"/v1/endpoints/{endpoint}", json={"status": "disabled"})
+
+    await asyncio.gather(*(disable(e) for e in a.endpoint_ids))
+
+
 HANGING = 600  # A's endpoints at a receiver that never answers
 HANGING_EVENTS = 3  # each to every one of them
 
@@ -272,18 +318,6 @@ async def hanging(api: httpx.AsyncClient, other: httpx.AsyncClient, receiver: Re
     HANGING_EVENTS events to each: their attempts fill the admitted cap and hang until
     they time out. Tenant B meanwhile reads and publishes (`_b_reads_and_sends`); B's
     figures alone first, in the same run."""
-    out.update({"hanging_endpoints": HANGING, "events_each": HANGING_EVENTS,
-                "b_rate": b_rate, "b_seconds": b_seconds, "alone": {}, "beside": {}})
-    await _b_reads_and_sends(other, receiver, stack, "hgbalone", b_rate=b_rate,
-                             b_seconds=b_seconds, timeout=timeout, out=out["alone"])
-    started = time.monotonic()
-    stuck = await create_target(api, receiver, "bench-hang", "hang", HANGING, hang=True)
-    out["endpoints_made_s"] = round(time.monotonic() - started, 1)
-    for i in range(HANGING_EVENTS):
-        response = await api.post("/v1/events", json={
-            "type": EVENT_TYPE, "consumer": stuck.consumer, "data": payload(i)})
-        response.raise_for_status()
-    await asyncio.sleep(2.0)  # A's attempts fill the cap
-    await _b_reads_and_sends(other, receiver, stack, "hgbbeside", b_rate=b_rate,
-                             b_seconds=b_seconds, timeout=timeout, out=out["beside"])
-    out["fair"] = _beside_alone(out)
+    await _a_beside_b(api, other, receiver, stack, "hg", HANGING, HANGING_EVENTS,
+                      {"hang": True}, b_rate=b_rate, b_seconds=b_seconds, timeout=timeout,
+                      out=out)
