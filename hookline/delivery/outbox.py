@@ -168,8 +168,11 @@ def within_share(session: Session, environment_id: str, limits: gate.Limits, now
                  ) -> bool:
     """Whether one more attempt of the environment (a retry, which holds no lease) fits the
     admitted cap, or the environment's share of it: the rule of the relay's first attempts
-    (`shares.choose`), among the environments with attempts in flight."""
-    room = _weighed(session, _room(session, limits, now), {environment_id})
+    (`shares.choose`), among the environments with attempts in flight. Weights are read
+    only when the cap is full: below it, every environment goes."""
+    room = _room(session, limits, now)
+    if room.total >= room.cap:
+        room = _weighed(session, room, {environment_id})
     return bool(shares.choose(room, [("", environment_id)]))
 
 
