@@ -43,8 +43,14 @@ def _field(loc: tuple[Any, ...]) -> str:
     return ".".join(parts) or str(loc[-1] if loc else "")
 
 
+def _message(error: Any) -> str:
+    if error.get("type") == "extra_forbidden":
+        return "unknown field: this request does not take it (check its spelling)"
+    return str(error.get("msg", ""))
+
+
 def validation_problem(exc: RequestValidationError) -> ValidationFailed:
-    errors = [{"field": _field(tuple(e.get("loc", ()))), "message": str(e.get("msg", ""))}
+    errors = [{"field": _field(tuple(e.get("loc", ()))), "message": _message(e)}
               for e in exc.errors()]
     if any(e.get("type") == "json_invalid" for e in exc.errors()):
         return ValidationFailed("the request body is not valid JSON", errors=errors)

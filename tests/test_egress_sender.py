@@ -131,6 +131,10 @@ REPLIES = [
     ("http", b"HTTP/1.1 407 Proxy Authentication Required\r\n"
              b"Proxy-Authenticate: Basic realm=\"egress\"\r\nContent-Length: 0\r\n\r\n", "proxy"),
     ("http", b"", "proxy"),  # closed without a word
+    # What answers at a proxy's address stays there (issue 65): neither its status line
+    # nor another service's banner reaches the attempt's error.
+    ("http", b"HTTP/1.1 403 db_password=hunter2\r\nContent-Length: 0\r\n\r\n", "proxy"),
+    ("http", b"SSH-2.0-OpenSSH_9.6 hunter2\r\n\r\n", "proxy"),
     ("socks5", bytes([5, 5]), "connection"),  # connection refused by the receiver
     ("socks5", bytes([5, 4]), "connection"),  # host unreachable
     ("socks5", bytes([5, 3]), "connection"),  # network unreachable
@@ -142,7 +146,9 @@ REPLIES = [
 def _reply_id(kind: str, reply: bytes) -> str:
     if not reply:
         return f"{kind}-closed"
-    return f"{kind}-{reply.split(b' ')[1].decode() if kind == 'http' else reply[1]}"
+    if not reply.startswith(b"HTTP/") and kind == "http":
+        return f"{kind}-banner"
+    return f"{kind}-{reply.split(b' ')[1].decode() if kind == 'http' else reply[1]}-{len(reply)}"
 
 
 @pytest.mark.parametrize(("kind", "reply", "error_type"), REPLIES,
@@ -165,6 +171,8 @@ def test_the_proxys_reply_says_whose_failure_it_is(kind: str, reply: bytes,
     # Only the proxy's own failures are the proxy's metric.
     assert proxy_failures("receiver") == counted + (error_type == "proxy")
     assert "egress proxy" in (result.error_message or "")
+    assert "hunter2" not in (result.error_message or "") and "Forbidden" not in (
+        result.error_message or ""), result
 
 
 async def _answer_connect(reply: bytes, reader: asyncio.StreamReader,

@@ -5,8 +5,10 @@ from __future__ import annotations
 import math
 
 from fastapi import APIRouter
+from fastapi.concurrency import run_in_threadpool
+from sqlmodel import Session
 
-from api.deps import AuthDep, SessionDep
+from api.deps import AuthDep, SenderDep, SessionDep
 from api.jsonbody import JSONRoute
 from api.schemas.common import COMMON_PROBLEMS
 from api.schemas.environment import EnvironmentOut, EnvironmentPatch
@@ -38,14 +40,21 @@ def get_environment(auth: AuthDep, session: SessionDep) -> EnvironmentOut:
 
 
 @router.patch("/environment", response_model=EnvironmentOut)
-def update_environment(body: EnvironmentPatch, auth: AuthDep, session: SessionDep
-                       ) -> EnvironmentOut:
+async def update_environment(body: EnvironmentPatch, auth: AuthDep, session: SessionDep,
+                             sender: SenderDep) -> EnvironmentOut:
     """`egressProxy`: the proxy its requests to receivers go through (a URL of another
-    scheme: 422). `targetKinds`: the kinds its targets may be (an unknown kind: 422).
+    scheme, or at an address a receiver could not have: 422). `targetKinds`: the kinds its
+    targets may be (an unknown kind: 422).
     `retentionDays` (1..3650): how long this environment's events and messages, with their
     Deliveries and attempts, are kept once nothing more can happen to them; null returns to
     the instance's HOOKLINE_RETENTION. The daily retention pass applies it."""
-    env = accounts.get_env(session, auth.environment_id)
+    if "egress_proxy" in body.model_fields_set:
+        await accounts.check_egress_proxy(sender, body.egress_proxy)
+    return await run_in_threadpool(_update, session, auth.environment_id, body)
+
+
+def _update(session: Session, env_id: str, body: EnvironmentPatch) -> EnvironmentOut:
+    env = accounts.get_env(session, env_id)
     if "retention_days" in body.model_fields_set:
         env = committed(session, accounts.set_retention, env.id, body.retention_days)
     if "egress_proxy" in body.model_fields_set:

@@ -59,16 +59,19 @@ def _holds_nul(value: Any) -> bool:
 
 
 class ApiModel(BaseModel):
-    """camelCase on the wire, snake_case in Python; unknown request fields are ignored."""
+    """camelCase on the wire, snake_case in Python."""
 
     model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, extra="ignore")
 
 
 class ApiInput(ApiModel):
-    """A request body. No text field holds NUL (U+0000): PostgreSQL's text cannot store it
-    (SQLite can, so the rule keeps both databases alike). Fields named in `free_form` pass
-    JSON through as given (event `data`, stored as JSON text, where NUL is an escape)."""
+    """A request body. A field it does not know is a 422 naming it, as Stripe's API does:
+    a misspelt `rateLimt` dropped without a word leaves the user believing it is set. No
+    text field holds NUL (U+0000): PostgreSQL's text cannot store it (SQLite can, so the
+    rule keeps both databases alike). Fields named in `free_form` pass JSON through as given
+    (event `data`, stored as JSON text, where NUL is an escape)."""
 
+    model_config = ConfigDict(extra="forbid")
     free_form: ClassVar[frozenset[str]] = frozenset()
 
     @field_validator("*", mode="after")

@@ -48,6 +48,19 @@ CAUGHT: tuple[type[Exception], ...] = (aiohttp.ClientError, *FAILURES)
 # ERR_CONNECT_FAIL), 504. The ranges do not overlap (SOCKS5 codes are 1 to 8). A refusal of
 # the proxy's own (403 by its rules, 407, SOCKS5 0x01, 0x02) stays the proxy's.
 UNREACHED = frozenset({3, 4, 5, 6, 500, 502, 503, 504})
+# The ports an environment's own proxy (a tenant's) may listen on beside
+# HOOKLINE_ALLOWED_PORTS: each scheme's conventional ones (Squid's 3128 and 8080, SOCKS's
+# 1080), as brokers have theirs. The instance's proxy is the operator's: any port.
+PROXY_PORTS = {"http": frozenset({3128, 8080}), "socks5": frozenset({1080})}
+DEFAULT_PORTS = {"http": 80, "socks5": 1080}
+
+
+def proxy_address(proxy: str) -> tuple[str, str, int]:
+    """A checked proxy URL's scheme, host (unbracketed) and port."""
+    parts = urlsplit(proxy)
+    assert parts.hostname is not None  # check_proxy_url
+    port = parts.port  # not `or`: an explicit :0 is not the default port
+    return parts.scheme, parts.hostname, DEFAULT_PORTS[parts.scheme] if port is None else port
 
 
 @dataclass(frozen=True)
@@ -102,15 +115,15 @@ class Egress:
             return None
         return proxy
 
-    def connector(self, proxy: str, context: ssl.SSLContext) -> aiohttp.TCPConnector:
-        """Connections through `proxy` (python-socks does HTTP CONNECT and SOCKS5 alike).
-        The request names the checked address, so nothing is resolved here or there."""
+    def connector(self, proxy: str, context: ssl.SSLContext, address: str | None = None
+                  ) -> aiohttp.TCPConnector:
+        """Connections through `proxy` (python-socks does HTTP CONNECT and SOCKS5 alike), at
+        `address` when the proxy's own was checked (an environment's). The request names
+        the receiver's checked address, so nothing is resolved here or there."""
         parts = urlsplit(proxy)
-        assert parts.hostname is not None  # checked_proxy_url
-        default_port = 1080 if parts.scheme == "socks5" else 80
+        scheme, host, port = proxy_address(proxy)
         return ProxyConnector(
-            proxy_type=SCHEMES[parts.scheme], host=parts.hostname,
-            port=parts.port or default_port,
+            proxy_type=SCHEMES[scheme], host=address or host, port=port,
             username=unquote(parts.username) if parts.username else None,
             password=unquote(parts.password) if parts.password else None,
             rdns=False, ssl=context, use_dns_cache=False, limit=0)  # as the Sender's
@@ -124,16 +137,28 @@ class ProxyFailed(Exception):
 def failure(exc: BaseException) -> tuple[str, str] | None:
     """The error type and message of a request that failed in or at the proxy: `proxy`
     when the proxy failed, `connection` when it says the receiver could not be reached;
-    None when the proxy had no part in it."""
+    None when the proxy had no part in it. The message says what kind of failure it was,
+    never what the proxy answered: a tenant's proxy is aimed where the tenant likes, and
+    whatever answers there (a banner, a status line) stays there."""
     cause: BaseException | None = exc
     while cause is not None:
         if isinstance(cause, FAILURES):
-            if getattr(cause, "error_code", None) in UNREACHED:
-                return "connection", f"the egress proxy could not connect to the receiver: " \
-                                     f"{type(exc).__name__}: {exc}"
-            return ERROR_TYPE, f"the egress proxy failed: {type(exc).__name__}: {exc}"
+            code = getattr(cause, "error_code", None)
+            if code in UNREACHED:
+                return "connection", "the egress proxy could not connect to the receiver"
+            return ERROR_TYPE, f"the egress proxy failed: {_what_failed(cause, code)}"
         cause = cause.__cause__ or cause.__context__
     return None
+
+
+def _what_failed(exc: BaseException, code: object) -> str:
+    if isinstance(exc, aiohttp_socks.ProxyTimeoutError):
+        return "it did not answer in time"
+    if isinstance(exc, aiohttp_socks.ProxyConnectionError | aiohttp.ClientProxyConnectionError):
+        return "it could not be reached"
+    if code == 407:
+        return "it refused the credentials"
+    return "it refused the tunnel, or did not answer as a proxy"
 
 
 def is_proxy_failure(exc: BaseException) -> bool:

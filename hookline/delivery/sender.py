@@ -8,7 +8,7 @@ import ssl
 import time
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import UTC
 from email.utils import parsedate_to_datetime
 from functools import partial
@@ -81,6 +81,12 @@ class _Pinned(AbstractResolver):
         return None
 
 
+@dataclass(frozen=True)
+class _Route:
+    proxy: str | None = None  # None: direct
+    proxy_address: str | None = None  # an environment's proxy's, checked: connect there
+
+
 class Sender:
     """Keeps one aiohttp session per (scheme, host, checked address, port): connections are
     reused only for the same host name at the same checked address, and attempts don't
@@ -91,7 +97,7 @@ class Sender:
                  allowed_networks: Sequence[Network], egress: Egress = Egress()) -> None:
         self.timeout = timeout
         self.egress = egress
-        self._sessions: OrderedDict[tuple[str, str, str, int, str, str],
+        self._sessions: OrderedDict[tuple[str, str, str, int, str, str, str],
                                     aiohttp.ClientSession] = OrderedDict()
         self._closing: set[asyncio.Task[None]] = set()
         self._tls: ssl.SSLContext | None = None
@@ -111,12 +117,40 @@ class Sender:
         address = await self.rules.checked_address(host, port)
         return Target(url=url, scheme=scheme, host=host, port=port, address=address)
 
-    def _session(self, target: Target, tls: ClientTLS | None, proxy: str | None
+    async def guard_proxy(self, proxy: str) -> str:
+        """An environment's own proxy (a tenant's) under the receivers' rules: a public
+        address, on an allowed port or its scheme's own (`egress.PROXY_PORTS`). Returns the
+        address to connect to; raises URLRefused or DNSFailure. The instance's proxy is
+        the operator's, and unguarded."""
+        scheme, host, port = egress.proxy_address(proxy)
+        address = await self.rules.checked_address(host, port)
+        if port == 0 or not (self.rules.any_port or port in self.rules.allowed_ports
+                             or port in egress.PROXY_PORTS[scheme]):
+            allowed = ", ".join(str(p) for p in sorted(
+                self.rules.allowed_ports | egress.PROXY_PORTS[scheme]))
+            raise URLRefused(f"port {port} is not allowed (allowed: {allowed})")
+        return address
+
+    async def _route(self, target: Target, own_proxy: str | None) -> _Route:
+        """How a request to `target` goes: direct, through the instance's proxy, or through
+        the environment's at the address checked now (as a receiver's is at each attempt,
+        so a name that rebinds to a private address is refused before any connection).
+        Raises ProxyFailed when the environment's proxy is refused."""
+        proxy = self.egress.proxy_for(target.host, target.address, own_proxy)
+        if proxy is None or proxy != own_proxy:
+            return _Route(proxy)
+        try:
+            return _Route(proxy, await self.guard_proxy(proxy))
+        except (URLRefused, DNSFailure) as exc:
+            raise egress.ProxyFailed(f"the environment's egress proxy was refused: {exc}"
+                                     ) from None
+
+    def _session(self, target: Target, tls: ClientTLS | None, route: _Route
                  ) -> aiohttp.ClientSession:
         # A target's own TLS identity and trust are part of the key: a connection made with
         # one client certificate or CA bundle is never reused for another.
         key = (target.scheme, target.host, target.address, target.port,
-               tls.fingerprint if tls else "", proxy or "")
+               tls.fingerprint if tls else "", route.proxy or "", route.proxy_address or "")
         session = self._sessions.get(key)
         if session is None:
             if tls is not None:
@@ -129,7 +163,8 @@ class Sender:
             # queues requests first in, first out, and every target of every tenant at one
             # host shares this session. The gate is what limits attempts in flight: per
             # target, and all together (`hookline.delivery.shares`).
-            connector = self.egress.connector(proxy, context) if proxy else \
+            connector = self.egress.connector(route.proxy, context, route.proxy_address) \
+                if route.proxy else \
                 aiohttp.TCPConnector(resolver=_Pinned(target.address), use_dns_cache=False,
                                      ssl=context, limit=0)
             session = aiohttp.ClientSession(
@@ -144,14 +179,13 @@ class Sender:
         self._sessions.move_to_end(key)
         return session
 
-    def _post(self, target: Target, body: bytes, headers: dict[str, str],
-              tls: ClientTLS | None = None, own_proxy: str | None = None) -> Any:
+    def _post(self, target: Target, body: bytes, headers: dict[str, str], route: _Route,
+              tls: ClientTLS | None = None) -> Any:
         """The POST to the checked address: directly, pinned; or through the egress proxy,
         which is asked for the address itself (the URL names it), the name kept for Host,
         SNI and the certificate's check."""
-        proxy = self.egress.proxy_for(target.host, target.address, own_proxy)
-        session = self._session(target, tls, proxy)
-        if proxy is None:
+        session = self._session(target, tls, route)
+        if route.proxy is None:
             return session.post(target.url, data=body, headers=headers, allow_redirects=False)
         url = URL(target.url, encoded=True).with_host(target.address)
         return session.post(url, data=body, headers=headers, allow_redirects=False,
@@ -227,21 +261,25 @@ class Sender:
         except (URLRefused, DNSFailure) as exc:
             raise oauth.TokenFailed(f"the token URL was refused: {exc}") from None
         headers = {**headers, "host": _host_header(target), "user-agent": USER_AGENT}
+        route = await self._route(target, proxy)
         try:
-            async with self._post(target, body.encode(), headers, own_proxy=proxy) as response:
+            async with self._post(target, body.encode(), headers, route) as response:
                 answer = await response.content.read(oauth.ANSWER_LIMIT)
                 return oauth.Answer(response.status, answer)
         except egress.CAUGHT as exc:
-            if egress.is_proxy_failure(exc):  # the proxy's failure, not the token endpoint's
+            proxied = egress.failure(exc)
+            if proxied is not None and proxied[0] == egress.ERROR_TYPE:
+                # The proxy's failure, not the token endpoint's.
                 metrics.proxy_failed("token")
-                raise egress.ProxyFailed(f"the egress proxy failed on the way to the token "
-                                         f"endpoint: {type(exc).__name__}: {exc}") from None
+                raise egress.ProxyFailed(f"{proxied[1]}, on the way to the token endpoint"
+                                         ) from None
             raise oauth.TokenFailed(f"the token endpoint could not be reached "
                                     f"({_classify(exc)}: {type(exc).__name__}: {exc})") from None
 
     async def _exchange(self, target: Target, headers: dict[str, str], out: Outgoing,
                         started: float) -> AttemptResult:
-        async with self._post(target, out.body, headers, out.tls, out.proxy) as response:
+        route = await self._route(target, out.proxy)
+        async with self._post(target, out.body, headers, route, out.tls) as response:
             chunks = bytearray()
             while len(chunks) < RESPONSE_LIMIT:
                 chunk = await response.content.read(RESPONSE_LIMIT - len(chunks))

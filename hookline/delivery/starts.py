@@ -1,7 +1,13 @@
 """What it takes to start (or wake) a Delivery's workflow and label it in the Temporal UI:
-its schedule from where it stands, its search attributes and its one-line summary."""
+its schedule from where it stands, its search attributes and its one-line summary.
+
+The labels name the target's host, never its URL: a URL's path and query are often the
+receiver's secret (Slack's, Discord's, Zapier's webhook URLs; `?token=`), and Temporal's
+visibility store, its UI and Temporal Cloud are outside the trust boundary."""
 
 from __future__ import annotations
+
+from urllib.parse import urlsplit
 
 from sqlmodel import Session
 
@@ -19,28 +25,37 @@ def remaining_delays(delivery: Delivery, schedule: list[float]) -> list[float]:
 def start_for(session: Session, delivery: Delivery, schedule: list[float]) -> DeliveryStart:
     """Workflow input and UI labels (search attributes, summary) for a stored Delivery."""
     target = targets.target_of(session, delivery)
-    url = target.url if target else "?"
+    host = host_of(target.url) if target else "?"
     delays = remaining_delays(delivery, schedule)
     if delivery.event_id:
         return event_start(delivery.id, delivery.environment_id, delays, delivery.status,
-                            delivery.endpoint_id, session.get(Event, delivery.event_id), url)
+                            delivery.endpoint_id, session.get(Event, delivery.event_id), host)
     message = session.get(Message, delivery.message_id)
     source = session.get(Source, message.source_id) if message else None
     return message_start(delivery.id, delivery.environment_id, delays, delivery.status,
-                          delivery.destination_id, source.name if source else "message", url)
+                          delivery.destination_id, source.name if source else "message", host)
 
 
 def event_start(delivery_id: str, environment_id: str, delays: list[float], status: str,
-                 endpoint_id: str | None, event: Event | None, url: str) -> DeliveryStart:
+                 endpoint_id: str | None, event: Event | None, host: str) -> DeliveryStart:
     event_type = event.type if event else "?"
     return DeliveryStart(delivery_id=delivery_id, delays=delays, environment_id=environment_id,
-                         status=status, summary=f"{event_type} -> {url}",
+                         status=status, summary=f"{event_type} -> {host}",
                          endpoint_id=endpoint_id, event_type=event_type,
                          consumer=event.consumer_external_id if event else None)
 
 
 def message_start(delivery_id: str, environment_id: str, delays: list[float], status: str,
-                   destination_id: str | None, source_name: str, url: str) -> DeliveryStart:
+                   destination_id: str | None, source_name: str, host: str) -> DeliveryStart:
     return DeliveryStart(delivery_id=delivery_id, delays=delays, environment_id=environment_id,
-                         status=status, summary=f"{source_name} -> {url}",
+                         status=status, summary=f"{source_name} -> {host}",
                          destination_id=destination_id)
+
+
+def host_of(url: str) -> str:
+    """The host a target's URL names (a broker's, or an AWS target's region): what its
+    workflow's summary may say of it."""
+    try:
+        return urlsplit(url).hostname or "?"
+    except ValueError:
+        return "?"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from sqlmodel import Session
 
@@ -15,6 +16,10 @@ from hookline.persistence.models import ApiKey, Environment, Organization, Plan
 from hookline.settings import check_proxy_url, get_settings
 from hookline.target_kinds import KINDS
 from hookline.timeutil import utcnow
+from hookline.url_guard import DNSFailure
+
+if TYPE_CHECKING:
+    from hookline.delivery.sender import Sender
 
 KEY_PREFIX = "hk_"
 ENV_KINDS = ("production", "development")
@@ -112,6 +117,19 @@ def set_retention(session: Session, env_id: str, days: int | None) -> Environmen
     env.retention_days = _retention_days(days)
     session.add(env)
     return env
+
+
+async def check_egress_proxy(sender: Sender, proxy: str | None) -> None:
+    """An environment's proxy under the receivers' address rules (`Sender.guard_proxy`),
+    before its transaction: it resolves DNS. 422 on `egressProxy`."""
+    if proxy is None:
+        return
+    try:
+        await sender.guard_proxy(check_proxy_url(proxy))
+    except DNSFailure as exc:
+        raise invalid("egressProxy", f"the host does not resolve ({exc})") from None
+    except ValueError as exc:  # URLRefused among them
+        raise invalid("egressProxy", str(exc)) from None
 
 
 def set_egress_proxy(session: Session, env_id: str, proxy: str | None) -> Environment:

@@ -11,7 +11,7 @@ from sqlmodel import Session
 
 from hookline.contracts import DeliveryStart
 from hookline.delivery import gate, outbox, targets
-from hookline.delivery.starts import event_start, message_start, start_for
+from hookline.delivery.starts import event_start, host_of, message_start, start_for
 from hookline.errors import Conflict, DomainError, NotFound, PayloadErased
 from hookline.ids import new_id
 from hookline.persistence import queries
@@ -43,7 +43,7 @@ def add_for_event(session: Session, event: Event, endpoints: list[Endpoint],
                  event_type=event.type, consumer_id=event.consumer_id)
             for i, e in zip(ids, endpoints, strict=True)]
     starts = [event_start(i, event.environment_id, list(schedule), DeliveryStatus.PENDING,
-                           e.id, event, e.url) for i, e in zip(ids, endpoints, strict=True)]
+                           e.id, event, host_of(e.url)) for i, e in zip(ids, endpoints, strict=True)]
     return _add(session, rows, starts)
 
 
@@ -56,7 +56,7 @@ def add_for_message(session: Session, environment_id: str, message_id: str,
     rows = [_row(i, environment_id, message_id=message_id, destination_id=d.id)
             for i, d in zip(ids, destinations, strict=True)]
     starts = [message_start(i, environment_id, list(schedule), DeliveryStatus.PENDING, d.id,
-                             source_name, d.url) for i, d in zip(ids, destinations, strict=True)]
+                             source_name, host_of(d.url)) for i, d in zip(ids, destinations, strict=True)]
     return _add(session, rows, starts)
 
 

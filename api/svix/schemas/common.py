@@ -69,9 +69,10 @@ class SvixModel(ApiModel):
 class SvixInput(ApiInput):
     """A request body, typed as strictly as Svix's server reads JSON: `"5"` is not a number
     and `1` is not `true` (each a 422). A date-time field will need `strict=False`: FastAPI
-    validates the parsed JSON, where date-times are still strings."""
+    validates the parsed JSON, where date-times are still strings. Fields it does not know
+    are ignored, as Svix's server does: its SDKs send fields of newer versions."""
 
-    model_config = ConfigDict(strict=True)
+    model_config = ConfigDict(strict=True, extra="ignore")
 
 
 T = TypeVar("T")

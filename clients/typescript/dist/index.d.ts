@@ -1327,7 +1327,8 @@ export interface paths {
 		/**
 		 * Update Environment
 		 * @description `egressProxy`: the proxy its requests to receivers go through (a URL of another
-		 *     scheme: 422). `targetKinds`: the kinds its targets may be (an unknown kind: 422).
+		 *     scheme, or at an address a receiver could not have: 422). `targetKinds`: the kinds its
+		 *     targets may be (an unknown kind: 422).
 		 *     `retentionDays` (1..3650): how long this environment's events and messages, with their
 		 *     Deliveries and attempts, are kept once nothing more can happen to them; null returns to
 		 *     the instance's HOOKLINE_RETENTION. The daily retention pass applies it.

@@ -46,7 +46,6 @@ class AuthIn:
     audience: None | str | Unset = UNSET
     client_auth: AuthInClientauth | Unset = AuthInClientauth.BASIC
     private_key: None | str | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
 
@@ -90,7 +89,7 @@ class AuthIn:
 
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({
             "tokenUrl": token_url,
             "clientId": client_id,
@@ -184,22 +183,5 @@ class AuthIn:
             private_key=private_key,
         )
 
-
-        auth_in.additional_properties = d
         return auth_in
 
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -43,7 +43,6 @@ class CredentialsIn:
     session_token: None | str | Unset = UNSET
     role_arn: None | str | Unset = UNSET
     external_id: None | str | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
 
@@ -102,7 +101,7 @@ class CredentialsIn:
 
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({
         })
         if username is not UNSET:
@@ -230,22 +229,5 @@ class CredentialsIn:
             external_id=external_id,
         )
 
-
-        credentials_in.additional_properties = d
         return credentials_in
 
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -76,7 +76,6 @@ class DestinationIn:
     tls: None | TlsIn | Unset = UNSET
     credentials: CredentialsIn | None | Unset = UNSET
     endpoint_override: None | str | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
 
@@ -158,7 +157,7 @@ class DestinationIn:
 
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({
             "url": url,
         })
@@ -350,22 +349,5 @@ class DestinationIn:
             endpoint_override=endpoint_override,
         )
 
-
-        destination_in.additional_properties = d
         return destination_in
 
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

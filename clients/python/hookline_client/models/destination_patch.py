@@ -75,7 +75,6 @@ class DestinationPatch:
     tls: None | TlsIn | Unset = UNSET
     credentials: CredentialsIn | None | Unset = UNSET
     endpoint_override: None | str | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
 
@@ -164,7 +163,7 @@ class DestinationPatch:
 
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({
         })
         if url is not UNSET:
@@ -375,22 +374,5 @@ class DestinationPatch:
             endpoint_override=endpoint_override,
         )
 
-
-        destination_patch.additional_properties = d
         return destination_patch
 
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

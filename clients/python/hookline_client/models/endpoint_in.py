@@ -83,7 +83,6 @@ class EndpointIn:
     endpoint_override: None | str | Unset = UNSET
     filter_: None | str | Unset = UNSET
     transformation: None | str | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
 
@@ -191,7 +190,7 @@ class EndpointIn:
 
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({
             "url": url,
             "consumer": consumer,
@@ -444,22 +443,5 @@ class EndpointIn:
             transformation=transformation,
         )
 
-
-        endpoint_in.additional_properties = d
         return endpoint_in
 
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

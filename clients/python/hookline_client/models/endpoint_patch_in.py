@@ -78,7 +78,6 @@ class EndpointPatchIn:
     tls: None | TlsIn | Unset = UNSET
     credentials: CredentialsIn | None | Unset = UNSET
     endpoint_override: None | str | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
 
@@ -176,7 +175,7 @@ class EndpointPatchIn:
 
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({
         })
         if url is not UNSET:
@@ -407,22 +406,5 @@ class EndpointPatchIn:
             endpoint_override=endpoint_override,
         )
 
-
-        endpoint_patch_in.additional_properties = d
         return endpoint_patch_in
 
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -40,7 +40,6 @@ class EnvironmentPatch:
     retention_days: int | None | Unset = UNSET
     egress_proxy: None | str | Unset = UNSET
     target_kinds: list[EnvironmentPatchTargetKindsType0Item] | None | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
 
@@ -74,7 +73,7 @@ class EnvironmentPatch:
 
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({
         })
         if retention_days is not UNSET:
@@ -142,22 +141,5 @@ class EnvironmentPatch:
             target_kinds=target_kinds,
         )
 
-
-        environment_patch.additional_properties = d
         return environment_patch
 
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -39,7 +39,6 @@ class EventPreviewIn:
     event_id: None | str | Unset = UNSET
     type_: None | str | Unset = UNSET
     data: Any | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
 
@@ -74,7 +73,7 @@ class EventPreviewIn:
 
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({
         })
         if filter_ is not UNSET:
@@ -145,22 +144,5 @@ class EventPreviewIn:
             data=data,
         )
 
-
-        event_preview_in.additional_properties = d
         return event_preview_in
 
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -40,7 +40,6 @@ class EventTypePatch:
     schema: EventTypePatchSchemaType0 | None | Unset = UNSET
     examples: list[Any] | None | Unset = UNSET
     validation: EventTypePatchValidationType0 | None | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
 
@@ -82,7 +81,7 @@ class EventTypePatch:
 
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({
         })
         if description is not UNSET:
@@ -177,22 +176,5 @@ class EventTypePatch:
             validation=validation,
         )
 
-
-        event_type_patch.additional_properties = d
         return event_type_patch
 
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

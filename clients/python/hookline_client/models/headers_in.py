@@ -29,7 +29,6 @@ class HeadersIn:
      """
 
     headers: HeadersInHeaders
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
 
@@ -41,7 +40,7 @@ class HeadersIn:
 
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({
             "headers": headers,
         })
@@ -63,22 +62,5 @@ class HeadersIn:
             headers=headers,
         )
 
-
-        headers_in.additional_properties = d
         return headers_in
 
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -46,7 +46,6 @@ class MessagePreviewIn:
     headers: MessagePreviewInHeadersType0 | None | Unset = UNSET
     query: str | Unset = ''
     content_type: None | str | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
 
@@ -92,7 +91,7 @@ class MessagePreviewIn:
 
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({
         })
         if filter_ is not UNSET:
@@ -192,22 +191,5 @@ class MessagePreviewIn:
             content_type=content_type,
         )
 
-
-        message_preview_in.additional_properties = d
         return message_preview_in
 
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

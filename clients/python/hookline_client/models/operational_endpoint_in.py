@@ -74,7 +74,6 @@ class OperationalEndpointIn:
     tls: None | TlsIn | Unset = UNSET
     credentials: CredentialsIn | None | Unset = UNSET
     endpoint_override: None | str | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
 
@@ -168,7 +167,7 @@ class OperationalEndpointIn:
 
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({
             "url": url,
         })
@@ -391,22 +390,5 @@ class OperationalEndpointIn:
             endpoint_override=endpoint_override,
         )
 
-
-        operational_endpoint_in.additional_properties = d
         return operational_endpoint_in
 
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -32,7 +32,6 @@ class PortalLinkIn:
     expires_in: int | None | Unset = UNSET
     read_only: bool | Unset = False
     event_types: list[str] | None | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
 
@@ -59,7 +58,7 @@ class PortalLinkIn:
 
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({
         })
         if expires_in is not UNSET:
@@ -112,22 +111,5 @@ class PortalLinkIn:
             event_types=event_types,
         )
 
-
-        portal_link_in.additional_properties = d
         return portal_link_in
 
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -33,7 +33,6 @@ class PublishIn:
     type_: str
     consumer: str
     data: PublishInData
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
 
@@ -49,7 +48,7 @@ class PublishIn:
 
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({
             "type": type_,
             "consumer": consumer,
@@ -79,22 +78,5 @@ class PublishIn:
             data=data,
         )
 
-
-        publish_in.additional_properties = d
         return publish_in
 
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -36,7 +36,6 @@ class RecoverIn:
     until: datetime.datetime | None | Unset = UNSET
     statuses: list[RecoverInStatusesType0Item] | None | Unset = UNSET
     dry_run: bool | Unset = False
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
 
@@ -70,7 +69,7 @@ class RecoverIn:
 
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({
             "since": since,
         })
@@ -147,22 +146,5 @@ class RecoverIn:
             dry_run=dry_run,
         )
 
-
-        recover_in.additional_properties = d
         return recover_in
 
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -34,7 +34,6 @@ class SecretIn:
 
     secret: None | str | Unset = UNSET
     signature_scheme: None | SecretInSignatureSchemeType0 | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
 
@@ -57,7 +56,7 @@ class SecretIn:
 
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({
         })
         if secret is not UNSET:
@@ -107,22 +106,5 @@ class SecretIn:
             signature_scheme=signature_scheme,
         )
 
-
-        secret_in.additional_properties = d
         return secret_in
 
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -30,7 +30,6 @@ class SourceIn:
 
     name: str
     type_: SourceInType | Unset = SourceInType.WEBHOOK
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
 
@@ -46,7 +45,7 @@ class SourceIn:
 
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({
             "name": name,
         })
@@ -77,22 +76,5 @@ class SourceIn:
             type_=type_,
         )
 
-
-        source_in.additional_properties = d
         return source_in
 
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

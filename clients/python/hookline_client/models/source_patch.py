@@ -48,7 +48,6 @@ class SourcePatch:
     cron_expression: None | str | Unset = UNSET
     cron_timezone: None | str | Unset = UNSET
     cron_payload: None | str | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
 
@@ -116,7 +115,7 @@ class SourcePatch:
 
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({
         })
         if name is not UNSET:
@@ -268,22 +267,5 @@ class SourcePatch:
             cron_payload=cron_payload,
         )
 
-
-        source_patch.additional_properties = d
         return source_patch
 
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -27,7 +27,6 @@ class SourceSecretIn:
      """
 
     secret: None | str
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
 
@@ -39,7 +38,7 @@ class SourceSecretIn:
 
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({
             "secret": secret,
         })
@@ -63,22 +62,5 @@ class SourceSecretIn:
             secret=secret,
         )
 
-
-        source_secret_in.additional_properties = d
         return source_secret_in
 
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -32,7 +32,6 @@ class TlsIn:
     client_certificate: None | str | Unset = UNSET
     client_key: None | str | Unset = UNSET
     ca_bundle: None | str | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
 
@@ -59,7 +58,7 @@ class TlsIn:
 
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({
         })
         if client_certificate is not UNSET:
@@ -112,22 +111,5 @@ class TlsIn:
             ca_bundle=ca_bundle,
         )
 
-
-        tls_in.additional_properties = d
         return tls_in
 
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -122,7 +122,8 @@ def sync_detailed(
     """ Update Environment
 
      `egressProxy`: the proxy its requests to receivers go through (a URL of another
-    scheme: 422). `targetKinds`: the kinds its targets may be (an unknown kind: 422).
+    scheme, or at an address a receiver could not have: 422). `targetKinds`: the kinds its
+    targets may be (an unknown kind: 422).
     `retentionDays` (1..3650): how long this environment's events and messages, with their
     Deliveries and attempts, are kept once nothing more can happen to them; null returns to
     the instance's HOOKLINE_RETENTION. The daily retention pass applies it.
@@ -159,7 +160,8 @@ def sync(
     """ Update Environment
 
      `egressProxy`: the proxy its requests to receivers go through (a URL of another
-    scheme: 422). `targetKinds`: the kinds its targets may be (an unknown kind: 422).
+    scheme, or at an address a receiver could not have: 422). `targetKinds`: the kinds its
+    targets may be (an unknown kind: 422).
     `retentionDays` (1..3650): how long this environment's events and messages, with their
     Deliveries and attempts, are kept once nothing more can happen to them; null returns to
     the instance's HOOKLINE_RETENTION. The daily retention pass applies it.
@@ -191,7 +193,8 @@ async def asyncio_detailed(
     """ Update Environment
 
      `egressProxy`: the proxy its requests to receivers go through (a URL of another
-    scheme: 422). `targetKinds`: the kinds its targets may be (an unknown kind: 422).
+    scheme, or at an address a receiver could not have: 422). `targetKinds`: the kinds its
+    targets may be (an unknown kind: 422).
     `retentionDays` (1..3650): how long this environment's events and messages, with their
     Deliveries and attempts, are kept once nothing more can happen to them; null returns to
     the instance's HOOKLINE_RETENTION. The daily retention pass applies it.
@@ -228,7 +231,8 @@ async def asyncio(
     """ Update Environment
 
      `egressProxy`: the proxy its requests to receivers go through (a URL of another
-    scheme: 422). `targetKinds`: the kinds its targets may be (an unknown kind: 422).
+    scheme, or at an address a receiver could not have: 422). `targetKinds`: the kinds its
+    targets may be (an unknown kind: 422).
     `retentionDays` (1..3650): how long this environment's events and messages, with their
     Deliveries and attempts, are kept once nothing more can happen to them; null returns to
     the instance's HOOKLINE_RETENTION. The daily retention pass applies it.
