@@ -140,6 +140,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     add("--slow-rate", type=float, default=30.0, help="slow_endpoint: events/s (30)")
     add("--tenant-events", type=int,
         help="group N: tenant A's burst, across 20 endpoints (10000; quick 1000)")
+    add("--steps", default="",
+        help="comma-separated: run only these steps of the groups, after the warmup (all)")
+    add("--tenant-recovered", type=int,
+        help="group N: tenant A's Deliveries in one bulk recovery (20000; quick 2000)")
     add("--tenant-rate", type=float, default=20.0, help="group N: tenant B's events/s (20)")
     add("--tenant-seconds", type=float, help="group N: seconds of B's load (10; quick 5)")
     add("--slow-seconds", type=float, help="slow_endpoint: seconds of load (40; quick 20)")
@@ -150,6 +154,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     args.slow_seconds = args.slow_seconds or (20.0 if quick else 40.0)
     args.tenant_events = args.tenant_events or (1000 if quick else 10000)
     args.tenant_seconds = args.tenant_seconds or (5.0 if quick else 10.0)
+    args.tenant_recovered = args.tenant_recovered or (2000 if quick else 20000)
     args.events = args.events or (100 if quick else 2000)
     args.ingest = args.ingest if args.ingest is not None else (200 if quick else 5000)
     args.timeout = args.timeout or (45.0 if quick else 150.0)
@@ -193,8 +198,10 @@ class Bench:
                                          headers={"Authorization": f"Bearer {key}"},
                                          limits=httpx.Limits(max_connections=c * 2)) as api:
                 warm = await self.target(api, f"warm{name}", 1)
+                only = set(filter(None, self.args.steps.split(",")))
                 steps = [(f"warmup_{name}", self.publishing(api, stack, warm, 4 * c)),
-                         *await plan(stack, api)]
+                         *[(step, run) for step, run in await plan(stack, api)
+                           if not only or step in only]]
                 for step, run in steps:
                     limit = self.limits.get(step, self.args.timeout)
                     if step.startswith("memory_"):
@@ -330,9 +337,20 @@ class Bench:
             return step
         self.limits["tenant_hanging"] = self.limits["tenant_looping"] = \
             4 * a.tenant_seconds + 300
+        # Publishing the Deliveries to recover (about 500/s), then their recovery (about 90/s).
+        recovery_s = a.tenant_recovered / 50 + 4 * a.tenant_seconds + 120
+        self.limits["tenant_recovery"] = recovery_s + 30
+
+        async def recovery(out: Out) -> None:
+            async with other() as b:
+                await tenants.recovery(api, b, self.receiver, stack,
+                                       events=a.tenant_recovered, concurrency=a.concurrency,
+                                       b_rate=a.tenant_rate, b_seconds=a.tenant_seconds,
+                                       timeout=recovery_s, out=out)
         return [("tenants", run), ("tenant_previews", beside(tenants.previews)),
                 ("tenant_looping", beside(tenants.looping)),
-                ("tenant_hanging", beside(tenants.hanging))]
+                ("tenant_hanging", beside(tenants.hanging)),
+                ("tenant_recovery", recovery)]
 
     async def plan_r(self, stack: Stack, api: httpx.AsyncClient) -> list[tuple[str, Step]]:
         """Issue 53: deliveries/s to Kafka and RabbitMQ against HTTP (bench/brokers.py)."""

@@ -321,3 +321,44 @@ async def hanging(api: httpx.AsyncClient, other: httpx.AsyncClient, receiver: Re
     await _a_beside_b(api, other, receiver, stack, "hg", HANGING, HANGING_EVENTS,
                       {"hang": True}, b_rate=b_rate, b_seconds=b_seconds, timeout=timeout,
                       out=out)
+
+
+RECOVERED = 20_000  # A's cancelled Deliveries, re-sent by one bulk recovery
+
+
+async def recovery(api: httpx.AsyncClient, other: httpx.AsyncClient, receiver: Receiver,
+                   stack: Stack, *, events: int = RECOVERED, concurrency: int, b_rate: float,
+                   b_seconds: float, timeout: float, out: Out) -> None:
+    """Tenant A's endpoint collects `events` cancelled Deliveries: a rate limit of 1/s holds
+    them while A publishes, then A disables it. A repairs it and recovers them all at once;
+    tenant B meanwhile reads and publishes (`_b_reads_and_sends`), B's figures alone first,
+    in the same run. The recovery's rate is its Deliveries over the time from the recover
+    call to the last one's arrival."""
+    out.update({"a_events": events, "b_rate": b_rate, "b_seconds": b_seconds, "alone": {},
+                "beside": {}, "a": {"publish": {}}})
+    await _b_reads_and_sends(other, receiver, stack, "rcbalone", b_rate=b_rate,
+                             b_seconds=b_seconds, timeout=timeout, out=out["alone"])
+    a = await _consumer(api, receiver, "rca", 1)
+    path = f"/v1/endpoints/{a.endpoint_ids[0]}"
+    (await api.patch(path, json={"rateLimit": 1})).raise_for_status()
+    await _burst(api, a, events, concurrency, time.monotonic() + timeout, {},
+                 out["a"]["publish"])
+    (await api.patch(path, json={"status": "disabled"})).raise_for_status()
+    (await api.patch(path, json={"status": "enabled", "rateLimit": None})).raise_for_status()
+    before = (await receiver.count(a.tag))["unique"]
+    started = time.monotonic()
+    since = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() - 3600))
+    answer = await api.post(f"{path}/recover", json={"since": since})
+    answer.raise_for_status()
+    recovered = answer.json()["recovered"]
+    await asyncio.sleep(1.0)  # the recovery's first batches are in the outbox
+    await _b_reads_and_sends(other, receiver, stack, "rcbbeside", b_rate=b_rate,
+                             b_seconds=b_seconds, timeout=timeout, out=out["beside"])
+    counts = await receiver.wait_for(a.tag, before + recovered, started + timeout)
+    took = time.monotonic() - started
+    arrived = counts["unique"] - before
+    out["a"].update({"recovered": recovered, "arrived": arrived,
+                     "per_s": round(arrived / took, 1) if took else None})
+    out["fair"] = {**_beside_alone(out), "a_recovered": recovered, "a_arrived": arrived,
+                   "a_recovery_per_s": out["a"]["per_s"]}
+    (await api.patch(path, json={"status": "disabled"})).raise_for_status()
