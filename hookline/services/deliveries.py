@@ -43,7 +43,8 @@ def add_for_event(session: Session, event: Event, endpoints: list[Endpoint],
                  event_type=event.type, consumer_id=event.consumer_id)
             for i, e in zip(ids, endpoints, strict=True)]
     starts = [event_start(i, event.environment_id, list(schedule), DeliveryStatus.PENDING,
-                           e.id, event, host_of(e.url)) for i, e in zip(ids, endpoints, strict=True)]
+                           e.id, event, host_of(e.url))
+              for i, e in zip(ids, endpoints, strict=True)]
     return _add(session, rows, starts)
 
 
@@ -56,7 +57,8 @@ def add_for_message(session: Session, environment_id: str, message_id: str,
     rows = [_row(i, environment_id, message_id=message_id, destination_id=d.id)
             for i, d in zip(ids, destinations, strict=True)]
     starts = [message_start(i, environment_id, list(schedule), DeliveryStatus.PENDING, d.id,
-                             source_name, host_of(d.url)) for i, d in zip(ids, destinations, strict=True)]
+                             source_name, host_of(d.url))
+              for i, d in zip(ids, destinations, strict=True)]
     return _add(session, rows, starts)
 
 
