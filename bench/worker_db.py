@@ -19,7 +19,7 @@ import time
 from bench.api_cpu import _configure, call
 
 
-async def main(count: int, rounds: int) -> None:
+async def main(count: int, rounds: int, endpoints: int = 1) -> None:
     from api.main import create_app
     from hookline.contracts import AttemptInput, AttemptResult
     from hookline.delivery import gate, relay
@@ -62,11 +62,13 @@ async def main(count: int, rounds: int) -> None:
     async with app.router.lifespan_context(app):
         for path, body in (("/v1/event-types", {"name": "invoice.paid"}),
                            ("/v1/consumers", {"externalId": "acme", "name": "acme"}),
-                           ("/v1/endpoints", {"consumer": "acme", "url": "http://127.0.0.1:9/"})):
+                           *[("/v1/endpoints", {"consumer": "acme",
+                                                "url": f"http://127.0.0.1:9/{n}"})
+                             for n in range(endpoints)]):
             status, answer = await call(app, "POST", path, body, auth)
             assert status < 300, answer
         for n in range(rounds):
-            for i in range(count):
+            for i in range(count // endpoints):  # each fans out to every endpoint
                 status, answer = await call(app, "POST", "/v1/events", {
                     "type": "invoice.paid", "consumer": "acme", "data": {"i": i}}, auth)
                 assert status < 300, answer
@@ -96,8 +98,10 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(prog="python -m bench.worker_db", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deliveries", type=int, default=2000, help="per round (2000)")
+    parser.add_argument("--endpoints", type=int, default=1,
+                        help="endpoints every event fans out to (1)")
     parser.add_argument("--rounds", type=int, default=3, help="rounds (3)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="hookline-worker-db-") as folder:
         _configure(folder)
-        asyncio.run(main(args.deliveries, args.rounds))
+        asyncio.run(main(args.deliveries, args.rounds, args.endpoints))
