@@ -163,16 +163,45 @@ def env_update(
     default_retention: Annotated[bool, typer.Option(
         "--default-retention", help="Keep its data as long as HOOKLINE_RETENTION says.")
     ] = False,
+    target_kinds: Annotated[str | None, typer.Option(
+        metavar="KINDS", help="The kinds of target it may use, comma-separated (http, kafka, "
+        "amqp, sqs, sns, eventbridge, kinesis, s3), wider or narrower: its API key may "
+        "only narrow them.")] = None,
+    every_target_kind: Annotated[bool, typer.Option(
+        "--every-target-kind", help="Allow it every kind of target.")] = False,
+    instance_aws: Annotated[bool | None, typer.Option(
+        "--instance-aws/--no-instance-aws", help="Grant (or end the grant of) this "
+        "instance's own AWS identity to its AWS targets that have no credentials of their "
+        "own. Off for new environments.")] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Set how long an environment keeps its events, messages, Deliveries and attempts."""
-    if (retention_days is None) == (not default_retention):
-        typer.echo("error: give --retention-days N or --default-retention", err=True)
+    """Set how long an environment keeps its data, which kinds of target it may use, and
+    whether the instance's own AWS identity signs for it."""
+    retention = retention_days is not None or default_retention
+    if (retention_days is not None and default_retention) or (
+            target_kinds is not None and every_target_kind) or not (
+            retention or target_kinds is not None or every_target_kind
+            or instance_aws is not None):
+        typer.echo("error: give --retention-days N or --default-retention, --target-kinds "
+                   "KINDS or --every-target-kind, and/or --instance-aws or --no-instance-aws",
+                   err=True)
         raise typer.Exit(2)
     with _session() as session:
-        found = committed(session, accounts.set_retention, find_env(session, env, org).id,
-                          retention_days)
-    _emit(as_json, _env_data(found), f"{found.id}\tretentionDays={found.retention_days}")
+        found = find_env(session, env, org)
+        if retention:
+            found = committed(session, accounts.set_retention, found.id, retention_days)
+        if target_kinds is not None or every_target_kind:
+            chosen = None if every_target_kind else [
+                k.strip() for k in (target_kinds or "").split(",") if k.strip()]
+            found = committed(session, accounts.set_target_kinds, found.id, chosen,
+                              operator=True)
+        if instance_aws is not None:
+            found = committed(session, accounts.set_instance_aws, found.id, instance_aws)
+    shown = {**_env_data(found), "targetKinds": accounts.target_kinds_of(found),
+             "instanceAws": found.instance_aws}
+    _emit(as_json, shown, f"{found.id}\tretentionDays={found.retention_days}\t"
+          f"targetKinds={','.join(accounts.target_kinds_of(found))}\t"
+          f"instanceAws={str(found.instance_aws).lower()}")
 
 
 @key_app.command("create")

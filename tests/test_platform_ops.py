@@ -94,6 +94,38 @@ def test_cli_lists_orgs_envs_keys_and_shows_plans(stack: Stack) -> None:
     assert missing.returncode == 1 and "not found" in missing.stderr
 
 
+def test_the_cli_widens_an_environments_kinds_and_grants_the_instances_aws_identity(
+        stack: Stack) -> None:
+    """Issue 65: what a tenant's key cannot do (widen `targetKinds`, sign with the
+    instance's AWS identity) the operator does with `hookline env update`."""
+    every = ["http", "kafka", "amqp", "sqs", "sns", "eventbridge", "kinesis", "s3"]
+    tenant = stack.tenant()
+    sqs = {"consumer": "acme", "url": "sqs://us-east-1/orders"}
+    try:
+        tenant.client.post("/v1/consumers", json={"externalId": "acme", "name": "acme"})
+        assert tenant.client.patch("/v1/environment", json={"targetKinds": ["http"]}
+                                   ).json()["targetKinds"] == ["http"]
+        assert_problem(tenant.client.patch("/v1/environment", json={"targetKinds": None}),
+                       403)
+        env = cli(stack, "env", "update", tenant.environment_id, "--every-target-kind",
+                  "--instance-aws")
+        assert (env["targetKinds"], env["instanceAws"]) == (every, True)
+        assert tenant.client.get("/v1/environment").json()["targetKinds"] == every
+        assert tenant.client.post("/v1/endpoints", json=sqs).status_code == 201
+        env = cli(stack, "env", "update", tenant.environment_id, "--no-instance-aws",
+                  "--target-kinds", "sqs,http")
+        assert (env["targetKinds"], env["instanceAws"]) == (["http", "sqs"], False)
+        assert_problem(tenant.client.post("/v1/endpoints", json=sqs), 422)
+        for args in (["--target-kinds", "ftp"], ["--target-kinds", "http",
+                                                  "--every-target-kind"]):
+            refused = subprocess.run(hookline("env", "update", tenant.environment_id, *args),
+                                     capture_output=True, text=True,
+                                     env={**os.environ, **stack.settings_env()}, check=False)
+            assert refused.returncode != 0 and refused.stderr, args
+    finally:
+        tenant.client.close()
+
+
 def _burst(clients: list[httpx.Client], count: int) -> tuple[list[httpx.Response], bool]:
     """`count` requests alternating between API processes inside one wall-clock second."""
     while time.time() % 1 > 0.2:

@@ -352,6 +352,40 @@ def test_a_consumer_sets_oauth2_and_tls_and_never_sees_a_secret_again(
         server.close()
 
 
+def test_a_consumer_cannot_send_a_stored_secret_to_a_token_url_of_its_own(
+        tenant: Tenant, browser: PortalClient) -> None:
+    """Issue 65: the operator set the endpoint's OAuth2 client secret through the API. A
+    consumer who points the portal's token URL at a server of its own, leaving the secret
+    blank, gets the form's error on `auth.clientSecret`: a stored secret goes only to the
+    token URL it was given for. Nothing changes, and that server is never asked."""
+    consumer(tenant, "acme", "invoice.paid")
+    operators, own = TokenServer(expires_in=60), TokenServer(expires_in=60)
+    try:
+        given = operators.auth()
+        made = ok(tenant.client.post("/v1/endpoints", json={
+            "consumer": "acme", "url": operators.receiver_url("/hook"),
+            "auth": {"type": "oauth2", **given}}), 201)
+        opened(browser, tenant)
+        browser.get(f"/portal/endpoints/{made['id']}")
+        moved = {"url": operators.receiver_url("/hook"), "events": [], "auth_type": "oauth2",
+                 "token_url": own.token_url, "client_id": given["clientId"],
+                 "client_secret": "", "client_auth": "basic"}
+        refused = browser.post(f"/portal/endpoints/{made['id']}", moved)
+        assert refused.status_code == 422 and "auth.clientSecret" in refused.text, refused.text
+        assert "required again" in refused.text
+        assert ok(tenant.client.get(f"/v1/endpoints/{made['id']}"))["auth"]["tokenUrl"] == \
+            given["tokenUrl"]
+        assert "Test event succeeded" in browser.post(
+            f"/portal/endpoints/{made['id']}/test").text
+        assert (own.issued, operators.issued) == (0, 1)
+        # With a secret of its own, the consumer may move it.
+        mine = {**moved, "client_secret": "a-secret-of-its-own"}
+        assert browser.post(f"/portal/endpoints/{made['id']}", mine).status_code == 303
+    finally:
+        operators.close()
+        own.close()
+
+
 def test_delivery_pages_list_filter_retry_and_replay(tenant: Tenant, browser: PortalClient,
                                                      receiver: Receiver) -> None:
     consumer(tenant, "acme", "invoice.paid", "invoice.voided")

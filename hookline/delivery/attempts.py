@@ -148,6 +148,7 @@ def _outgoing(row: ToSend) -> Outgoing:
                     auth=OAuth2.stored(row.target_auth), tls=ClientTLS.stored(row.target_tls),
                     proxy=row.env_proxy, credentials=row.target_credentials,
                     endpoint_override=row.target_endpoint_override,
+                    instance_aws=bool(row.env_instance_aws),
                     key=message_key(row.target_url, body,
                                     (row.event_consumer if row.wanted_event
                                      else row.message_source) or ""))

@@ -53,6 +53,9 @@ class Outgoing:
     # set it).
     credentials: dict[str, Any] | None = field(default=None, repr=False)
     endpoint_override: str | None = None
+    # Whether its environment was granted the instance's own AWS identity (an AWS kind's
+    # `sign_in.identity_refused`).
+    instance_aws: bool = False
     key: str = ""
 
 

@@ -81,6 +81,10 @@ class Environment(SQLModel, table=True):
     # The kinds of target (`hookline.target_kinds.KINDS`) its endpoints and
     # destinations may be; None: every kind.
     target_kinds: list[str] | None = Field(default=None, sa_type=JSON, nullable=True)
+    # Whether the instance's own AWS identity signs its AWS targets that have no
+    # credentials of their own: an operator's grant (`hookline env update --instance-aws`),
+    # never a tenant's, so no tenant acts as the operator in AWS (a confused deputy).
+    instance_aws: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
     created_at: datetime = _ts()
 
 

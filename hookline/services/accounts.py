@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from sqlmodel import Session
 
-from hookline.errors import Conflict, NotFound, Unauthorized, invalid
+from hookline.errors import Conflict, Forbidden, NotFound, Unauthorized, invalid
 from hookline.ids import new_id, token
 from hookline.persistence import queries
 from hookline.persistence.models import ApiKey, Environment, Organization, Plan
@@ -144,17 +144,35 @@ def set_egress_proxy(session: Session, env_id: str, proxy: str | None) -> Enviro
     return env
 
 
-def set_target_kinds(session: Session, env_id: str, chosen: Sequence[str] | None
-                     ) -> Environment:
+def set_target_kinds(session: Session, env_id: str, chosen: Sequence[str] | None, *,
+                     operator: bool = False) -> Environment:
     """The kinds of target the environment's endpoints and destinations may be (None:
-    every kind), in the order the API lists them; its targets already saved are kept."""
+    every kind), in the order the API lists them; its targets already saved are kept. A
+    tenant (`operator` False) may narrow them, never widen them: which kinds a tenant may
+    use (brokers on the operator's network, AWS) is the operator's to say (403)."""
     env = get_env(session, env_id)
     if chosen is not None:
         unknown = sorted(set(chosen) - set(KINDS))
         if unknown:
             raise invalid("targetKinds", f"{', '.join(unknown)} is not a kind of target "
                                          f"({', '.join(KINDS)})")
+    wider = [k for k in (KINDS if chosen is None else chosen)
+             if k not in target_kinds_of(env)]
+    if wider and not operator:
+        rule = (f"only an operator may allow more kinds of target ({', '.join(wider)}): "
+                "hookline env update ENV --target-kinds ...")
+        raise Forbidden(f"targetKinds: {rule}", title="Operator only", slug="operator-only",
+                        errors=[{"field": "targetKinds", "message": rule}])
     env.target_kinds = None if chosen is None else [k for k in KINDS if k in chosen]
+    session.add(env)
+    return env
+
+
+def set_instance_aws(session: Session, env_id: str, granted: bool) -> Environment:
+    """An operator's grant (or its end) of the instance's own AWS identity to the
+    environment's AWS targets without credentials (`sign_in.identity_refused`)."""
+    env = get_env(session, env_id)
+    env.instance_aws = granted
     session.add(env)
     return env
 

@@ -19,7 +19,7 @@ from hookline.persistence.models import Destination
 from hookline.services import sources, target_credentials
 from hookline.services.headers import check_headers
 from hookline.services.target_credentials import Broker
-from hookline.services.targets import TargetRow, check_kind, signing_key
+from hookline.services.targets import TargetRow, check_kind, instance_aws, signing_key
 
 MAX_PER_SOURCE = 10
 
@@ -39,7 +39,7 @@ def create_destination(session: Session, env_id: str, source_id: str, *, url: st
     key = signing_key(None, signature_scheme)
     auth, tls = target_credentials.check_auth(auth), target_credentials.check_tls(tls)
     check_kind(session, env_id, url)
-    broker_fields = broker.checked(url, auth, tls, env_id)
+    broker_fields = broker.checked(url, auth, tls, env_id, instance_aws(session, env_id))
     # Lock the Source row (PostgreSQL) so that concurrent creations cannot pass the limit.
     queries.sources.lock(session, source.id)
     count = queries.targets.destination_counts(session, [source.id]).get(source.id, 0)

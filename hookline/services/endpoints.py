@@ -26,7 +26,14 @@ from hookline.services import consumers, event_types, events, target_credentials
 from hookline.services.accounts import Principal
 from hookline.services.headers import check_headers
 from hookline.services.target_credentials import Broker
-from hookline.services.targets import TargetRow, check_kind, consumer_of, get_scoped, signing_key
+from hookline.services.targets import (
+    TargetRow,
+    check_kind,
+    consumer_of,
+    get_scoped,
+    instance_aws,
+    signing_key,
+)
 from hookline.signing import WEBHOOK
 from hookline.timeutil import iso, utcnow
 
@@ -82,7 +89,7 @@ def create_endpoint(session: Session, env_id: str, *, consumer: str, url: str,
         signature_headers=targets.check_signature_headers(signature_headers),
         uid=details.uid, metadata_=details.metadata or {}, channels=details.channels,
         auth=target_credentials.check_auth(auth), tls=target_credentials.check_tls(tls),
-        **broker.checked(url, auth, tls, env_id))
+        **broker.checked(url, auth, tls, env_id, instance_aws(session, env_id)))
     if details.disabled:
         targets.disable(endpoint, automatically=False)
     session.add(endpoint)
@@ -143,6 +150,7 @@ def test_outgoing(session: Session, env_id: str, endpoint_id: str, require_https
                    signature_headers=endpoint.signature_headers,
                    auth=OAuth2.stored(endpoint.auth), tls=ClientTLS.stored(endpoint.tls),
                    proxy=_env_proxy(session, env_id), target_id=endpoint.id,
+                   instance_aws=instance_aws(session, env_id),
                    credentials=endpoint.credentials,
                    endpoint_override=endpoint.endpoint_override,
                    key=consumer_of(session, endpoint))

@@ -23,9 +23,11 @@ from cryptography.hazmat.primitives.asymmetric import ec, ed25519, rsa
 from hookline import target_kinds as kinds
 from hookline.delivery import client_tls
 from hookline.delivery.brokers import sign_in
+from hookline.delivery.brokers.address import parse as parse_broker
 from hookline.delivery.brokers.sign_in import MECHANISMS
 from hookline.delivery.credentials import AUTH_SECRETS, CREDENTIAL_SECRETS, TLS_SECRETS, ClientTLS
 from hookline.errors import invalid
+from hookline.services.patch import Keep
 
 PEM_KEY_RULE = "must be an unencrypted PEM private key"
 # A broker target's `credentials`: each kind's members.
@@ -99,12 +101,25 @@ class Broker:
     endpoint_override: str | None = None
 
     def checked(self, url: str, auth: dict[str, Any] | None, tls: dict[str, Any] | None,
-                env_id: str) -> dict[str, Any]:
+                env_id: str, instance_aws: bool) -> dict[str, Any]:
         """The target's columns, checked for a target at `url` of environment `env_id` with
-        this `auth` and `tls`."""
+        this `auth` and `tls`; `instance_aws`: the environment's grant of the instance's AWS
+        identity (`check_identity`)."""
         check_broker_fit(url, auth, tls)
-        return {"credentials": check_credentials(url, self.credentials, env_id=env_id),
-                "endpoint_override": check_endpoint_override(url, self.endpoint_override)}
+        credentials = check_credentials(url, self.credentials, env_id=env_id)
+        override = check_endpoint_override(url, self.endpoint_override)
+        check_identity(url, credentials, override, instance_aws)
+        return {"credentials": credentials, "endpoint_override": override}
+
+
+def check_identity(url: str, credentials: dict[str, Any] | None,
+                   endpoint_override: str | None, instance_aws: bool) -> None:
+    """An AWS-kind target signs with credentials of its own, or with the instance's AWS
+    identity only where an operator granted it (`sign_in.identity_refused`): else a 422 on
+    `credentials`."""
+    if kinds.kind_of(url) in kinds.AWS_KINDS and (why := sign_in.identity_refused(
+            credentials, endpoint_override, instance_aws)) is not None:
+        raise invalid("credentials", why)
 
 
 def check_broker_fit(url: str, auth: dict[str, Any] | None, tls: dict[str, Any] | None
@@ -135,9 +150,13 @@ def check_endpoint_override(url: str, value: str | None) -> str | None:
 def check_auth(given: dict[str, Any] | None, stored: dict[str, Any] | None = None
                ) -> dict[str, Any] | None:
     """The `auth` to store (None: none). `given` has the API's names, absent members left
-    out; its type, clientAuth and lengths were checked by the schema."""
+    out; its type, clientAuth and lengths were checked by the schema. A secret left out is
+    kept only for the token URL it was given for: a new token URL needs it again."""
     if given is None:
         return None
+    if stored is not None and given.get("tokenUrl") != stored.get("tokenUrl"):
+        _given_again(given, stored, AUTH_SECRETS, "auth", "its tokenUrl changed")
+        stored = None
     found = _kept(given, stored, AUTH_SECRETS)
     if not str(found.get("clientId") or "").strip():
         raise invalid("auth.clientId", "is required")
@@ -191,6 +210,55 @@ def check_tls(given: dict[str, Any] | None, stored: dict[str, Any] | None = None
         where = "tls.caBundle" if "clientCertificate" not in found else "tls.clientCertificate"
         raise invalid(where, f"was not accepted by TLS: {exc}") from None
     return found
+
+
+def secret_destination(url: str, endpoint_override: str | None) -> tuple[Any, ...] | None:
+    """Where a broker target's credentials are sent: a Kafka or RabbitMQ broker's host and
+    port, an AWS kind's endpoint (its override, or AWS's own). None: an HTTP target's
+    (its secrets are in `auth`, `tls` and headers)."""
+    kind = kinds.kind_of(url)
+    if kind in kinds.AWS_KINDS:
+        return (kinds.AWS_KINDS, endpoint_override)
+    if kind == kinds.HTTP:
+        return None
+    try:
+        address = parse_broker(url)
+    except ValueError:
+        return (kind, url)
+    return (kind, address.host, address.port)
+
+
+def credentials_for(stored: dict[str, Any] | None, moved: bool, given: Any) -> Any:
+    """The credentials a change gives (`given`, KEEP for none), or, when the target's
+    broker host or endpoint changed (`moved`), its stored ones without their secrets, each
+    to be given again (`check_credentials` says so)."""
+    if not isinstance(given, Keep):
+        return given
+    if not moved or not stored:
+        return stored
+    return {name: value for name, value in stored.items() if name not in CREDENTIAL_SECRETS}
+
+
+def check_given_again(given: dict[str, Any] | None, stored: dict[str, Any] | None,
+                      before: tuple[Any, ...] | None, after: tuple[Any, ...] | None) -> None:
+    """A change that moves a broker target's credentials to another host or endpoint of
+    its kind (`secret_destination` `before` and `after`) gives its secrets again: a secret
+    goes only where it was given for. (Another kind takes other credentials: those the
+    kind's own rules check.)"""
+    # Only for the same sign-in (a user name, a key pair): a role instead needs none.
+    if before != after and before and after and before[0] == after[0] \
+            and given is not None and stored \
+            and {"username", "accessKeyId"} & set(given) & set(stored):
+        _given_again(given, stored, CREDENTIAL_SECRETS, "credentials",
+                     "its broker's host or endpoint changed")
+
+
+def _given_again(given: dict[str, Any], stored: dict[str, Any], secrets: tuple[str, ...],
+                 field: str, why: str) -> None:
+    for name in secrets:
+        if stored.get(name) and not given.get(name):
+            raise invalid(f"{field}.{name}", f"is required again: {why}, and a stored "
+                                             "secret goes only where it was given for")
 
 
 def _kept(given: dict[str, Any], stored: dict[str, Any] | None, secrets: tuple[str, ...]

@@ -123,6 +123,12 @@ async def check_patch_urls(sender: Sender, patch: TargetPatch, target: Target,
     await check_token_url(sender, patch.auth, require_https)
 
 
+def instance_aws(session: Session, env_id: str) -> bool:
+    """Whether an operator granted the environment the instance's own AWS identity."""
+    env = session.get(Environment, env_id)
+    return bool(env is not None and env.instance_aws)
+
+
 def check_kind(session: Session, env_id: str, url: str, field: str = "url") -> None:
     """The environment allows targets of this URL's kind (its `targetKinds`)."""
     env = session.get(Environment, env_id)
@@ -229,13 +235,24 @@ def apply_patch(session: Session, target: Target, patch: TargetPatch) -> list[st
     if patch.url is not None:
         check_kind(session, target.environment_id, url)
     # The credentials and override in force afterwards, checked against the URL in force
-    # afterwards (a new URL may be of another kind than the stored ones were for).
-    given = target.credentials if isinstance(patch.credentials, Keep) else patch.credentials
-    target.credentials = target_credentials.check_credentials(
-        url, given, target.credentials, target.environment_id)
-    target.endpoint_override = target_credentials.check_endpoint_override(
+    # afterwards (a new URL may be of another kind than the stored ones were for). Stored
+    # secrets stay only while they go where they were given for (issue 65).
+    override = target_credentials.check_endpoint_override(
         url, target.endpoint_override if isinstance(patch.endpoint_override, Keep)
         else patch.endpoint_override)
+    before = target_credentials.secret_destination(target.url, target.endpoint_override)
+    after = target_credentials.secret_destination(url, override)
+    moved = before != after
+    given = target_credentials.credentials_for(target.credentials, moved, patch.credentials)
+    target_credentials.check_given_again(given, target.credentials, before, after)
+    target.credentials = target_credentials.check_credentials(
+        url, given, None if moved else target.credentials, target.environment_id)
+    target.endpoint_override = override
+    if patch.url is not None or not isinstance(patch.credentials, Keep) \
+            or not isinstance(patch.endpoint_override, Keep):
+        # Checked when they change: one saved before the rule may still be disabled.
+        target_credentials.check_identity(url, target.credentials, target.endpoint_override,
+                                          instance_aws(session, target.environment_id))
     target_credentials.check_broker_fit(url, target.auth, target.tls)
     if patch.url is not None and patch.url != target.url:
         target.url = patch.url

@@ -9,9 +9,11 @@ import time
 
 from hookline.contracts import AttemptResult
 from hookline.delivery.brokers.address import parse
-from hookline.delivery.brokers.message import REFUSED, BrokerFailed, BrokerMessage
+from hookline.delivery.brokers.message import AUTH, REFUSED, BrokerFailed, BrokerMessage
 from hookline.delivery.brokers.pool import Publishers
+from hookline.delivery.brokers.sign_in import identity_refused
 from hookline.delivery.model import Outgoing
+from hookline.target_kinds import AWS_KINDS
 from hookline.url_guard import DNSFailure, URLRefused
 
 
@@ -26,6 +28,9 @@ async def publish(publishers: Publishers, out: Outgoing, message: BrokerMessage
         return _failed("blocked_url", str(exc), started)
     except DNSFailure as exc:
         return _failed("dns", str(exc), started)
+    if address.kind in AWS_KINDS and (refused := identity_refused(
+            out.credentials, out.endpoint_override, out.instance_aws)) is not None:
+        return _failed(AUTH, f"credentials {refused}", started)
     try:
         publisher = publishers.publisher(out.target_id, address, checked, out.credentials,
                                          out.tls)

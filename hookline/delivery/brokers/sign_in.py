@@ -9,7 +9,9 @@ without loading any broker's client (aiokafka, aiormq, aiobotocore: a dozen MB a
                                                     `hookline`, an hour, renewed before it
                                                     ends) with the instance's own AWS chain;
     absent or {}                                    the instance's standard AWS chain
-                                                    (environment, profile, container, EC2)."""
+                                                    (environment, profile, container, EC2),
+                                                    where an operator granted it
+                                                    (`identity_refused`)."""
 
 from __future__ import annotations
 
@@ -77,3 +79,25 @@ def check_aws(kind: str, raw: Any) -> dict[str, str]:
         raise CredentialsRefused("credentials.accessKeyId",
                                  "must be 16 to 128 letters or digits")
     return found
+
+
+def identity_refused(credentials: dict[str, Any] | None, endpoint_override: str | None,
+                     instance_aws: bool) -> str | None:
+    """Why an AWS-kind target may not sign as its credentials say, or None. The instance's
+    own AWS identity is the operator's: it signs a target without credentials only in an
+    environment an operator granted it to (`instance_aws`), and a role is assumed with it.
+    An `endpointOverride` (any server the tenant names) is sent only credentials given for
+    the target itself, a key pair: else it would receive the instance's signed requests,
+    its access key id and session token among them. The rule at save and at each attempt."""
+    found = credentials or {}
+    if "accessKeyId" in found:
+        return None
+    if endpoint_override is not None:
+        return ("with an endpointOverride, a key pair of the target's own (accessKeyId, "
+                "secretAccessKey) is required: a role or no credentials would send the "
+                "instance's own AWS identity to that endpoint")
+    if "roleArn" in found or instance_aws:
+        return None
+    return ("are required: a key pair (accessKeyId, secretAccessKey) or a role (roleArn); "
+            "the instance's own AWS identity serves only environments an operator has granted "
+            "it to (hookline env update ENV --instance-aws)")

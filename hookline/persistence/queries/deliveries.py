@@ -52,7 +52,8 @@ def _target(column: str) -> sa.Label[Any]:
 # its target's gate.
 _TO_SEND = sa.select(
     _D.c.id.label("delivery_id"), _D.c.status, _D.c.environment_id, _ENV.c.kind,
-    _ENV.c.egress_proxy.label("env_proxy"), _EV.c.id.label("event_id"),
+    _ENV.c.egress_proxy.label("env_proxy"), _ENV.c.instance_aws.label("env_instance_aws"),
+    _EV.c.id.label("event_id"),
     _EV.c.payload, sa.func.coalesce(_EV.c.payload_erased, _MSG.c.payload_erased).label("erased"),
     _D.c.message_id, _MSG.c.id.label("message_found"), _MSG.c.body, _MSG.c.content_type,
     _D.c.event_id.label("wanted_event"), _EV.c.type.label("event_type"), *(_target(c) for c in (
@@ -120,6 +121,8 @@ class ToSend(Protocol):
     def target_transformation(self) -> str | None: ...
     @property
     def env_proxy(self) -> str | None: ...
+    @property
+    def env_instance_aws(self) -> bool | None: ...
     @property
     def environment_id(self) -> str: ...
     @property
