@@ -9,7 +9,9 @@ wrong keys end a Delivery `exhausted` as `broker_auth`, a queue that does not ex
 from __future__ import annotations
 
 import json
+import threading
 import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import pytest
@@ -89,3 +91,45 @@ def test_wrong_keys_are_broker_auth_and_a_missing_queue_broker_refused(
     assert moto.sqs_read(queue, 1, timeout=1) == []
 
 
+
+
+class _NotAws(BaseHTTPRequestHandler):
+    """Answers every request 200 with a body that is not AWS's."""
+
+    def do_POST(self) -> None:
+        self.rfile.read(int(self.headers.get("content-length") or 0))
+        self.send_response(200)
+        self.send_header("content-type", "text/html")
+        self.send_header("content-length", "15")
+        self.end_headers()
+        self.wfile.write(b"<html>hi</html>")
+
+    do_PUT = do_POST
+
+    def log_message(self, *_args: Any) -> None:
+        return None
+
+
+def test_an_answer_that_is_not_awss_ends_the_delivery_as_attempts_do(
+        tenant: Tenant, moto: Moto) -> None:
+    """Issue 65: an endpoint answering 200 with a body that is not AWS's is the receiver's
+    failure: an attempt (`broker_refused`) on the schedule, so the Delivery ends
+    `exhausted`, never `processing` with no attempts; its test says so (no 500)."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _NotAws)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        made = endpoint(tenant, f"sqs://{moto.region}/fake", "fake",
+                        endpointOverride=f"http://127.0.0.1:{server.server_port}",
+                        credentials=keys(moto))
+        [delivery] = deliveries_of(tenant, publish(tenant, consumer="fake")["id"])
+        assert wait_delivery(tenant, delivery["id"], timeout=60)["status"] == "exhausted"
+        tried = attempts(tenant, delivery["id"])
+        assert tried and {a["errorType"] for a in tried} == {"broker_refused"}, tried
+        assert "not AWS's" in tried[0]["errorMessage"], tried
+        tested = tenant.client.post(f"/v1/endpoints/{made['id']}/test")
+        assert tested.status_code == 200, tested.text
+        assert (tested.json()["success"], tested.json()["errorType"]) == \
+            (False, "broker_refused")
+    finally:
+        server.shutdown()
+        server.server_close()

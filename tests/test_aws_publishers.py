@@ -429,3 +429,45 @@ def test_a_stopped_endpoint_is_broker_unreachable(moto: Moto) -> None:
 
     failed = run(across_an_outage())
     assert failed.error_type == UNREACHABLE, failed
+
+
+@pytest.mark.parametrize("kind", ["sqs", "sns", "eventbridge", "kinesis", "s3"])
+@pytest.mark.parametrize("answer", [b"not aws", b"<html>hello</html>", b"{}", b""])
+def test_an_answer_that_is_not_awss_is_an_attempts_failure(moto: Moto, kind: str,
+                                                           answer: bytes) -> None:
+    """Issue 65: an endpoint answering 200 with a body that is not AWS's fails the attempt
+    (`broker_refused`, recorded under the window and the breaker), where it used to raise
+    out of the attempt, which Temporal then retried without end."""
+    async def fake(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        while head := await reader.readuntil(b"\r\n\r\n"):
+            if b"expect: 100-continue" in head.lower():
+                writer.write(b"HTTP/1.1 100 Continue\r\n\r\n")
+            length = next((int(line.split(b":")[1]) for line in head.split(b"\r\n")
+                           if line.lower().startswith(b"content-length:")), 0)
+            await reader.readexactly(length)
+            writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n"
+                         b"Content-Length: %d\r\n\r\n%s" % (len(answer), answer))
+            await writer.drain()
+
+    async def attempt() -> AttemptResult:
+        server = await asyncio.start_server(fake, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        url = {"s3": f"s3://bucket/in?region={moto.region}"}.get(kind,
+                                                                  f"{kind}://{moto.region}/q")
+        out = Outgoing(url=url, msg_id="msg_fake", body=b'{"a":1}',
+                       content_type="application/json", custom_headers={}, secrets=[SECRET],
+                       require_https=False, target_id=f"ep_fake_{kind}",
+                       credentials=keys(moto), endpoint_override=f"http://127.0.0.1:{port}",
+                       key="acme", event_type="invoice.paid")
+        publishers = Publishers(BrokerGuard(allowed_ports=frozenset(), any_port=True,
+                                            allowed_networks=[ipaddress.ip_network(
+                                                "127.0.0.0/8")]), timeout=5)
+        try:
+            async with server:
+                return await publish(publishers, out,
+                                     broker_message(out, "msg_fake", int(time.time())))
+        finally:
+            await publishers.aclose()
+
+    result = run(attempt())
+    assert (result.succeeded, result.error_type) == (False, REFUSED), result

@@ -102,6 +102,10 @@ BAD: list[tuple[dict[str, Any], str]] = [
     ({"url": "sqs://nowhere/orders"}, "url"),  # not a region
     ({"url": "sqs://us-east-1:443/orders"}, "url"),
     ({"url": "s3://A_B/prefix"}, "url"),
+    # Issue 65: a prefix that would write beside itself.
+    ({"url": "s3://bucket/../other", "credentials": KEYS}, "url"),
+    ({"url": "s3://bucket/in/%2e%2e/out", "credentials": KEYS}, "url"),
+    ({"url": "s3://bucket/./in", "credentials": KEYS}, "url"),
     ({"url": "kafka://10.1.2.3:9092/orders"}, "url"),  # a private broker
     ({"url": "amqps://192.168.1.5/?exchange=hooks"}, "url"),
     ({"url": "sqs://us-east-1/orders", "endpointOverride": "http://10.0.0.5:4566"},

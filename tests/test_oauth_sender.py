@@ -185,3 +185,38 @@ def test_a_token_url_on_a_refused_address_is_an_oauth_failure(server: TokenServe
     out = outgoing(server, tokenUrl="http://10.1.2.3/token")
     result = run(_one(out))
     assert result.error_type == "oauth" and "refused" in (result.error_message or "")
+
+
+def test_a_token_answer_split_across_packets_is_read_whole() -> None:
+    """Issue 65: the token endpoint's JSON in two packets, a moment apart, is one answer
+    (one read took only the first part, "not JSON")."""
+    token = '{"access_token": "' + "t" * 3000 + '", "token_type": "Bearer", "expires_in": 60}'
+
+    async def split(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        head = await reader.readuntil(b"\r\n\r\n")
+        length = next(int(line.split(b":")[1]) for line in head.split(b"\r\n")
+                      if line.lower().startswith(b"content-length:"))
+        await reader.readexactly(length)
+        body = token.encode()
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: %d\r\n\r\n" % len(body) + body[:100])
+        await writer.drain()
+        await asyncio.sleep(0.2)
+        writer.write(body[100:])
+        await writer.drain()
+        writer.close()
+
+    async def fetch() -> Any:
+        server = await asyncio.start_server(split, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        found = sender()
+        try:
+            async with server:
+                return await found.post_form(f"http://127.0.0.1:{port}/token",
+                                             "grant_type=client_credentials", {},
+                                             require_https=False)
+        finally:
+            await found.aclose()
+
+    answer = run(fetch())
+    assert answer.status == 200 and answer.body == token.encode(), answer

@@ -264,7 +264,7 @@ class Sender:
         route = await self._route(target, proxy)
         try:
             async with self._post(target, body.encode(), headers, route) as response:
-                answer = await response.content.read(oauth.ANSWER_LIMIT)
+                answer = await _read_up_to(response, oauth.ANSWER_LIMIT)
                 return oauth.Answer(response.status, answer)
         except egress.CAUGHT as exc:
             proxied = egress.failure(exc)
@@ -280,13 +280,8 @@ class Sender:
                         started: float) -> AttemptResult:
         route = await self._route(target, out.proxy)
         async with self._post(target, out.body, headers, route, out.tls) as response:
-            chunks = bytearray()
-            while len(chunks) < RESPONSE_LIMIT:
-                chunk = await response.content.read(RESPONSE_LIMIT - len(chunks))
-                if not chunk:
-                    break
-                chunks += chunk
-        text = bytes(chunks).decode("utf-8", errors="replace")
+            answer = await _read_up_to(response, RESPONSE_LIMIT)
+        text = answer.decode("utf-8", errors="replace")
         duration = int((time.monotonic() - started) * 1000)
         if 200 <= response.status < 300:
             return AttemptResult(succeeded=True, status_code=response.status,
@@ -363,6 +358,18 @@ def retry_after(value: str | None, now: float | None = None) -> float | None:
     if when.tzinfo is None:  # an HTTP date is GMT
         when = when.replace(tzinfo=UTC)
     return max(0.0, when.timestamp() - (time.time() if now is None else now))
+
+
+async def _read_up_to(response: Any, limit: int) -> bytes:
+    """The answer's body up to `limit` bytes, however many packets it came in (one read
+    returns what has arrived so far)."""
+    chunks = bytearray()
+    while len(chunks) < limit:
+        chunk = await response.content.read(limit - len(chunks))
+        if not chunk:
+            break
+        chunks += chunk
+    return bytes(chunks)
 
 
 def _host_header(target: Target) -> str:

@@ -133,6 +133,9 @@ def _aws(kind: str, url: str, scheme: str, host: str, port: int | None, path: st
             raise URLRefused("an s3:// URL must name a valid bucket: s3://bucket/prefix")
         if not _REGION.match(region):
             raise URLRefused(f"{region!r} is not an AWS region")
+        if any(part in (".", "..") for part in path.replace("\\", "/").split("/")):
+            raise URLRefused("an s3:// URL's prefix must not hold `.` or `..` segments: "
+                             "object keys are written under the prefix, never beside it")
         return BrokerAddress(kind, url, scheme, region=region, name=host,
                              options={**options, "prefix": path})
     _only(options, (), scheme)

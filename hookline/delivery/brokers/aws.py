@@ -131,6 +131,13 @@ class _AwsPublisher:
     async def _send(self, client: Any, message: BrokerMessage) -> None:
         raise NotImplementedError
 
+    def _confirmed(self, answer: Any, member: str) -> None:
+        """AWS's answer names what it stored (a message id, a sequence number, an ETag): a
+        200 without it is another server's, the endpoint's failure."""
+        if not isinstance(answer, dict) or not answer.get(member):
+            raise BrokerFailed(REFUSED, f"{self.what}: the endpoint's answer is not AWS's "
+                                        f"(no {member})")
+
     async def close(self) -> None:
         await self.connection.close()
 
@@ -166,7 +173,7 @@ class SqsPublisher(_AwsPublisher):
         if self.address.fifo:
             sent.update(MessageGroupId=fifo_id(message.key),
                         MessageDeduplicationId=fifo_id(message.msg_id))
-        await client.send_message(**sent)
+        self._confirmed(await client.send_message(**sent), "MessageId")
 
 
 class SnsPublisher(_AwsPublisher):
@@ -184,7 +191,7 @@ class SnsPublisher(_AwsPublisher):
         if self.address.name.endswith(".fifo"):
             sent.update(MessageGroupId=fifo_id(message.key),
                         MessageDeduplicationId=fifo_id(message.msg_id))
-        await client.publish(**sent)
+        self._confirmed(await client.publish(**sent), "MessageId")
 
 
 class EventBridgePublisher(_AwsPublisher):
@@ -198,14 +205,16 @@ class EventBridgePublisher(_AwsPublisher):
             entry = (answer.get("Entries") or [{}])[0]
             raise BrokerFailed(REFUSED, f"{self.what} failed the event: "
                                         f"{entry.get('ErrorCode')}: {entry.get('ErrorMessage')}")
+        self._confirmed((answer.get("Entries") or [{}])[0], "EventId")
 
 
 class KinesisPublisher(_AwsPublisher):
     noun = "Kinesis stream"
 
     async def _send(self, client: Any, message: BrokerMessage) -> None:
-        await client.put_record(StreamName=self.address.name, Data=envelope(message),
-                                PartitionKey=partition_key(message.key))
+        self._confirmed(await client.put_record(
+            StreamName=self.address.name, Data=envelope(message),
+            PartitionKey=partition_key(message.key)), "SequenceNumber")
 
 
 class S3Publisher(_AwsPublisher):
@@ -215,8 +224,9 @@ class S3Publisher(_AwsPublisher):
         headers = dict(message.headers)
         content_type = headers.pop("content-type", "application/octet-stream")
         key = s3_key(self.address.options.get("prefix", ""), S3_KEY, message)
-        await client.put_object(Bucket=self.address.name, Key=key, Body=message.body,
-                                ContentType=content_type, Metadata=headers)
+        self._confirmed(await client.put_object(
+            Bucket=self.address.name, Key=key, Body=message.body, ContentType=content_type,
+            Metadata=headers), "ETag")
 
 
 PUBLISHERS: dict[str, type[_AwsPublisher]] = {

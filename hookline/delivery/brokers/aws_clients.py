@@ -24,6 +24,7 @@ from aiobotocore.session import AioSession
 from aiohttp.abc import AbstractResolver, ResolveResult
 from botocore import exceptions as boto
 from botocore.credentials import CredentialProvider
+from botocore.parsers import ResponseParserError
 
 from hookline import target_kinds as kinds
 from hookline.delivery.brokers.address import BrokerAddress
@@ -207,6 +208,13 @@ def failure(exc: Exception, what: str) -> BrokerFailed | None:
     if isinstance(exc, boto.ConnectionError | boto.HTTPClientError | aiohttp.ClientError
                   | OSError):
         return BrokerFailed(UNREACHABLE, _text(exc))
+    if isinstance(exc, boto.BotoCoreError | ResponseParserError | KeyError | IndexError
+                  | TypeError | ValueError):
+        # An answer that is not AWS's (a 200 with another body, STS's without XML): the
+        # endpoint's failure, an attempt under the window and the breaker like any other,
+        # not an error of ours that Temporal would retry without end.
+        return BrokerFailed(REFUSED, f"{what}: the endpoint's answer is not AWS's "
+                                     f"({type(exc).__name__}: {_text(exc)})"[:1000])
     return None
 
 
