@@ -94,12 +94,20 @@ def step(session: Session, recovery_id: str, schedule: list[float]) -> RecoveryS
     batch = queries.deliveries.next_in_window(
         session, targets.deliveries_of(target), target.id, w.statuses, w.since, _until(w),
         recovery.last_delivery_id, BATCH)
-    for delivery in batch:  # as a manual retry: pending, its schedule's remainder
-        delivery.status, delivery.next_attempt_at = DeliveryStatus.PENDING, utcnow()
-        delivery.updated_at = utcnow()
-        session.add(delivery)
+    # Everything the starts read first (their events in one query), then the writes: on
+    # SQLite the first write takes the database's one write lock, and every publish and
+    # relay pass waits while it is held (issue 64).
+    queries.deliveries.load_events(session, [d.event_id for d in batch if d.event_id])
+    now = utcnow()
+    with session.no_autoflush:
+        starts = []
+        for delivery in batch:  # as a manual retry: pending, its schedule's remainder
+            delivery.status, delivery.next_attempt_at = DeliveryStatus.PENDING, now
+            delivery.updated_at = now
+            session.add(delivery)
+            starts.append(start_for(session, delivery, schedule))
     session.flush()
-    outbox.add(session, [start_for(session, d, schedule) for d in batch])
+    outbox.add(session, starts)
     recovery.recovered += len(batch)
     if batch:
         recovery.last_delivery_id = batch[-1].id

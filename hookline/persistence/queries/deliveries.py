@@ -447,3 +447,10 @@ def delete_of_owners(session: Session, owner_column: Any, owner_ids: Any) -> int
     done = session.execute(sa.delete(Delivery).where(owner_column.in_(owner_ids))
                            .execution_options(synchronize_session=False))
     return int(done.rowcount)  # type: ignore[attr-defined]
+
+
+def load_events(session: Session, event_ids: list[str]) -> None:
+    """Their Events into the session in one query, so that reading each Delivery's event
+    (`session.get`) asks the database nothing more."""
+    if event_ids:
+        list(session.exec(select(Event).where(col(Event.id).in_(event_ids))))
