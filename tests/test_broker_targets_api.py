@@ -196,6 +196,10 @@ def test_an_environment_allows_and_forbids_kinds(stack: Stack, tenant: Tenant, k
     assert ok(tenant.client.patch("/v1/environment", json={"targetKinds": ["http"]}))[
         "targetKinds"] == ["http"]
     assert_problem(tenant.client.patch("/v1/environment", json={"targetKinds": ["sqs"]}), 403)
+    # Nothing of a refused change is kept.
+    assert_problem(tenant.client.patch("/v1/environment", json={
+        "retentionDays": 9, "targetKinds": ["http", "kafka"]}), 403)
+    assert ok(tenant.client.get("/v1/environment"))["retentionDays"] is None
     with Session(stack.engine) as session:
         committed(session, accounts.set_target_kinds, tenant.environment_id, None,
                   operator=True)

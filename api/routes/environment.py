@@ -10,7 +10,7 @@ from sqlmodel import Session
 
 from api.deps import AuthDep, SenderDep, SessionDep
 from api.jsonbody import JSONRoute
-from api.schemas.common import COMMON_PROBLEMS
+from api.schemas.common import COMMON_PROBLEMS, problems
 from api.schemas.environment import EnvironmentOut, EnvironmentPatch
 from hookline.delivery.egress import redacted
 from hookline.persistence.db import committed
@@ -39,12 +39,13 @@ def get_environment(auth: AuthDep, session: SessionDep) -> EnvironmentOut:
     return _out(accounts.get_env(session, auth.environment_id))
 
 
-@router.patch("/environment", response_model=EnvironmentOut)
+@router.patch("/environment", response_model=EnvironmentOut, responses=problems(403))
 async def update_environment(body: EnvironmentPatch, auth: AuthDep, session: SessionDep,
                              sender: SenderDep) -> EnvironmentOut:
     """`egressProxy`: the proxy its requests to receivers go through (a URL of another
     scheme, or at an address a receiver could not have: 422). `targetKinds`: the kinds its
-    targets may be (an unknown kind: 422).
+    targets may be (an unknown kind: 422); its key may narrow them, never widen them (403
+    `operator-only`: the operator widens them). Nothing changes unless all of it is valid.
     `retentionDays` (1..3650): how long this environment's events and messages, with their
     Deliveries and attempts, are kept once nothing more can happen to them; null returns to
     the instance's HOOKLINE_RETENTION. The daily retention pass applies it."""
@@ -54,11 +55,16 @@ async def update_environment(body: EnvironmentPatch, auth: AuthDep, session: Ses
 
 
 def _update(session: Session, env_id: str, body: EnvironmentPatch) -> EnvironmentOut:
+    return _out(committed(session, _apply, env_id, body))
+
+
+def _apply(session: Session, env_id: str, body: EnvironmentPatch) -> Environment:
+    """Every change in one transaction: a refused one leaves the others undone."""
     env = accounts.get_env(session, env_id)
     if "retention_days" in body.model_fields_set:
-        env = committed(session, accounts.set_retention, env.id, body.retention_days)
+        env = accounts.set_retention(session, env.id, body.retention_days)
     if "egress_proxy" in body.model_fields_set:
-        env = committed(session, accounts.set_egress_proxy, env.id, body.egress_proxy)
+        env = accounts.set_egress_proxy(session, env.id, body.egress_proxy)
     if "target_kinds" in body.model_fields_set:
-        env = committed(session, accounts.set_target_kinds, env.id, body.target_kinds)
-    return _out(env)
+        env = accounts.set_target_kinds(session, env.id, body.target_kinds)
+    return env

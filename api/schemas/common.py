@@ -99,6 +99,7 @@ class Problem(BaseModel):
 
 _DESCRIPTIONS = {
     400: "Bad request", 401: "Missing, invalid or revoked API key", 402: "Plan limit reached",
+    403: "An operator's action, not an API key's",
     404: "Not found (also for another environment's resources)", 405: "Method not allowed",
     409: "Conflict", 413: "Request body too large", 415: "Body is not application/json",
     422: "Validation failed", 429: "Rate limit exceeded; see Retry-After",

@@ -156,8 +156,8 @@ def set_target_kinds(session: Session, env_id: str, chosen: Sequence[str] | None
         if unknown:
             raise invalid("targetKinds", f"{', '.join(unknown)} is not a kind of target "
                                          f"({', '.join(KINDS)})")
-    wider = [k for k in (KINDS if chosen is None else chosen)
-             if k not in target_kinds_of(env)]
+    wider = [k for k in KINDS if (chosen is None or k in chosen)
+             and k not in target_kinds_of(env)]
     if wider and not operator:
         rule = (f"only an operator may allow more kinds of target ({', '.join(wider)}): "
                 "hookline env update ENV --target-kinds ...")

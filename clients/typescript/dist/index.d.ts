@@ -1328,7 +1328,8 @@ export interface paths {
 		 * Update Environment
 		 * @description `egressProxy`: the proxy its requests to receivers go through (a URL of another
 		 *     scheme, or at an address a receiver could not have: 422). `targetKinds`: the kinds its
-		 *     targets may be (an unknown kind: 422).
+		 *     targets may be (an unknown kind: 422); its key may narrow them, never widen them (403
+		 *     `operator-only`: the operator widens them). Nothing changes unless all of it is valid.
 		 *     `retentionDays` (1..3650): how long this environment's events and messages, with their
 		 *     Deliveries and attempts, are kept once nothing more can happen to them; null returns to
 		 *     the instance's HOOKLINE_RETENTION. The daily retention pass applies it.
@@ -10064,6 +10065,15 @@ interface operations {
 			};
 			/** @description Missing, invalid or revoked API key */
 			401: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description An operator's action, not an API key's */
+			403: {
 				headers: {
 					[name: string]: unknown;
 				};

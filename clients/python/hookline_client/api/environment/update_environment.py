@@ -56,6 +56,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_401
 
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+
+
+        return response_403
+
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
 
@@ -123,7 +130,8 @@ def sync_detailed(
 
      `egressProxy`: the proxy its requests to receivers go through (a URL of another
     scheme, or at an address a receiver could not have: 422). `targetKinds`: the kinds its
-    targets may be (an unknown kind: 422).
+    targets may be (an unknown kind: 422); its key may narrow them, never widen them (403
+    `operator-only`: the operator widens them). Nothing changes unless all of it is valid.
     `retentionDays` (1..3650): how long this environment's events and messages, with their
     Deliveries and attempts, are kept once nothing more can happen to them; null returns to
     the instance's HOOKLINE_RETENTION. The daily retention pass applies it.
@@ -161,7 +169,8 @@ def sync(
 
      `egressProxy`: the proxy its requests to receivers go through (a URL of another
     scheme, or at an address a receiver could not have: 422). `targetKinds`: the kinds its
-    targets may be (an unknown kind: 422).
+    targets may be (an unknown kind: 422); its key may narrow them, never widen them (403
+    `operator-only`: the operator widens them). Nothing changes unless all of it is valid.
     `retentionDays` (1..3650): how long this environment's events and messages, with their
     Deliveries and attempts, are kept once nothing more can happen to them; null returns to
     the instance's HOOKLINE_RETENTION. The daily retention pass applies it.
@@ -194,7 +203,8 @@ async def asyncio_detailed(
 
      `egressProxy`: the proxy its requests to receivers go through (a URL of another
     scheme, or at an address a receiver could not have: 422). `targetKinds`: the kinds its
-    targets may be (an unknown kind: 422).
+    targets may be (an unknown kind: 422); its key may narrow them, never widen them (403
+    `operator-only`: the operator widens them). Nothing changes unless all of it is valid.
     `retentionDays` (1..3650): how long this environment's events and messages, with their
     Deliveries and attempts, are kept once nothing more can happen to them; null returns to
     the instance's HOOKLINE_RETENTION. The daily retention pass applies it.
@@ -232,7 +242,8 @@ async def asyncio(
 
      `egressProxy`: the proxy its requests to receivers go through (a URL of another
     scheme, or at an address a receiver could not have: 422). `targetKinds`: the kinds its
-    targets may be (an unknown kind: 422).
+    targets may be (an unknown kind: 422); its key may narrow them, never widen them (403
+    `operator-only`: the operator widens them). Nothing changes unless all of it is valid.
     `retentionDays` (1..3650): how long this environment's events and messages, with their
     Deliveries and attempts, are kept once nothing more can happen to them; null returns to
     the instance's HOOKLINE_RETENTION. The daily retention pass applies it.
