@@ -186,17 +186,23 @@ def env_update(
                    "KINDS or --every-target-kind, and/or --instance-aws or --no-instance-aws",
                    err=True)
         raise typer.Exit(2)
-    with _session() as session:
-        found = find_env(session, env, org)
+    kinds = target_kinds is not None or every_target_kind
+    chosen = None if every_target_kind else [
+        k.strip() for k in (target_kinds or "").split(",") if k.strip()]
+
+    def update(session: Session, env_id: str) -> Environment:
+        # One transaction: a refused option leaves the others undone.
+        found = accounts.get_env(session, env_id)
         if retention:
-            found = committed(session, accounts.set_retention, found.id, retention_days)
-        if target_kinds is not None or every_target_kind:
-            chosen = None if every_target_kind else [
-                k.strip() for k in (target_kinds or "").split(",") if k.strip()]
-            found = committed(session, accounts.set_target_kinds, found.id, chosen,
-                              operator=True)
+            found = accounts.set_retention(session, env_id, retention_days)
+        if kinds:
+            found = accounts.set_target_kinds(session, env_id, chosen, operator=True)
         if instance_aws is not None:
-            found = committed(session, accounts.set_instance_aws, found.id, instance_aws)
+            found = accounts.set_instance_aws(session, env_id, instance_aws)
+        return found
+
+    with _session() as session:
+        found = committed(session, update, find_env(session, env, org).id)
     shown = {**_env_data(found), "targetKinds": accounts.target_kinds_of(found),
              "instanceAws": found.instance_aws}
     _emit(as_json, shown, f"{found.id}\tretentionDays={found.retention_days}\t"

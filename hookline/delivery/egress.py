@@ -27,7 +27,7 @@ from hookline.settings import PROXY_SCHEMES, check_proxy_url
 from hookline.settings import redacted_url as redacted
 
 __all__ = ["ERROR_TYPE", "Egress", "NoProxy", "ProxyFailed", "check_proxy_url", "failure",
-           "is_proxy_failure", "redacted"]
+           "redacted"]
 
 SCHEMES = {"http": ProxyType.HTTP, "socks5": ProxyType.SOCKS5}
 assert set(SCHEMES) == set(PROXY_SCHEMES)
@@ -159,10 +159,3 @@ def _what_failed(exc: BaseException, code: object) -> str:
     if code == 407:
         return "it refused the credentials"
     return "it refused the tunnel, or did not answer as a proxy"
-
-
-def is_proxy_failure(exc: BaseException) -> bool:
-    """Whether a failed request failed at the proxy, not at (or on the way to) the
-    receiver."""
-    found = failure(exc)
-    return found is not None and found[0] == ERROR_TYPE

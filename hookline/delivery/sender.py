@@ -124,11 +124,7 @@ class Sender:
         the operator's, and unguarded."""
         scheme, host, port = egress.proxy_address(proxy)
         address = await self.rules.checked_address(host, port)
-        if port == 0 or not (self.rules.any_port or port in self.rules.allowed_ports
-                             or port in egress.PROXY_PORTS[scheme]):
-            allowed = ", ".join(str(p) for p in sorted(
-                self.rules.allowed_ports | egress.PROXY_PORTS[scheme]))
-            raise URLRefused(f"port {port} is not allowed (allowed: {allowed})")
+        self.rules.check_port(port, egress.PROXY_PORTS[scheme])
         return address
 
     async def _route(self, target: Target, own_proxy: str | None) -> _Route:

@@ -54,12 +54,14 @@ class BrokerGuard:
 
     async def host(self, host: str, port: int, scheme: str) -> str:
         """A broker's host and port: the address to connect to, checked."""
-        if port == 0 or not (self.any_port or port in self.allowed_ports
-                             or port in BROKER_PORTS.get(scheme, ())):
-            allowed = ", ".join(str(p) for p in sorted(
-                self.allowed_ports | BROKER_PORTS.get(scheme, frozenset())))
-            raise URLRefused(f"port {port} is not allowed (allowed: {allowed})")
+        self.check_port(port, BROKER_PORTS.get(scheme, frozenset()))
         return await self.checked_address(host, port)
+
+    def check_port(self, port: int, own: frozenset[int]) -> None:
+        """HOOKLINE_ALLOWED_PORTS, or `own` (a broker's or a proxy's conventional ones)."""
+        if port == 0 or not (self.any_port or port in self.allowed_ports or port in own):
+            allowed = ", ".join(str(p) for p in sorted(self.allowed_ports | own))
+            raise URLRefused(f"port {port} is not allowed (allowed: {allowed})")
 
     async def checked_address(self, host: str, port: int) -> str:
         """Rule 4 at attempt time, for receivers' hosts too (the Sender's guard): every
