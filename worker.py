@@ -32,7 +32,9 @@ from hookline.delivery.sender import sender_from_settings
 from hookline.fair_threads import FairThreads
 from hookline.observability import serving, tracing
 from hookline.observability.readiness import WorkerProbes
+from hookline.persistence.db import get_engine
 from hookline.persistence.queries.deliveries import ToSend
+from hookline.persistence.sealed import keyring_of
 from hookline.scheduling.schedules import reconcile_schedules_forever
 from hookline.services import operational
 from hookline.settings import InvalidSettings, Settings, get_settings
@@ -40,6 +42,7 @@ from hookline.temporal import connect_checked, ensure_search_attributes, metrics
 from hookline.temporal_access import Refused, access_of
 from hookline.transform_pool import ExecutorPool
 from hookline.transformations import Limits
+from hookline.usecases.sealing import check_readable
 from workflows.cron import CronRunWorkflow
 from workflows.delivery import DeliveryWorkflow
 from workflows.recovery import RecoveryWorkflow
@@ -87,6 +90,7 @@ async def main(settings: Settings | None = None, metrics: socket.socket | None =
     logging.basicConfig(level=settings.log_level.upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     access_of(settings)  # a misconfiguration stops the worker before anything starts
+    check_readable(get_engine())  # as do stored credentials it has no key for
     tracing.setup(settings, "hookline-worker")
     probes = WorkerProbes(asyncio.get_running_loop())
     runtime = _serve_metrics(settings, probes, metrics)
@@ -101,7 +105,8 @@ async def main(settings: Settings | None = None, metrics: socket.socket | None =
     threads = FairThreads(name="attempts")
     delivery = DeliveryActivities(AttemptEngine(
         sender=sender, client=client, limits=gate.limits_from(settings),
-        notify=operational.notify, handoff=handoff, transforms=transforms, threads=threads))
+        notify=operational.notify, handoff=handoff, transforms=transforms, threads=threads,
+        keyring=keyring_of(get_engine().dialect)))
     cron = CronActivities(client, settings)
     mail = AlertActivities(settings)
     recovery = RecoveryActivities(settings.retry_delays)

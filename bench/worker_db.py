@@ -27,9 +27,10 @@ async def main(count: int, rounds: int, endpoints: int = 1) -> None:
     from hookline.delivery.handoff import Handoff
     from hookline.delivery.model import Outgoing
     from hookline.fair_threads import FairThreads
-    from hookline.persistence.db import committed, session_scope
+    from hookline.persistence.db import committed, get_engine, session_scope
     from hookline.persistence.migrations import upgrade
     from hookline.persistence.queries.deliveries import ToSend
+    from hookline.persistence.sealed import keyring_of
     from hookline.services import accounts, operational
     from hookline.settings import get_settings
 
@@ -46,7 +47,7 @@ async def main(count: int, rounds: int, endpoints: int = 1) -> None:
     # No sends, no transformations and no workflows here: only the database work.
     engine = AttemptEngine(sender=None, client=None, transforms=None,  # type: ignore[arg-type]
                            limits=limits, notify=operational.notify, handoff=handoff,
-                           threads=FairThreads())
+                           threads=FairThreads(), keyring=keyring_of(get_engine().dialect))
     ok = AttemptResult(succeeded=True, status_code=200, response_body="ok", error_type=None,
                        error_message=None, duration_ms=1)
 

@@ -18,6 +18,7 @@ import typer
 import uvloop
 
 from cli import import_svix
+from cli.keys import keys_app
 from cli.manage import env_app, key_app, org_app, plan_app
 from cli.providers import providers_app
 from cli.usage import Typer
@@ -31,6 +32,7 @@ app.add_typer(org_app, name="org")
 app.add_typer(env_app, name="env")
 app.add_typer(key_app, name="key")
 app.add_typer(plan_app, name="plan")
+app.add_typer(keys_app, name="keys")
 app.add_typer(providers_app, name="providers")
 import_app = Typer(help="Copy what another webhook server holds into Hookline.",
                    no_args_is_help=True)
@@ -64,6 +66,7 @@ def api(port: Annotated[int | None, typer.Option(
     listening = _socket(lambda: ports.inherited(fd) if fd is not None else ports.listen(
         s.api_host, port or s.api_port, "HOOKLINE_API_PORT", "HOOKLINE_API_HOST"))
     asyncio.run(check_at_start(s))
+    _check_keys()
     with contextlib.ExitStack() as stack:
         if s.api_workers > 1:
             # Several processes: prometheus_client's multiprocess mode, so that /metrics
@@ -92,6 +95,14 @@ def _serve_api(s: Settings, listening: socket.socket) -> None:
             server.run(sockets=[listening])
     if config.workers == 1 and not server.started:
         raise typer.Exit(3)  # uvicorn's STARTUP_FAILURE
+
+
+def _check_keys() -> None:
+    """Refuses to start, in one line, when stored credentials need a key not given."""
+    from hookline.persistence.db import get_engine
+    from hookline.usecases.sealing import check_readable
+
+    check_readable(get_engine())
 
 
 def _socket(get: Callable[[], socket.socket]) -> socket.socket:
@@ -176,6 +187,7 @@ def migrate() -> None:
     from hookline.persistence.migrations import upgrade
 
     upgrade(get_settings().database_url)
+    _check_keys()
     typer.echo("database is up to date")
 
 

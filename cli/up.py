@@ -16,7 +16,7 @@ import httpx
 
 from cli.database import shown
 from hookline import ports
-from hookline.persistence.db import committed, session_scope
+from hookline.persistence.db import committed, get_engine, session_scope
 from hookline.persistence.migrations import upgrade
 from hookline.process import die_with_parent, stop_on_signal
 from hookline.services import accounts
@@ -29,6 +29,7 @@ from hookline.temporal import (
     ensure_search_attributes,
 )
 from hookline.temporal_access import Refused, access_of
+from hookline.usecases.sealing import check_readable
 
 REPO = Path(__file__).resolve().parents[1]
 WORKER_METRICS_PORT = 9464
@@ -219,6 +220,7 @@ def _start(settings: Settings, children: list[subprocess.Popen[bytes]]
         if started_ui is None:
             return None
         upgrade(settings.database_url)
+        check_readable(get_engine())
         key = _bootstrap()
         children.append(_spawn(_me("worker", "--metrics-fd", metrics),
                                settings.background_nice, pass_fds=(metrics.fileno(),)))
@@ -263,7 +265,16 @@ def _print_addresses(settings: Settings, api_url: str, ui_url: str, worker_metri
     ui_line = f"  Temporal UI: {ui_url}\n" if ui_url else ""
     print(f"\nHookline is up.\n  API:         {api_url}  (docs at {api_url}/docs)\n"
           f"{ui_line}  Metrics:     {api_url}/metrics (API), {worker_metrics} (worker)\n"
-          f"  Database:    {shown(settings.database_url)}")
+          f"  Database:    {shown(settings.database_url)}\n"
+          f"  Credentials: {_sealed_with(settings)}")
+
+
+def _sealed_with(settings: Settings) -> str:
+    if settings.encryption_keys.get_secret_value().strip():
+        return "sealed with HOOKLINE_ENCRYPTION_KEYS"
+    path = settings.sqlite_path
+    return (f"sealed with a development key kept in {path}.key (set "
+            "HOOKLINE_ENCRYPTION_KEYS in production: `hookline keys new` makes one)")
 
 
 def _ensure_temporal(settings: Settings, children: list[subprocess.Popen[bytes]]) -> str | None:

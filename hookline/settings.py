@@ -11,6 +11,8 @@ from urllib.parse import urlsplit
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from hookline.encryption import keys
+
 _UNITS = {"ms": 0.001, "s": 1, "m": 60, "h": 3600, "d": 86400}
 _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?\s*$")
 _SIZES = {"B": 1, "KB": 2**10, "MB": 2**20, "GB": 2**30}
@@ -139,6 +141,9 @@ class Settings(BaseSettings):
     # socks5:// (`delivery/egress`), but those to the hosts and networks of no_proxy.
     egress_proxy: str = ""
     no_proxy: str = ""
+    # The keys that seal credentials at rest (`hookline.encryption.keys`): the first seals,
+    # all open. Unset: a development key beside a SQLite database; required with PostgreSQL.
+    encryption_keys: SecretStr = SecretStr("")
     smtp_url: str = ""
     alert_from: str = "alerts@hookline.localhost"
     # How often the worker looks for accepted Deliveries whose workflow never started, and
@@ -227,6 +232,13 @@ class Settings(BaseSettings):
     def _check_proxy(cls, value: str) -> str:
         return check_proxy_url(value) if value.strip() else ""
 
+    @field_validator("encryption_keys")
+    @classmethod
+    def _check_keys(cls, value: SecretStr) -> SecretStr:
+        if value.get_secret_value().strip():
+            keys.parse(value.get_secret_value())
+        return value
+
     @field_validator("no_proxy")
     @classmethod
     def _check_no_proxy(cls, value: str) -> str:
@@ -303,7 +315,9 @@ def describe(error: ValidationError) -> str:
         name = (info.validation_alias if info is not None and isinstance(
             info.validation_alias, str) else f"HOOKLINE_{field.upper()}")
         shown = problem.get("input")
-        if isinstance(shown, str):  # a proxy's or a database's password stays out of logs
+        if info is not None and info.annotation is SecretStr:
+            shown = "***"
+        elif isinstance(shown, str):  # a proxy's or a database's password stays out of logs
             shown = redacted_url(shown)
         lines.append(f"  {name}={shown!r}: {problem['msg']}")
     return "hookline: invalid settings, not starting:\n" + "\n".join(lines)

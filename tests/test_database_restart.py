@@ -27,6 +27,7 @@ from hookline.persistence.db import make_engine
 from hookline.persistence.migrations import upgrade
 from hookline.persistence.models import Attempt
 from tests.support.api import attempts, deliveries_of, publish, setup_endpoint
+from tests.support.canaries import planted
 from tests.support.postgres import crashable_postgres
 from tests.support.procs import stop
 from tests.support.receiver import Receiver
@@ -170,7 +171,9 @@ def test_a_worker_killed_mid_load_resends_at_most_what_it_had_in_flight(
 def test_an_outcome_the_database_never_took_in_time_is_recorded_after_without_resending(
         temporal: str, tmp_path: Path, receiver: Receiver) -> None:
     """Past the attempt's own time the outcome goes back to the workflow (`unrecorded`), and
-    `record_attempt` stores it once the database is back: the receiver sees one request."""
+    `record_attempt` stores it once the database is back: the receiver sees one request.
+    What the workflow keeps holds the receiver's answer sealed (issue 65): the payload it
+    echoes is in the stored attempt, never in the history."""
     with crashable_postgres() as server:
         upgrade(server.url)
         stack = Stack(name="unrecorded", db_url=server.url, engine=make_engine(server.url),
@@ -180,28 +183,31 @@ def test_an_outcome_the_database_never_took_in_time_is_recorded_after_without_re
             assert stack.worker is not None
             stop(stack.worker)  # the Delivery waits in the outbox for this test's own attempt
             tenant = stack.tenant()
-            setup_endpoint(tenant, receiver.url("/slow/1/ok"))
-            [delivery] = deliveries_of(tenant, publish(tenant)["id"])
+            setup_endpoint(tenant, receiver.url("/slow/1/echo/200"))
+            echoed = planted("unrecorded")
+            [delivery] = deliveries_of(tenant, publish(tenant, {"note": echoed})["id"])
             env = {**os.environ, **stack.settings_env()}
             attempt = subprocess.Popen(
                 [sys.executable, "-m", "tests.support.one_attempt", "attempt", delivery["id"]],
                 env=env, stdout=subprocess.PIPE, text=True)
             deadline = time.monotonic() + 30
-            while receiver.open_now("/slow/1/ok") == 0:  # sent, and not answered yet
+            while receiver.open_now("/slow/1/echo/200") == 0:  # sent, not answered yet
                 assert time.monotonic() < deadline and attempt.poll() is None
                 time.sleep(0.05)
             server.crash()
             out, _ = attempt.communicate(timeout=60)
             outcome = json.loads(out)
             assert outcome["unrecorded"]["result"]["status_code"] == 200, outcome
+            assert echoed not in out
             server.start()
             recorded = subprocess.run(
                 [sys.executable, "-m", "tests.support.one_attempt", "record", delivery["id"]],
                 env=env, input=json.dumps(outcome["unrecorded"]), capture_output=True,
                 text=True, timeout=60, check=True)
             assert json.loads(recorded.stdout)["status"] == "delivered", recorded.stdout
-            assert len(receiver.at("/slow/1/ok")) == 1
-            assert [a["statusCode"] for a in attempts(tenant, delivery["id"])] == [200]
+            assert len(receiver.at("/slow/1/echo/200")) == 1
+            [stored] = attempts(tenant, delivery["id"])
+            assert stored["statusCode"] == 200 and echoed in stored["responseBody"]
         finally:
             stack.stop_all()
             stack.engine.dispose()

@@ -32,7 +32,7 @@ CHART_OWN = {"api_host": "0.0.0.0", "worker_metrics_port": 9464,
 # Settings the chart takes from elsewhere than `config`: Secrets, or the standard OTEL_*
 # names (extraEnv).
 NOT_IN_CONFIG = {"database_url", "temporal_address", "otel_standard_endpoint",
-                 "otel_service_name"}
+                 "otel_service_name", "encryption_keys"}
 # Temporal's TLS and API key: from temporal.tls and temporal.apiKey, as files of Secrets. The
 # literal key (HOOKLINE_TEMPORAL_API_KEY) is never rendered.
 TEMPORAL_ACCESS = {"temporal_tls", "temporal_tls_ca", "temporal_tls_cert", "temporal_tls_key",
@@ -193,6 +193,8 @@ def test_connections_come_from_secrets_and_are_never_inlined(values_file: Path) 
         found = env(workload)
         ref = found["HOOKLINE_DATABASE_URL"]["valueFrom"]["secretKeyRef"]
         assert ref == {"name": given["database"]["existingSecret"], "key": "url"}
+        keys = found["HOOKLINE_ENCRYPTION_KEYS"]["valueFrom"]["secretKeyRef"]
+        assert keys == {"name": given["encryption"]["existingSecret"], "key": "keys"}
         assert "value" not in found["HOOKLINE_DATABASE_URL"]
         # Only the API and the worker talk to Temporal; only the worker sends e-mail.
         assert ("HOOKLINE_TEMPORAL_ADDRESS" in found) == (component != "migration")
@@ -254,8 +256,9 @@ def test_the_migration_is_a_hook_that_runs_before_the_deployments() -> None:
     # The Job cannot use what the release creates: at pre-install it does not exist yet.
     assert job["spec"]["template"]["spec"].get("serviceAccountName") in (None, "default")
     # Issue 48: it reads the database's URL alone, the API's.
-    assert env(job) == {"HOOKLINE_DATABASE_URL": env(deployment(docs, "api"))[
-        "HOOKLINE_DATABASE_URL"]}
+    api = env(deployment(docs, "api"))
+    assert env(job) == {name: api[name] for name in ("HOOKLINE_DATABASE_URL",
+                                                     "HOOKLINE_ENCRYPTION_KEYS")}
 
 
 def test_pods_run_as_non_root_on_a_read_only_root() -> None:
@@ -297,11 +300,15 @@ def test_config_holds_only_overrides_and_accepts_hooklines_defaults(tmp_path: Pa
 
 def test_only_set_settings_are_rendered_to_the_component_that_reads_them() -> None:
     docs = components(render("-f", str(MINIMAL)))
-    common = {"HOOKLINE_DATABASE_URL", "HOOKLINE_TEMPORAL_ADDRESS"}
+    common = {"HOOKLINE_DATABASE_URL", "HOOKLINE_ENCRYPTION_KEYS", "HOOKLINE_TEMPORAL_ADDRESS"}
     assert set(env(docs["api"])) == common | {"HOOKLINE_API_HOST", "HOOKLINE_PUBLIC_URL"}
     assert set(env(docs["worker"])) == common | {"HOOKLINE_WORKER_METRICS_HOST",
                                                  "HOOKLINE_WORKER_METRICS_PORT"}
-    assert set(env(docs["migration"])) == {"HOOKLINE_DATABASE_URL"}
+    assert set(env(docs["migration"])) == {"HOOKLINE_DATABASE_URL", "HOOKLINE_ENCRYPTION_KEYS"}
+    for component in ("api", "worker", "migration"):  # the keys: from their Secret alone
+        assert env(docs[component])["HOOKLINE_ENCRYPTION_KEYS"] == {
+            "name": "HOOKLINE_ENCRYPTION_KEYS", "valueFrom": {"secretKeyRef": {
+                "name": "hookline-encryption", "key": "keys"}}}
     docs = components(render("-f", str(MINIMAL), "--set", "config.readyRequiresTemporal=true",
                              "--set", "config.defaultRps=0", "--set-string", "config.retention=0",
                              "--set", "config.smtpUrl=", "--set", "config.alertFrom=a@b.org"))
@@ -365,7 +372,7 @@ def test_every_setting_of_settings_md_can_be_set(tmp_path: Path) -> None:
                   egressProxy="http://proxy.internal:3128", noProxy=".internal")
     given = tmp_path / "values.yaml"
     given.write_text(yaml.safe_dump({
-        "database": {"existingSecret": "db"},
+        "database": {"existingSecret": "db"}, "encryption": {"existingSecret": "keys"},
         "temporal": {"address": "frontend:7233", "apiKey": {"existingSecret": "temporal-key"},
                      "tls": {"enabled": True, "existingSecret": "temporal-tls",
                              "serverName": "frontend.temporal"}},
@@ -391,7 +398,7 @@ def test_every_setting_of_settings_md_can_be_set(tmp_path: Path) -> None:
                    else set() if field in UP_ONLY | {"temporal_api_key"} else {"api", "worker"})
         assert {c for c in found if name in found[c]} == readers, name
         for component in readers:
-            if name != "HOOKLINE_DATABASE_URL":
+            if name not in ("HOOKLINE_DATABASE_URL", "HOOKLINE_ENCRYPTION_KEYS"):  # Secrets'
                 assert found[component][name]["value"] == expected[name], name
         if field in UP_ONLY:
             assert camel(field) not in schema_config(), name
@@ -504,7 +511,9 @@ def test_tls_mounts_only_the_files_it_names(args: tuple[str, ...],
 
 @pytest.mark.parametrize(("args", "message"), [
     ((), "database.existingSecret is required"),
-    (("--set", "database.existingSecret=db"), "temporal.address is required"),
+    (("--set", "database.existingSecret=db"), "encryption.existingSecret is required"),
+    (("--set", "database.existingSecret=db", "--set", "encryption.existingSecret=keys"),
+     "temporal.address is required"),
     (("-f", str(MINIMAL), "--set", "database.secretKey="), "secretKey"),
     (("-f", str(MINIMAL), "--set", "config.retrySchedul=5s"),
      "additional properties 'retrySchedul' not allowed"),
@@ -539,7 +548,8 @@ def test_tls_mounts_only_the_files_it_names(args: tuple[str, ...],
     (("-f", str(MINIMAL), "--set", "temporal.tls.enabled=yes"), "/temporal/tls/enabled"),
     (("-f", str(MINIMAL), "--set", "grafana.dashboard.enabled=true",
       "--set", "grafana.dashboard.label.key="), "/grafana/dashboard/label/key"),
-], ids=["no-database-secret", "no-temporal", "empty-secret-key", "misspelt-setting",
+], ids=["no-database-secret", "no-encryption-secret", "no-temporal", "empty-secret-key",
+        "misspelt-setting",
         "bad-duration", "zero-in-flight", "bad-ports", "bad-log-level", "small-v8-heap",
         "min-above-max", "route-without-gateway", "no-public-url", "wildcard-host",
         "public-url-not-a-url", "up-only-setting", "api-key-without-tls", "cert-without-key",

@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 from sqlalchemy.exc import InterfaceError, OperationalError
@@ -35,6 +36,7 @@ from hookline.delivery.model import HELD_PAST_WINDOW, Outgoing, Recorded, Refuse
 from hookline.delivery.outcomes import recorded_outcome
 from hookline.delivery.sender import Sender
 from hookline.delivery.shaping import shaped
+from hookline.encryption.keyring import Keyring
 from hookline.fair_threads import FairThreads
 from hookline.ids import target_kind
 from hookline.persistence.db import session_scope
@@ -57,7 +59,8 @@ RECORD_MARGIN = 45.0
 class AttemptEngine:
     def __init__(self, *, sender: Sender, client: Client, limits: gate.Limits,
                  notify: attempts.Notify, handoff: Handoff[ToSend], transforms: ExecutorPool,
-                 threads: FairThreads, baselines: Baselines | None = None) -> None:
+                 threads: FairThreads, keyring: Keyring,
+                 baselines: Baselines | None = None) -> None:
         self.sender = sender
         self.client = client  # wakes the workflows of Deliveries an outcome cancelled
         self.limits = limits
@@ -72,6 +75,9 @@ class AttemptEngine:
         self.threads = threads
         # Each target's usual attempt duration, which says when one is slow (`limit`).
         self.baselines = baselines or Baselines()
+        # Seals what an outcome handed to the workflow says of the receiver (its answer, the
+        # error), so a history holds none of it in clear (`for_history`).
+        self.keyring = keyring
 
     async def attempt(self, data: AttemptInput, time_limit: timedelta | None
                       ) -> AttemptOutcome:
@@ -103,7 +109,8 @@ class AttemptEngine:
                      ) -> AttemptOutcome:
         """Store an outcome that `attempt` could not; sends nothing. The outcome still has
         `unrecorded` set when the database did not answer in time either."""
-        return await self._store(data, kept, deadline_after(time_limit))
+        return await self._store(data, from_history(kept, self.keyring),
+                                 deadline_after(time_limit))
 
     async def prepare(self, data: AttemptInput) -> Outgoing | Refused | Unsent:
         """A first attempt the relay just admitted is sent from what the relay read; any
@@ -164,7 +171,7 @@ class AttemptEngine:
                     log.warning("%s: the database did not answer (%s); the workflow keeps "
                                 "the outcome", data.delivery_id, type(exc).__name__)
                     return AttemptOutcome(status=DeliveryStatus.PROCESSING, attempted=True,
-                                          unrecorded=kept)
+                                          unrecorded=for_history(kept, self.keyring))
                 await asyncio.sleep(wait)
                 wait = min(wait * 2, RECORD_LONGEST_WAIT)
         self.handoff.slot_freed()
@@ -194,3 +201,29 @@ def unrecorded_of(result: AttemptResult, target_id: str, sent: Outgoing | None, 
     return Unrecorded(result=result, target_id=target_id,
                       clean=sent is not None and sent.clean,
                       seen_limit=sent.limit if sent is not None else None, slow=slow)
+
+
+def for_history(kept: Unrecorded, keyring: Keyring) -> Unrecorded:
+    """The outcome as the workflow's history keeps it: the receiver's answer and the error
+    (which may quote the payload, a transformation's exception, a URL) sealed with the
+    operator's keys, so that neither Temporal nor its UI holds them in clear."""
+    result = kept.result
+    return replace(kept, result=replace(
+        result, response_body=_sealed(result.response_body, keyring),
+        error_message=_sealed(result.error_message, keyring)))
+
+
+def from_history(kept: Unrecorded, keyring: Keyring) -> Unrecorded:
+    """What `for_history` sealed, opened (a history from before sealing: as it is)."""
+    result = kept.result
+    return replace(kept, result=replace(
+        result, response_body=_opened(result.response_body, keyring),
+        error_message=_opened(result.error_message, keyring)))
+
+
+def _sealed(text: str | None, keyring: Keyring) -> str | None:
+    return None if text is None else keyring.seal(text)
+
+
+def _opened(text: str | None, keyring: Keyring) -> str | None:
+    return None if text is None else keyring.open(text)

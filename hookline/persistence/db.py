@@ -19,9 +19,12 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import NullPool
 from sqlmodel import Session
 
+from hookline.encryption.keyring import Keyring, for_database
+from hookline.encryption.keys import KeysUnusable
 from hookline.errors import Conflict
+from hookline.persistence import sealed
 from hookline.persistence.models import InstanceSecret
-from hookline.settings import get_settings
+from hookline.settings import InvalidSettings, get_settings
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -30,18 +33,30 @@ READ_ONLY = "hookline_read_only"
 _HOLDS_WRITER = "hookline_holds_writer"
 
 
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, keyring: Keyring | None = None) -> Engine:
+    """An engine whose credential columns `keyring` seals; by default the one
+    HOOKLINE_ENCRYPTION_KEYS gives (`encryption.keyring.for_database`)."""
+    if keyring is None:
+        try:
+            keyring = for_database(url, get_settings().encryption_keys.get_secret_value())
+        except KeysUnusable as exc:
+            raise InvalidSettings(f"hookline: {exc}; not starting") from None
     if url.startswith("sqlite"):
-        return _sqlite_engine(url)
+        return sealed.attach(_sqlite_engine(url), keyring)
     # A server that does not answer at all (a host gone) fails a connection in 10 s, not
-    # the system's minutes: attempts retry their records within a time of their own.
-    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20,
-                         connect_args={"connect_timeout": 10})
+    # the system's minutes: attempts retry their records within a time of their own. Its
+    # parameters stay out of errors, as SQLite's do.
+    return sealed.attach(create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20,
+                                       connect_args={"connect_timeout": 10},
+                                       hide_parameters=True), keyring)
 
 
 def _sqlite_engine(url: str) -> Engine:
+    # A statement's parameters (payloads, credentials) never reach an error's message, and
+    # so never a log line or a failed activity's history in Temporal.
     engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30},
-                           poolclass=NullPool if ":memory:" in url else None)
+                           poolclass=NullPool if ":memory:" in url else None,
+                           hide_parameters=True)
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:

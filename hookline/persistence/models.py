@@ -1,4 +1,5 @@
-"""Database tables. Timestamps are stored as UTC; JSON columns hold lists and objects."""
+"""Database tables. Timestamps are stored as UTC; JSON columns hold lists and objects;
+credentials are sealed (`persistence/sealed`)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from sqlalchemy import (
 )
 from sqlmodel import Field, SQLModel
 
+from hookline.persistence.sealed import SealedJSON, SealedText
 from hookline.statuses import DeliveryStatus
 
 
@@ -77,7 +79,7 @@ class Environment(SQLModel, table=True):
     retention_days: int | None = None
     # The forward proxy its requests to receivers go through (`delivery/egress`), instead
     # of the instance's HOOKLINE_EGRESS_PROXY; None: the instance's.
-    egress_proxy: str | None = None
+    egress_proxy: str | None = Field(default=None, sa_type=SealedText, nullable=True)
     # The kinds of target (`hookline.target_kinds.KINDS`) its endpoints and
     # destinations may be; None: every kind.
     target_kinds: list[str] | None = Field(default=None, sa_type=JSON, nullable=True)
@@ -184,9 +186,10 @@ class DeliveryTarget(SQLModel):
     url: str = Field(sa_type=Text, nullable=False)
     description: str | None = Field(default=None, sa_type=Text, nullable=True)
     status: str = "Enabled"  # Enabled | DisabledAutomatically | DisabledManually
-    custom_headers: dict[str, str] = Field(default_factory=dict, sa_type=JSON, nullable=False)
-    secret: str
-    previous_secret: str | None = None
+    custom_headers: dict[str, str] = Field(default_factory=dict, sa_type=SealedJSON,
+                                           nullable=False)
+    secret: str = Field(sa_type=SealedText, nullable=False)
+    previous_secret: str | None = Field(default=None, sa_type=SealedText, nullable=True)
     previous_secret_expires_at: datetime | None = _ts(nullable=True)
     failure_count: int = 0
     rate_limit: int | None = None  # deliveries per second, across every worker
@@ -199,12 +202,12 @@ class DeliveryTarget(SQLModel):
     # How the engine reaches the receiver beyond the signature (`hookline.delivery.credentials`):
     # OAuth2 client credentials, and a client certificate or a CA bundle for TLS. Their
     # secrets are stored as `secret` is, and never shown again.
-    auth: dict[str, Any] | None = Field(default=None, sa_type=JSON, nullable=True)
-    tls: dict[str, Any] | None = Field(default=None, sa_type=JSON, nullable=True)
+    auth: dict[str, Any] | None = Field(default=None, sa_type=SealedJSON, nullable=True)
+    tls: dict[str, Any] | None = Field(default=None, sa_type=SealedJSON, nullable=True)
     # A broker target's (its URL's scheme names the kind, `hookline.delivery.brokers`): what
     # it signs in with, stored as `secret` is and never shown again, and for the AWS kinds
     # the service endpoint to use instead of AWS's own.
-    credentials: dict[str, Any] | None = Field(default=None, sa_type=JSON, nullable=True)
+    credentials: dict[str, Any] | None = Field(default=None, sa_type=SealedJSON, nullable=True)
     endpoint_override: str | None = Field(default=None, sa_type=Text, nullable=True)
     created_at: datetime = _ts()
     updated_at: datetime = _ts()
@@ -281,8 +284,9 @@ class Source(SQLModel, table=True):
     status: str = "enabled"
     token: str = Field(unique=True)
     provider: str = "generic"
-    secret: str | None = None
-    provider_config: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON))
+    secret: str | None = Field(default=None, sa_type=SealedText, nullable=True)
+    provider_config: dict[str, Any] | None = Field(default=None, sa_type=SealedJSON,
+                                                   nullable=True)
     cron_expression: str | None = None
     cron_timezone: str | None = None
     cron_payload: str | None = Field(default=None, sa_column=Column(Text, nullable=True))

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import httpx
 
+from cli.temporal_server import STORES
+from tests.support import canaries
 from tests.support.procs import hookline, spawn, stop
 
 CLUSTER = os.environ.get("HOOKLINE_TEST_CLUSTER") == "1"
@@ -65,6 +67,10 @@ class ClusterServer:
 
     def stop(self) -> None:
         stop(self.proc, seconds=40)
+
+    def stored_bytes(self) -> bytes:
+        """Everything the server keeps: its two databases, dumped."""
+        return canaries.postgres_bytes(self.postgres_url, list(STORES.values()))
 
 
 class RoundRobin(httpx.HTTPTransport):

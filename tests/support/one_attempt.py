@@ -22,7 +22,9 @@ from hookline.delivery.engine import AttemptEngine
 from hookline.delivery.handoff import Handoff
 from hookline.delivery.sender import sender_from_settings
 from hookline.fair_threads import FairThreads
+from hookline.persistence.db import get_engine
 from hookline.persistence.queries.deliveries import ToSend
+from hookline.persistence.sealed import keyring_of
 from hookline.services import operational
 from hookline.settings import get_settings
 from hookline.temporal import connect
@@ -37,7 +39,7 @@ async def main(phase: str, delivery_id: str) -> None:
                            limits=gate.limits_from(settings), notify=operational.notify,
                            handoff=Handoff[ToSend](),
                            transforms=ExecutorPool(Limits(*settings.transform_limits)),
-                           threads=FairThreads())
+                           threads=FairThreads(), keyring=keyring_of(get_engine().dialect))
     activities = DeliveryActivities(engine)
     env = ActivityEnvironment()
     env.info = dataclasses.replace(env.info, start_to_close_timeout=timedelta(seconds=47))

@@ -13,7 +13,7 @@ from pathlib import Path
 from tests.support.procs import free_port
 
 
-def _bin(name: str) -> str:
+def pg_bin(name: str) -> str:
     found = shutil.which(name)
     if found:
         return found
@@ -66,12 +66,12 @@ class Postgres:
             run_as, url
 
     def start(self) -> None:
-        subprocess.run([_bin("pg_ctl"), "-D", str(self.data), "-o", self.options, "-l",
+        subprocess.run([pg_bin("pg_ctl"), "-D", str(self.data), "-o", self.options, "-l",
                         str(self.log), "-w", "start"], check=True, capture_output=True,
                        **self.run_as)  # type: ignore[call-overload]
 
     def crash(self) -> None:
-        subprocess.run([_bin("pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop"],
+        subprocess.run([pg_bin("pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop"],
                        capture_output=True, **self.run_as)  # type: ignore[call-overload]
 
 
@@ -85,7 +85,7 @@ def crashable_postgres(port: int | None = None, max_connections: int = 200
     if run_as:
         shutil.chown(folder, user=int(run_as["user"]), group=int(run_as["group"]))  # type: ignore[call-overload]
     port = port or free_port()
-    subprocess.run([_bin("initdb"), "-D", str(data), "-U", "hookline", "--auth=trust",
+    subprocess.run([pg_bin("initdb"), "-D", str(data), "-U", "hookline", "--auth=trust",
                     "-E", "UTF8", "--no-sync"], check=True, capture_output=True, **run_as)  # type: ignore[call-overload]
     options = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off " \
               f"-c max_connections={max_connections}"
@@ -93,7 +93,7 @@ def crashable_postgres(port: int | None = None, max_connections: int = 200
                       f"postgresql+psycopg://hookline@127.0.0.1:{port}/hookline")
     server.start()
     try:
-        subprocess.run([_bin("createdb"), "-h", "127.0.0.1", "-p", str(port), "-U", "hookline",
+        subprocess.run([pg_bin("createdb"), "-h", "127.0.0.1", "-p", str(port), "-U", "hookline",
                         "hookline"], check=True, capture_output=True)
         yield server
     finally:

@@ -102,12 +102,13 @@ class Receiver:
                 length = int(self.headers.get("content-length") or 0)
                 body = self.rfile.read(length) if length else b""
                 receiver._record(self, body)
+                self._body = body
                 self._answer()
 
             do_PUT = do_POST
 
             def _answer(self) -> None:
-                parts = self.path.strip("/").split("/")
+                parts = self.path.split("?")[0].strip("/").split("/")
                 if parts[0] == "as":
                     parts = receiver.modes.get(parts[1], "/ok").strip("/").split("/")
                 if parts[0] == "close":
@@ -138,6 +139,8 @@ class Receiver:
                     self._reply(302, {"Location": "/ok"})
                 elif parts[0] == "cookie":
                     self._reply(200, {"Set-Cookie": "session=abc; Path=/"})
+                elif parts[0] == "echo":  # the request's body, with the status given
+                    self._reply(int(parts[1]), body=self._body)
                 elif parts[0] == "big":
                     self._reply(200, body=b"x" * int(parts[1]))
                 elif parts[0] == "flaky":

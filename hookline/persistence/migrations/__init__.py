@@ -7,6 +7,8 @@ from pathlib import Path
 from alembic import command
 from alembic.config import Config
 
+from hookline.encryption.keyring import Keyring
+
 HERE = Path(__file__).parent
 
 
@@ -17,5 +19,8 @@ def config(url: str) -> Config:
     return cfg
 
 
-def upgrade(url: str) -> None:
-    command.upgrade(config(url), "head")
+def upgrade(url: str, keyring: Keyring | None = None) -> None:
+    """To the newest schema; `keyring` seals credentials (default: the settings')."""
+    cfg = config(url)
+    cfg.attributes["keyring"] = keyring
+    command.upgrade(cfg, "head")

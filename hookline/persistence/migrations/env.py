@@ -16,7 +16,8 @@ def run() -> None:
         with context.begin_transaction():
             context.run_migrations()
         return
-    engine = make_engine(url)
+    # `upgrade(url, keyring)`'s, else HOOKLINE_ENCRYPTION_KEYS's: 0028 seals with it.
+    engine = make_engine(url, context.config.attributes.get("keyring"))
     with engine.connect() as connection:
         context.configure(connection=connection, target_metadata=target_metadata,
                           render_as_batch=url.startswith("sqlite"))

@@ -55,7 +55,7 @@ valueFrom:
 {{- end }}
 
 {{/* A container's environment: pass (list $ component), component one of "api", "worker",
-     "migration". The database's URL from its Secret; for the API and the worker, the
+     "migration". The database's URL and the encryption keys from their Secrets; for the API and the worker, the
      Temporal connection and the `config` settings that component reads; then extraEnv. */}}
 {{- define "hookline.env" -}}
 {{- $root := index . 0 -}}
@@ -63,6 +63,8 @@ valueFrom:
 {{- include "hookline.validate" $root -}}
 - name: HOOKLINE_DATABASE_URL
   {{- include "hookline.secretRef" (list $root.Values.database "the database's URL (postgresql+psycopg://...)" "database") | nindent 2 }}
+- name: HOOKLINE_ENCRYPTION_KEYS
+  {{- include "hookline.secretRef" (list $root.Values.encryption "the keys that seal credentials (`hookline keys new` makes one)" "encryption") | nindent 2 }}
 {{- if ne $component "migration" }}
 {{- include "hookline.temporalEnv" $root }}
 {{- include "hookline.configEnv" (list $root $component) }}
