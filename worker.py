@@ -90,10 +90,10 @@ async def main(settings: Settings | None = None, metrics: socket.socket | None =
     logging.basicConfig(level=settings.log_level.upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     access_of(settings)  # a misconfiguration stops the worker before anything starts
-    check_readable(get_engine())  # as do stored credentials it has no key for
     tracing.setup(settings, "hookline-worker")
     probes = WorkerProbes(asyncio.get_running_loop())
     runtime = _serve_metrics(settings, probes, metrics)
+    check_readable(get_engine())  # stored credentials it has no key for stop it too
     client = probes.client = await _connect_until_up(settings, runtime)
     sender = sender_from_settings(settings)
     slots = shares.slots_for(settings.relay_max_waiting) + RELAY_STARTS_IN_FLIGHT

@@ -14,7 +14,8 @@ import httpx
 import pytest
 from sqlmodel import Session, select
 
-from hookline.persistence.models import PortalLink
+from hookline.persistence.models import Endpoint, PortalLink
+from hookline.services.headers import MASK
 from hookline.timeutil import aware, utcnow
 from tests.support.api import deliveries_of, ok, publish, wait_delivery
 from tests.support.oauth_server import TokenServer
@@ -234,7 +235,7 @@ def test_endpoint_pages_use_the_apis_rules_and_changes(stack: Stack, browser: Po
 
 
 def test_an_endpoint_is_added_tested_edited_rotated_disabled_and_deleted(
-        tenant: Tenant, browser: PortalClient, receiver: Receiver) -> None:
+        stack: Stack, tenant: Tenant, browser: PortalClient, receiver: Receiver) -> None:
     consumer(tenant, "acme", "invoice.paid", "invoice.voided")
     opened(browser, tenant)
     created = add_endpoint(browser, receiver.url("/ok"), ["invoice.paid"])
@@ -252,13 +253,23 @@ def test_an_endpoint_is_added_tested_edited_rotated_disabled_and_deleted(
     assert b'"endpoint.test"' in call.body
     edited = browser.post(f"/portal/endpoints/{endpoint_id}", {
         "url": receiver.url("/ok2"), "description": "changed",
-        "events": ["invoice.paid", "invoice.voided"], "headers": "X-Team: billing"})
+        "events": ["invoice.paid", "invoice.voided"],
+        "headers": "X-Team: billing\nAuthorization: Bearer portal-credential"})
     assert edited.status_code == 303, edited.text
     record = ok(tenant.client.get(f"/v1/endpoints/{endpoint_id}"))
     assert (record["url"], record["description"], record["events"]) == (
         receiver.url("/ok2"), "changed", ["invoice.paid", "invoice.voided"])
     edited_page = browser.get(f"/portal/endpoints/{endpoint_id}")
     assert summary(edited_page) == "Chosen: invoice.paid, invoice.voided."
+    # Issue 65: a credential header reads back masked, and the form sent back keeps it.
+    assert "portal-credential" not in edited_page and f"Authorization: {MASK}" in edited_page
+    assert browser.post(f"/portal/endpoints/{endpoint_id}", {
+        "url": receiver.url("/ok2"), "description": "changed", "events": ["invoice.paid"],
+        "headers": f"X-Team: billing\nAuthorization: {MASK}"}).status_code == 303
+    with Session(stack.engine) as session:
+        kept = session.get(Endpoint, endpoint_id)
+        assert kept is not None and kept.custom_headers == {
+            "X-Team": "billing", "Authorization": "Bearer portal-credential"}
     rotated = browser.post(f"/portal/endpoints/{endpoint_id}/rotate")
     fresh = re.search(r"whsec_[A-Za-z0-9+/=]+", rotated.text)
     assert fresh is not None and fresh.group(0) != secret.group(0)

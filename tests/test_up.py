@@ -133,10 +133,15 @@ def test_up_runs_the_stack_and_stops_it(tmp_path: Path) -> None:
     env = {**os.environ, "HOOKLINE_DATABASE_URL": f"sqlite:///{tmp_path / 'hookline.db'}",
            "HOOKLINE_TEMPORAL_ADDRESS": f"127.0.0.1:{temporal_port}",
            "HOOKLINE_API_PORT": str(api_port), "HOOKLINE_TASK_QUEUE": "hookline-up-test",
-           "PATH": f"{REPO / '.tools' / 'bin'}:{os.environ['PATH']}"}
+           "PATH": f"{REPO / '.tools' / 'bin'}:{os.environ['PATH']}",
+           "HOOKLINE_ENCRYPTION_KEYS": ""}  # `make run`'s: none given
     ports = [api_port, temporal_port, temporal_port + 1000]
     proc, output = _up(tmp_path, env)
     try:
+        # Issue 65: the first start makes a development key, says where, and keeps it.
+        key_file = tmp_path / "hookline.db.key"
+        assert f"development key kept in {key_file}" in output, output
+        assert oct(key_file.stat().st_mode & 0o777) == "0o600"
         api = f"http://127.0.0.1:{api_port}"
         assert api in output and f"http://127.0.0.1:{temporal_port + 1000}" in output
         key = re.search(r"API key \(shown once\): (hk_\w+)", output)
@@ -171,8 +176,10 @@ def test_up_runs_the_stack_and_stops_it(tmp_path: Path) -> None:
     finally:
         _stop(proc, ports)
     assert (tmp_path / "temporal.db").exists()  # Temporal state lives beside the database
+    made_first = key_file.read_text()
     proc, output = _up(tmp_path, env)  # a second start keeps state and prints no new key
     try:
+        assert key_file.read_text() == made_first
         assert "shown once" not in output and "hk_" not in output
         assert httpx.get(f"http://127.0.0.1:{api_port}/v1/consumers",
                          headers=auth).status_code == 200

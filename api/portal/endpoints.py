@@ -25,7 +25,7 @@ from hookline.errors import ValidationFailed, invalid
 from hookline.persistence.db import committed
 from hookline.persistence.models import Endpoint
 from hookline.services import endpoints, portal
-from hookline.services.headers import check_headers
+from hookline.services.headers import check_headers, masked
 from hookline.services.patch import KEEP
 from hookline.services.target_credentials import Broker
 from hookline.services.targets import (
@@ -82,7 +82,7 @@ class Draft:
 def _draft_of(row: TargetRow) -> Draft:
     e = cast(Endpoint, row.target)
     return Draft(url=e.url, description=e.description or "", events=list(e.events),
-                 headers="\n".join(f"{k}: {v}" for k, v in e.custom_headers.items()),
+                 headers="\n".join(f"{k}: {v}" for k, v in masked(e.custom_headers).items()),
                  filter=e.filter or "", credentials=Credentials.stored(e.auth, e.tls),
                  sign_in=SignIn.stored(e.credentials, e.endpoint_override))
 

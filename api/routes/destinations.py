@@ -50,7 +50,7 @@ async def create_destination(source_id: str, body: DestinationIn, auth: AuthDep,
                                       signature_scheme=body.signature_scheme,
                                       auth=stored(body.auth), tls=stored(body.tls),
                                       broker=body.broker())
-    return DestinationCreated.of(created)
+    return DestinationCreated.of(created, body.headers)
 
 
 @router.get("/sources/{source_id}/destinations", response_model=list[DestinationOut],

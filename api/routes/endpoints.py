@@ -29,6 +29,7 @@ from api.schemas.previews import EventPreviewIn, PreviewOut
 from hookline.persistence.db import committed
 from hookline.persistence.models import Endpoint
 from hookline.services import endpoints, previews
+from hookline.services.headers import masked
 from hookline.services.previews import EventSample
 from hookline.services.targets import check_token_url, check_transformation, check_url
 from hookline.usecases import targets
@@ -57,7 +58,7 @@ async def create_endpoint(body: EndpointIn, auth: AuthDep, session: SessionDep,
                                   signature_scheme=body.signature_scheme,
                                   auth=stored(body.auth), tls=stored(body.tls),
                                   broker=body.broker())
-    return EndpointCreated.of(row)
+    return EndpointCreated.of(row, body.headers)
 
 
 @router.get("", response_model=list[EndpointOut])
@@ -77,9 +78,11 @@ def get_endpoint(endpoint_id: str, auth: AuthDep, session: SessionDep) -> Endpoi
 @router.put("/{endpoint_id}/headers", response_model=Headers, responses=problems(404))
 def set_endpoint_headers(endpoint_id: str, body: HeadersIn, auth: AuthDep,
                 session: SessionDep) -> Headers:
-    """Replaces all fixed headers ({} removes them); answers the set now in force."""
-    return targets.set_headers(session, Endpoint, auth.environment_id, endpoint_id,
-                               body.headers)
+    """Replaces all fixed headers ({} removes them); answers the set now in force. Reads
+    show credentials (`Authorization`, `X-Api-Key`...) masked: such a masked value sent
+    back keeps the stored one."""
+    return masked(targets.set_headers(session, Endpoint, auth.environment_id, endpoint_id,
+                                      body.headers), body.headers)
 
 
 @router.post("/{endpoint_id}/rotate-secret", status_code=201, response_model=SecretOut,

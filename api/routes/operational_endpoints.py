@@ -63,7 +63,7 @@ async def create_operational_endpoint(body: OperationalEndpointIn, auth: AuthDep
                                   signature_scheme=body.signature_scheme,
                                   auth=stored(body.auth), tls=stored(body.tls),
                                   broker=body.broker())
-    return EndpointCreated.of(row)
+    return EndpointCreated.of(row, body.headers)
 
 
 @router.get("", response_model=list[EndpointOut])
@@ -94,7 +94,7 @@ async def update_operational_endpoint(endpoint_id: str, body: EndpointPatchIn,
     row, cancelled = await run_in_threadpool(
         targets.update, session, Endpoint, hidden, endpoint_id, patch)
     await wake_cancelled(temporal, cancelled)
-    return EndpointOut.of(row)
+    return EndpointOut.of(row, patch.headers)
 
 
 @router.delete("/{endpoint_id}", status_code=204, responses=problems(404))

@@ -33,7 +33,7 @@ from hookline.usecases import targets
 
 class _Out(Protocol):
     @classmethod
-    def of(cls, row: TargetRow) -> Any: ...
+    def of(cls, row: TargetRow, given_headers: dict[str, str] | None = None) -> Any: ...
 
 
 class _PatchIn(Protocol):
@@ -73,7 +73,7 @@ def add_shared_routes(router: APIRouter, resource: TargetResource) -> None:
         row, cancelled = await run_in_threadpool(targets.update, session, kind, env,
                                                  target_id, patch)
         await wake_cancelled(temporal, cancelled)
-        return Out.of(row)
+        return Out.of(row, patch.headers)
 
     async def delete(target_id: TargetId, auth: AuthDep, session: SessionDep,
                      temporal: TemporalDep) -> Response:

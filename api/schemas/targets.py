@@ -19,6 +19,7 @@ from api.schemas.credentials import (
 )
 from hookline.delivery.credentials import AUTH_SECRETS, CREDENTIAL_SECRETS, TLS_SECRETS, shown
 from hookline.delivery.targets import RATE_LIMIT_MAX, RATE_LIMIT_MIN, Target, is_enabled
+from hookline.services.headers import masked
 from hookline.services.targets import TargetRow
 from hookline.signing import V1A, public_key, scheme_of, verifying_key
 
@@ -85,12 +86,14 @@ class TargetOut(ApiModel):
         return {}
 
     @classmethod
-    def of(cls, row: TargetRow) -> Self:
+    def of(cls, row: TargetRow, given_headers: dict[str, str] | None = None) -> Self:
         """The record; one that has a `secret` field (at creation) shows what a receiver
-        verifies with: the secret (`v1`) or the public key (`v1a`), never a signing key."""
+        verifies with: the secret (`v1`) or the public key (`v1a`), never a signing key.
+        Fixed headers that are credentials show masked, but those `given_headers` (the
+        answered request's) gave as they are."""
         shown = ({"secret": verifying_key(row.target.secret)} if "secret" in cls.model_fields
                  else {})
-        return cls(**target_fields(row), **cls.own_fields(row), **shown)
+        return cls(**target_fields(row, given_headers), **cls.own_fields(row), **shown)
 
 
 class SecretOut(ApiModel):
@@ -109,13 +112,15 @@ class SecretIn(ApiInput):
         "given secret's")
 
 
-def target_fields(row: TargetRow) -> dict[str, Any]:
+def target_fields(row: TargetRow, given_headers: dict[str, str] | None = None
+                  ) -> dict[str, Any]:
     """The shared fields of an endpoint's or a destination's record, with its breaker and
-    its concurrency limit."""
+    its concurrency limit (`TargetOut.of`)."""
     target, health = row.target, row.health
     return {"id": target.id, "url": target.url, "description": target.description,
             "status": shown_status(target),
-            "custom_headers": dict(target.custom_headers), "rate_limit": target.rate_limit,
+            "custom_headers": masked(target.custom_headers, given_headers),
+            "rate_limit": target.rate_limit,
             "filter": target.filter, "transformation": target.transformation,
             "signature_scheme": scheme_of(target.secret),
             "public_key": public_key(target.secret) if scheme_of(target.secret) == V1A

@@ -24,7 +24,7 @@ from hookline.persistence.batches import Write
 from hookline.persistence.models import Endpoint, Environment, Event
 from hookline.services import consumers, event_types, events, target_credentials
 from hookline.services.accounts import Principal
-from hookline.services.headers import check_headers
+from hookline.services.headers import check_headers, unmasked
 from hookline.services.target_credentials import Broker
 from hookline.services.targets import (
     TargetRow,
@@ -81,7 +81,7 @@ def create_endpoint(session: Session, env_id: str, *, consumer: str, url: str,
     endpoint = Endpoint(
         id=new_id("ep"), environment_id=env_id, consumer_id=owner.id, url=url,
         description=description, events=check_events(session, env_id, events or []),
-        custom_headers=check_headers(headers or {}),
+        custom_headers=check_headers(unmasked(headers or {}, {})),
         secret=signing_key(secret, signature_scheme),
         rate_limit=targets.check_rate_limit(rate_limit),
         filter=filters.check(filter),

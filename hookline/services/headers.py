@@ -7,6 +7,12 @@ import re
 from hookline.errors import ValidationFailed
 from hookline.signing import SIGNATURE_NAMES
 
+# Credentials a receiver asks for: every read shows their values masked (Svix's own list,
+# which its API shows by name only), and a set sent back with the mask keeps the stored value.
+SENSITIVE = frozenset({"x-auth-token", "x-api-key", "www-authenticate", "authorization",
+                       "proxy-authenticate", "proxy-authorization"})
+MASK = "********"
+
 MAX_HEADERS = 20
 MAX_NAME = 128
 MAX_VALUE = 1024
@@ -61,3 +67,27 @@ def check_headers(headers: dict[str, str], field: str = "headers") -> dict[str, 
         detail = "; ".join(f"{e['field']}: {e['message']}" for e in errors[:5])
         raise ValidationFailed(detail, errors=errors)
     return dict(headers)
+
+
+def masked(headers: dict[str, str], given: dict[str, str] | None = None) -> dict[str, str]:
+    """The set as reads show it: a sensitive header's value as MASK, unless the request
+    being answered gave that very value (a write's answer tells its caller nothing new)."""
+    told = {name.lower(): value for name, value in (given or {}).items()}
+    return {name: value if name.lower() not in SENSITIVE or told.get(name.lower()) == value
+            else MASK for name, value in headers.items()}
+
+
+def unmasked(given: dict[str, str], stored: dict[str, str], field: str = "headers"
+             ) -> dict[str, str]:
+    """A submitted set, where a sensitive header given as MASK (a form or a client that
+    read the set and sends it back) keeps the value stored under that name."""
+    kept = {name.lower(): value for name, value in stored.items()}
+    found: dict[str, str] = {}
+    for name, value in given.items():
+        if value == MASK and name.lower() in SENSITIVE:
+            if name.lower() not in kept:
+                raise ValidationFailed(f"{MASK} stands for the value stored, and none is: "
+                                       "give the header's value", field=f"{field}.{name}")
+            value = kept[name.lower()]
+        found[name] = value
+    return found

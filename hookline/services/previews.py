@@ -28,6 +28,7 @@ from hookline.ids import new_id
 from hookline.persistence.db import begin_reading
 from hookline.persistence.models import Destination, Endpoint, Event, Message, Source
 from hookline.services import events
+from hookline.services.headers import masked
 from hookline.services.patch import KEEP, Keep
 from hookline.services.scoped import get_in
 from hookline.services.targets import (
@@ -180,10 +181,11 @@ def _preview(target: targets.Target, source: str | None, code: str | None,
                        url=None, headers=None, body=None, error=error, duration_ms=took)
     if is_broker(found.url):  # a message's headers, and its key
         message = broker_message(found, found.msg_id, int(time.time()))
-        return Preview(matched=True, cancelled=False, url=found.url, headers=message.headers,
+        return Preview(matched=True, cancelled=False, url=found.url,
+                       headers=masked(message.headers),
                        body=found.body.decode("utf-8", errors="replace"), error=None,
                        duration_ms=took, key=message.key)
-    headers = request_headers(found, found.msg_id, int(time.time()))
+    headers = masked(request_headers(found, found.msg_id, int(time.time())))
     if found.auth is not None:  # the token itself is never shown
         headers = oauth.with_bearer(headers, oauth.REDACTED)
     return Preview(matched=True, cancelled=False, url=found.url, headers=headers,

@@ -21,7 +21,7 @@ from hookline.delivery.targets import Target
 from hookline.errors import NotFound, Unavailable, invalid
 from hookline.persistence.models import Consumer, Environment
 from hookline.services import operational, target_credentials
-from hookline.services.headers import check_headers
+from hookline.services.headers import check_headers, unmasked
 from hookline.services.patch import KEEP, Keep
 from hookline.services.scoped import get_in
 from hookline.signing import (
@@ -218,7 +218,8 @@ def apply_patch(session: Session, target: Target, patch: TargetPatch) -> list[st
     cancelled, whose workflows the caller wakes after its commit."""
     if patch.status not in (None, "enabled", "disabled"):
         raise invalid("status", "must be 'enabled' or 'disabled'")
-    headers = check_headers(patch.headers) if patch.headers is not None else None
+    headers = None if patch.headers is None else check_headers(
+        unmasked(patch.headers, target.custom_headers))
     if patch.signature_headers is not None:
         targets.check_signature_headers(patch.signature_headers)
     if not isinstance(patch.filter, Keep):
@@ -304,7 +305,7 @@ def remove(session: Session, target: Target) -> list[str]:
 
 
 def set_headers(session: Session, target: Target, headers: dict[str, str]) -> dict[str, str]:
-    target.custom_headers = check_headers(headers)
+    target.custom_headers = check_headers(unmasked(headers, target.custom_headers))
     target.updated_at = utcnow()
     session.add(target)
     return dict(target.custom_headers)

@@ -31,7 +31,7 @@ def check_readable(engine: Engine) -> None:
         with engine.connect() as connection:
             found = sealed_values.key_ids(connection)
     except (OperationalError, ProgrammingError):
-        log.warning("database unavailable at start-up: its keys are not checked")
+        log.debug("database unavailable at start-up: its keys are not checked")
         return
     missing = sorted(found - set(keyring.ids))
     if missing:

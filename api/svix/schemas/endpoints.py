@@ -25,6 +25,7 @@ from api.svix.schemas.common import (
 from hookline.delivery.targets import is_enabled
 from hookline.persistence.models import Endpoint
 from hookline.services.endpoints import Details
+from hookline.services.headers import SENSITIVE
 from hookline.services.patch import KEEP
 from hookline.services.targets import KEY_RULES, TargetPatch
 from hookline.signing import SECRET_PREFIX, SIGNING_KEY_PREFIX, SVIX, V1, V1A, is_valid_key
@@ -174,9 +175,6 @@ class EndpointOut(EndpointCommon):
                    created_at=endpoint.created_at, updated_at=endpoint.updated_at)
 
 
-# Svix shows these only by name (`sensitive`), never their values.
-SENSITIVE = frozenset({"x-auth-token", "x-api-key", "www-authenticate", "authorization",
-                       "proxy-authenticate", "proxy-authorization"})
 
 
 class EndpointHeadersIn(SvixInput):

@@ -693,7 +693,9 @@ export interface paths {
 		get?: never;
 		/**
 		 * Set Endpoint Headers
-		 * @description Replaces all fixed headers ({} removes them); answers the set now in force.
+		 * @description Replaces all fixed headers ({} removes them); answers the set now in force. Reads
+		 *     show credentials (`Authorization`, `X-Api-Key`...) masked: such a masked value sent
+		 *     back keeps the stored one.
 		 */
 		put: operations["set_endpoint_headers"];
 		post?: never;

@@ -130,7 +130,9 @@ def sync_detailed(
 ) -> Response[Problem | SetEndpointHeadersResponseSetEndpointHeaders]:
     """ Set Endpoint Headers
 
-     Replaces all fixed headers ({} removes them); answers the set now in force.
+     Replaces all fixed headers ({} removes them); answers the set now in force. Reads
+    show credentials (`Authorization`, `X-Api-Key`...) masked: such a masked value sent
+    back keeps the stored one.
 
     Args:
         endpoint_id (str):
@@ -166,7 +168,9 @@ def sync(
 ) -> Problem | SetEndpointHeadersResponseSetEndpointHeaders | None:
     """ Set Endpoint Headers
 
-     Replaces all fixed headers ({} removes them); answers the set now in force.
+     Replaces all fixed headers ({} removes them); answers the set now in force. Reads
+    show credentials (`Authorization`, `X-Api-Key`...) masked: such a masked value sent
+    back keeps the stored one.
 
     Args:
         endpoint_id (str):
@@ -197,7 +201,9 @@ async def asyncio_detailed(
 ) -> Response[Problem | SetEndpointHeadersResponseSetEndpointHeaders]:
     """ Set Endpoint Headers
 
-     Replaces all fixed headers ({} removes them); answers the set now in force.
+     Replaces all fixed headers ({} removes them); answers the set now in force. Reads
+    show credentials (`Authorization`, `X-Api-Key`...) masked: such a masked value sent
+    back keeps the stored one.
 
     Args:
         endpoint_id (str):
@@ -233,7 +239,9 @@ async def asyncio(
 ) -> Problem | SetEndpointHeadersResponseSetEndpointHeaders | None:
     """ Set Endpoint Headers
 
-     Replaces all fixed headers ({} removes them); answers the set now in force.
+     Replaces all fixed headers ({} removes them); answers the set now in force. Reads
+    show credentials (`Authorization`, `X-Api-Key`...) masked: such a masked value sent
+    back keeps the stored one.
 
     Args:
         endpoint_id (str):
