@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 from alembic import command
+from alembic.config import Config
 from pydantic import ValidationError
 from sqlmodel import Session
 
@@ -122,14 +123,20 @@ def seed_in_clear(url: str) -> None:
             db.execute(sa.text(sql), {"at": at})
 
 
-def test_the_migration_seals_what_was_stored_in_clear_and_its_downgrade_opens_it(
-        database_url: str, tmp_path: Path) -> None:
-    url = own_database(database_url, tmp_path)
+def sealed_by_migration(database_url: str, folder: Path) -> tuple[str, Config]:
+    """A database of its own, its rows written in clear at 0027, then migrated with K1."""
+    url = own_database(database_url, folder)
     cfg = config(url)
     cfg.attributes["keyring"] = ring(K1)
     command.upgrade(cfg, "0027")
     seed_in_clear(url)
     command.upgrade(cfg, "head")
+    return url, cfg
+
+
+def test_the_migration_seals_what_was_stored_in_clear_and_its_downgrade_opens_it(
+        database_url: str, tmp_path: Path) -> None:
+    url, cfg = sealed_by_migration(database_url, tmp_path)
     for table, column, row_id in (("endpoints", "secret", "ep_1"),
                                   ("endpoints", "custom_headers", "ep_1"),
                                   ("endpoints", "auth", "ep_1"),
@@ -161,12 +168,7 @@ def test_the_migration_seals_what_was_stored_in_clear_and_its_downgrade_opens_it
 
 def test_a_missing_key_is_refused_and_rotation_reseals_everything_under_the_first(
         database_url: str, tmp_path: Path) -> None:
-    url = own_database(database_url, tmp_path)
-    cfg = config(url)
-    cfg.attributes["keyring"] = ring(K1)
-    command.upgrade(cfg, "0027")
-    seed_in_clear(url)
-    command.upgrade(cfg, "head")
+    url, _ = sealed_by_migration(database_url, tmp_path)
 
     with pytest.raises(InvalidSettings) as refused:
         sealing.check_readable(make_engine(url, ring(K2)))
