@@ -12,7 +12,7 @@ export PATH := $(CURDIR)/.tools/bin:$(PATH)
 
 .PHONY: run test test-unit test-tooling test-db test-workflow test-api test-e2e test-cluster setup venv dev \
 	tools tools-cluster tools-helm tools-testserver tools-brokers chart postgres compose chromium lint bench \
-	providers-doc openapi clients clients-dist codegen clean
+	providers-doc openapi clients clients-dist codegen clean histories
 
 run: setup
 	$(VENV)/bin/hookline up
@@ -42,6 +42,12 @@ test-db: dev postgres
 
 test-workflow: dev tools-testserver
 	$(VENV)/bin/pytest -m workflow $(XDIST)
+
+# The histories of every workflow type in the states that matter, from a real run, into
+# tests/histories/<hookline.__version__>/ (tests/histories/record.py); tests/test_replay.py
+# replays them. Run once per release, and keep the older releases' (docs/ARCHITECTURE.md).
+histories: setup dev
+	$(VENV)/bin/pytest -o python_files=record.py tests/histories/record.py -p no:xdist
 
 test-api: dev postgres
 	$(VENV)/bin/pytest -m api $(XDIST)

@@ -10,6 +10,8 @@ from hookline.contracts import RecoveryStep
 from hookline.persistence.db import committed, session_scope
 from hookline.services import recoveries
 
+HEARTBEAT_EVERY = 2.0  # seconds; the workflow's heartbeat timeout is 10 s
+
 
 class RecoveryActivities:
     def __init__(self, schedule: list[float]) -> None:
@@ -21,4 +23,11 @@ class RecoveryActivities:
 
     @activity.defn(name="recover_batch")
     async def recover_batch(self, recovery_id: str) -> RecoveryStep:
-        return await asyncio.to_thread(self._step, recovery_id)
+        """One batch, heartbeating while its transaction runs: a worker lost meanwhile is
+        noticed at the heartbeat timeout, and the batch (whose commit never came, or came
+        whole) runs again on another."""
+        batch = asyncio.ensure_future(asyncio.to_thread(self._step, recovery_id))
+        while not batch.done():
+            activity.heartbeat()
+            await asyncio.wait({batch}, timeout=HEARTBEAT_EVERY)
+        return batch.result()

@@ -56,7 +56,8 @@ async def main(count: int, rounds: int, endpoints: int = 1) -> None:
         prepared = await engine.prepare(data)
         assert isinstance(prepared, Outgoing), prepared
         recorded = await asyncio.to_thread(engine._record, data,
-                                           unrecorded_of(ok, prepared.target_id, prepared, False))
+                                           unrecorded_of(ok, prepared.target_id, prepared, False),
+                                           False)
         assert recorded.status == "delivered", recorded
         handoff.slot_freed()
 

@@ -22,7 +22,7 @@ from cli.keys import keys_app
 from cli.manage import env_app, key_app, org_app, plan_app
 from cli.providers import providers_app
 from cli.usage import Typer
-from hookline import ports
+from hookline import __version__, ports
 from hookline.process import few_arenas, many_files
 from hookline.settings import Settings, get_settings
 
@@ -38,6 +38,19 @@ import_app = Typer(help="Copy what another webhook server holds into Hookline.",
                    no_args_is_help=True)
 import_app.command("svix")(import_svix.svix)
 app.add_typer(import_app, name="import")
+
+
+def _print_version(asked: bool) -> None:
+    if asked:
+        typer.echo(f"hookline {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(version: Annotated[bool, typer.Option(
+        "--version", callback=_print_version, is_eager=True,
+        help="Print the release and exit.")] = False) -> None:
+    """Hookline: signed webhooks out, provider webhooks in."""
 
 
 @app.command()

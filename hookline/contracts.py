@@ -70,6 +70,10 @@ class Unrecorded:
     clean: bool  # the target had nothing to change when the attempt was prepared
     seen_limit: float | None  # its concurrency limit then
     slow: bool  # a success well slower than the target's usual
+    # The attempt row's id, chosen when the outcome is known: a record tried again after a
+    # COMMIT whose answer was lost finds the row and writes nothing twice. Empty in
+    # histories from before.
+    attempt_id: str = ""
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,10 @@ SILENCE_HEARTBEAT = timedelta(seconds=20)
 SILENCE_RETRY = RetryPolicy(initial_interval=timedelta(seconds=2), backoff_coefficient=2.0,
                             maximum_interval=timedelta(seconds=30), maximum_attempts=3)
 
+# A recovery batch heartbeats while it works, so a batch a lost worker held is taken over
+# in seconds, not at its timeout (minutes: one transaction may wait on locks that long).
+RECOVERY_HEARTBEAT = timedelta(seconds=10)
+
 # A retention pass deletes in short transactions and heartbeats after each, with its
 # progress, so a lost worker is noticed in seconds and the retry resumes where it stopped.
 # Failures (database down) are retried, but not past the next day's pass.

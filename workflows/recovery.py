@@ -11,7 +11,7 @@ from temporalio import workflow
 
 with workflow.unsafe.imports_passed_through():
     from hookline.contracts import WORKFLOW_RECOVERY, RecoveryStep
-    from workflows.policies import INFRA_RETRY
+    from workflows.policies import INFRA_RETRY, RECOVERY_HEARTBEAT
 
 BATCH_TIMEOUT = timedelta(minutes=2)
 
@@ -24,7 +24,8 @@ class RecoveryWorkflow:
         while True:
             step: RecoveryStep = await workflow.execute_activity(
                 "recover_batch", recovery_id, result_type=RecoveryStep,
-                start_to_close_timeout=BATCH_TIMEOUT, retry_policy=INFRA_RETRY)
+                start_to_close_timeout=BATCH_TIMEOUT, heartbeat_timeout=RECOVERY_HEARTBEAT,
+                retry_policy=INFRA_RETRY)
             recovered += step.recovered
             if step.done:
                 return recovered

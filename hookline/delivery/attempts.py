@@ -38,6 +38,7 @@ from hookline.ids import new_id
 from hookline.observability import metrics
 from hookline.persistence import queries
 from hookline.persistence.db import begin_reading
+from hookline.persistence.models import Delivery
 from hookline.persistence.queries.deliveries import RecordedRow, ToSend
 from hookline.signing import WEBHOOK
 from hookline.statuses import ATTEMPTABLE, AttemptStatus, DeliveryStatus
@@ -219,8 +220,8 @@ def silent(*_args: Any) -> None:
 def record_attempt(session: Session, delivery_id: str, result: AttemptResult,
                    next_delay: float | None, limits: gate.Limits,
                    longest_delay: float | None = None, notify: Notify = silent,
-                   clean: bool = False, seen_limit: float | None = None, slow: bool = False
-                   ) -> Recorded:
+                   clean: bool = False, seen_limit: float | None = None, slow: bool = False,
+                   attempt_id: str | None = None) -> Recorded:
     """Store the attempt and move the Delivery on, release its lease, and move its target's
     breaker and concurrency limit on (`seen_limit`: the limit when the attempt was prepared;
     `slow`: a success well slower than the target's baseline). A 429 or 503 with Retry-After
@@ -252,7 +253,8 @@ def record_attempt(session: Session, delivery_id: str, result: AttemptResult,
         session.commit()
         return Recorded(DeliveryStatus.CANCELLED, None, [])
     gone = result.status_code == 410 and not result.succeeded
-    last = _insert_attempt(session, delivery_id, row, result, now, gone)
+    last = _insert_attempt(session, delivery_id, row, result, now, gone,
+                           attempt_id or new_id("att"))
     target_id = row.endpoint_id or row.destination_id
     assert target_id is not None  # a Delivery has one or the other
     # A success of a clean target has nothing to change; an attempt never sent, or stopped
@@ -299,15 +301,32 @@ def end_held(session: Session, delivery_id: str, limits: gate.Limits, notify: No
     return record_attempt(session, delivery_id, HELD_PAST_WINDOW, None, limits, notify=notify)
 
 
+def recorded_before(session: Session, delivery_id: str, attempt_id: str) -> Recorded | None:
+    """What a record that committed already left, when `attempt_id`'s row is there (its
+    answer was lost, and the record is tried again); None when it is not. Then nothing is
+    written twice: the Delivery, its attempt, its target's counts stay as they are."""
+    attempt = queries.attempts.by_id(session, attempt_id)
+    if attempt is None or attempt.delivery_id != delivery_id:
+        return None
+    delivery = session.get(Delivery, delivery_id)
+    assert delivery is not None  # its attempt is there, and attempts go with their Delivery
+    status = DeliveryStatus(delivery.status)
+    next_delay = None
+    if status is DeliveryStatus.RETRYING and delivery.next_attempt_at is not None:
+        next_delay = max(0.0, (aware(delivery.next_attempt_at) - utcnow()).total_seconds())
+    session.commit()
+    return Recorded(status, next_delay, [], attempt.attempt, attempt.target_id or "")
+
+
 def _insert_attempt(session: Session, delivery_id: str, row: RecordedRow, result: AttemptResult,
-                    now: datetime, gone: bool) -> dict[str, Any]:
+                    now: datetime, gone: bool, attempt_id: str) -> dict[str, Any]:
     """The attempt's row; returns it as an operational event's `lastAttempt`."""
     message = result.error_message
     if gone:
         message = f"{message}: Gone, so the " \
                   f"{'endpoint' if row.endpoint_id else 'destination'} was disabled"
     queries.attempts.insert(session, {
-        "id": new_id("att"), "delivery_id": delivery_id, "attempt": row.attempts,
+        "id": attempt_id, "delivery_id": delivery_id, "attempt": row.attempts,
         "target_id": row.endpoint_id or row.destination_id,
         "status": (AttemptStatus.SUCCEEDED if result.succeeded else AttemptStatus.FAILED).value,
         "status_code": result.status_code,

@@ -38,7 +38,7 @@ from hookline.delivery.sender import Sender
 from hookline.delivery.shaping import shaped
 from hookline.encryption.keyring import Keyring
 from hookline.fair_threads import FairThreads
-from hookline.ids import target_kind
+from hookline.ids import new_id, target_kind
 from hookline.persistence.db import session_scope
 from hookline.persistence.queries.deliveries import ToSend
 from hookline.statuses import DeliveryStatus
@@ -110,7 +110,7 @@ class AttemptEngine:
         """Store an outcome that `attempt` could not; sends nothing. The outcome still has
         `unrecorded` set when the database did not answer in time either."""
         return await self._store(data, from_history(kept, self.keyring),
-                                 deadline_after(time_limit))
+                                 deadline_after(time_limit), again=True)
 
     async def prepare(self, data: AttemptInput) -> Outgoing | Refused | Unsent:
         """A first attempt the relay just admitted is sent from what the relay read; any
@@ -155,18 +155,21 @@ class AttemptEngine:
             session.commit()
             return send_at
 
-    async def _store(self, data: AttemptInput, kept: Unrecorded, deadline: float
-                     ) -> AttemptOutcome:
+    async def _store(self, data: AttemptInput, kept: Unrecorded, deadline: float,
+                     again: bool = False) -> AttemptOutcome:
         """Record the outcome, asking a database that does not answer again until
         `deadline` (monotonic seconds); past it, the outcome as `unrecorded`. Then report
-        it: metrics, the trace, and the workflows of the Deliveries it cancelled."""
+        it: metrics, the trace, and the workflows of the Deliveries it cancelled. `again`:
+        an earlier try may have committed (its answer lost), so the record looks for its
+        attempt first; the first try of an attempt never has to."""
         wait = RECORD_FIRST_WAIT
         while True:
             try:
                 recorded = await self.threads.run(data.environment_id, self._record, data,
-                                                  kept)
+                                                  kept, again)
                 break
             except (OperationalError, InterfaceError) as exc:
+                again = True
                 if time.monotonic() + wait > deadline:
                     log.warning("%s: the database did not answer (%s); the workflow keeps "
                                 "the outcome", data.delivery_id, type(exc).__name__)
@@ -179,14 +182,19 @@ class AttemptEngine:
         return AttemptOutcome(status=recorded.status, attempted=True,
                               next_delay=recorded.next_delay)
 
-    def _record(self, data: AttemptInput, kept: Unrecorded) -> Recorded:
+    def _record(self, data: AttemptInput, kept: Unrecorded, again: bool) -> Recorded:
         result = kept.result
         # The last attempt of a held Delivery's window is its last, whatever the schedule.
         next_delay = None if result == HELD_PAST_WINDOW else data.next_delay
         with session_scope() as session:
+            if again and kept.attempt_id:
+                found = attempts.recorded_before(session, data.delivery_id, kept.attempt_id)
+                if found is not None:
+                    return found
             return attempts.record_attempt(
                 session, data.delivery_id, result, next_delay, self.limits, data.longest_delay,
-                self.notify, clean=kept.clean, seen_limit=kept.seen_limit, slow=kept.slow)
+                self.notify, clean=kept.clean, seen_limit=kept.seen_limit, slow=kept.slow,
+                attempt_id=kept.attempt_id or None)
 
 
 def deadline_after(time_limit: timedelta | None) -> float:
@@ -200,7 +208,8 @@ def unrecorded_of(result: AttemptResult, target_id: str, sent: Outgoing | None, 
                   ) -> Unrecorded:
     return Unrecorded(result=result, target_id=target_id,
                       clean=sent is not None and sent.clean,
-                      seen_limit=sent.limit if sent is not None else None, slow=slow)
+                      seen_limit=sent.limit if sent is not None else None, slow=slow,
+                      attempt_id=new_id("att"))
 
 
 def for_history(kept: Unrecorded, keyring: Keyring) -> Unrecorded:

@@ -5,7 +5,8 @@ thing a test needs names its tier, and `make test-<tier>` runs one (`pytest -m <
 - tooling: a tool `make` builds or installs (cel-go's library, the Node executors, Helm,
   the compose client, the clients' generators, the Temporal CLI's binary).
 - db: a real database (SQLite file and PostgreSQL server), no service.
-- workflow: Temporal's time-skipping test server, with the activities replaced.
+- workflow: Temporal's time-skipping test server, with the activities replaced; and the
+  Replayer, on the stored histories.
 - api: the API in-process over ASGI, on both databases; no worker, no Temporal.
 - e2e: the service as users run it: API and worker processes and a Temporal server; and
   the brokers a destination delivers to (Kafka, RabbitMQ, moto), which only it needs.
@@ -24,7 +25,7 @@ TIERS = ("unit", "tooling", "db", "workflow", "api", "e2e")
 NEEDS = {
     "e2e": {"temporal_server", "tool_temporal", "kafka", "rabbitmq", "moto"},
     "api": {"in_process"},
-    "workflow": {"time_skipping"},
+    "workflow": {"time_skipping", "replayer"},
     "db": {"database_url", "postgres_server"},
     "tooling": {"tool_cel", "tool_v8", "tool_helm", "tool_compose", "tool_codegen"},
 }
@@ -51,6 +52,9 @@ def one_database(metafunc: pytest.Metafunc, databases: list[str]) -> None:
     fixtures = set(metafunc.fixturenames)
     if "database_url" not in fixtures or tier_of(fixtures) != "e2e" or len(databases) < 2:
         return
+    if any("database_url" in str(mark.args[0]) for mark in
+           metafunc.definition.iter_markers("parametrize")):
+        return  # the test chose its database itself
     if metafunc.definition.get_closest_marker(BOTH) is None:
         metafunc.definition.add_marker(
             pytest.mark.parametrize("database_url", databases[:1], indirect=True,

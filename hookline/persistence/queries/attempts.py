@@ -116,6 +116,10 @@ def svix_page(session: Session, found: SvixFilter, *, target_id: str | None = No
                                                  limit)).all()]
 
 
+def by_id(session: Session, attempt_id: str) -> Attempt | None:
+    return session.get(Attempt, attempt_id)
+
+
 def of_event(session: Session, event_id: str, attempt_id: str) -> Attempt | None:
     """One attempt of an Event's Deliveries: another Event's is as good as missing."""
     return session.exec(select(Attempt).join(
