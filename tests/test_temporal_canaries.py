@@ -14,6 +14,8 @@ import json
 import secrets
 from typing import Any
 
+import pytest
+
 from tests.support import canaries
 from tests.support.api import deliveries_of, ok, publish, wait_delivery
 from tests.support.canaries import planted
@@ -21,6 +23,8 @@ from tests.support.receiver import Receiver
 from tests.support.stack import Stack, Tenant
 from tests.test_cron_sources import cron_source
 from tests.test_sources import make_source, post_in
+
+pytestmark = pytest.mark.both_databases  # what the attempts read is sealed in either
 
 # Valid base64 for a whsec_ secret (30 bytes), readable as the canary it is.
 SECRET = "whsec_" + canaries.MARK * 4 + "AAAAAAAA"
