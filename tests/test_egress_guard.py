@@ -11,15 +11,24 @@ import socket
 import time
 from collections.abc import Iterator
 
+import httpx
 import pytest
 from sqlmodel import Session
 
 from hookline.persistence.models import Endpoint, Environment
 from hookline.settings import Settings
-from tests.support.api import attempts, deliveries_of, ok, publish, setup_endpoint, wait_delivery
+from tests.support.api import (
+    attempts,
+    deliveries_of,
+    ok,
+    polled,
+    publish,
+    setup_endpoint,
+    wait_delivery,
+)
 from tests.support.proxy import Proxy
 from tests.support.receiver import Receiver
-from tests.support.stack import Stack
+from tests.support.stack import Stack, Tenant
 from tests.test_platform_http import assert_problem
 from tests.test_url_guard import BLOCKED
 
@@ -83,31 +92,34 @@ PROXIES = [f"{scheme}://{user}{host}:{port}" for host in SPELLINGS
            for user in ("", "u:p@")]
 
 
+def patched(tenant: Tenant, body: dict[str, object]) -> httpx.Response:
+    """PATCH /v1/environment within the default plan's 100 requests a second: a 429 is
+    waited out (its Retry-After) and the request made again."""
+    while (answer := tenant.client.patch("/v1/environment", json=body)).status_code == 429:
+        time.sleep(float(answer.headers["retry-after"]))
+    return answer
+
+
 def test_a_tenants_proxy_at_a_private_address_or_port_is_refused_and_nothing_changes(
         guarded: Stack) -> None:
     tenant = guarded.tenant()
     try:
         public = "http://93.184.215.14:3128"
-        assert ok(tenant.client.patch("/v1/environment", json={"egressProxy": public}))[
-            "egressProxy"] == public
+        assert ok(patched(tenant, {"egressProxy": public}))["egressProxy"] == public
         accepted = []
         for proxy in [*PROXIES, "http://93.184.215.14:22", "socks5://93.184.215.14:6379",
                       "http://93.184.215.14:0", "http://no-such-host.invalid:3128"]:
-            # Within the default plan's 100 requests a second: wait out its 429s.
-            while (answer := tenant.client.patch(
-                    "/v1/environment", json={"egressProxy": proxy})).status_code == 429:
-                time.sleep(float(answer.headers["retry-after"]))
+            answer = patched(tenant, {"egressProxy": proxy})
             if answer.status_code != 422:
                 accepted.append((proxy, answer.status_code))
                 continue
             assert [e["field"] for e in assert_problem(answer, 422)["errors"]] == \
                 ["egressProxy"], proxy
         assert accepted == []
-        assert ok(tenant.client.get("/v1/environment"))["egressProxy"] == public
+        assert polled(tenant, "/v1/environment")["egressProxy"] == public
         for allowed in ("http://93.184.215.14:8080", "socks5://93.184.215.14:1080",
                         "http://93.184.215.14:443"):
-            assert ok(tenant.client.patch("/v1/environment", json={"egressProxy": allowed}))[
-                "egressProxy"] == allowed
+            assert ok(patched(tenant, {"egressProxy": allowed}))["egressProxy"] == allowed
     finally:
         tenant.client.close()
 
