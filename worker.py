@@ -40,6 +40,7 @@ from hookline.services import operational
 from hookline.settings import InvalidSettings, Settings, get_settings
 from hookline.temporal import connect_checked, ensure_search_attributes, metrics_runtime
 from hookline.temporal_access import Refused, access_of
+from hookline.temporal_link import TemporalLink
 from hookline.transform_pool import ExecutorPool
 from hookline.transformations import Limits
 from hookline.usecases.sealing import check_readable
@@ -95,6 +96,8 @@ async def main(settings: Settings | None = None, metrics: socket.socket | None =
     runtime = _serve_metrics(settings, probes, metrics)
     check_readable(get_engine())  # stored credentials it has no key for stop it too
     client = probes.client = await _connect_until_up(settings, runtime)
+    # Read at each use: a rotated certificate or API key replaces it (`temporal_link`).
+    link = TemporalLink(client, settings, runtime=runtime, interceptors=tracing.interceptors())
     sender = sender_from_settings(settings)
     slots = shares.slots_for(settings.relay_max_waiting) + RELAY_STARTS_IN_FLIGHT
     # Between this worker's relay and its attempts, with the worker's own limit on them.
@@ -129,13 +132,20 @@ async def main(settings: Settings | None = None, metrics: socket.socket | None =
         max_concurrent_local_activities=slots,
         graceful_shutdown_timeout=timedelta(seconds=5),
     )
+
+    def use(new: Client) -> None:  # calls in flight end on the old client
+        worker.client = new
+        delivery.engine.client = cron.client = probes.client = new
+
+    link.on_replaced.append(use)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
-    loops = [asyncio.create_task(relay_forever(client, settings, handoff, operational.notify)),
-             asyncio.create_task(reconcile_forever(client, settings)),
-             asyncio.create_task(reconcile_schedules_forever(client, settings)),
+    loops = [asyncio.create_task(relay_forever(link, settings, handoff, operational.notify)),
+             asyncio.create_task(reconcile_forever(link, settings)),
+             asyncio.create_task(reconcile_schedules_forever(link, settings)),
+             asyncio.create_task(link.follow()),
              asyncio.create_task(sweep_forever(sender.brokers)),
              asyncio.create_task(handoff.pace.watch(handoff.under_way, threads.waited))]
     log.info("worker polling task queue %r", settings.task_queue)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
+from functools import partial
 from urllib.parse import unquote, urlsplit
 
 from temporalio import activity
@@ -17,6 +18,7 @@ from temporalio.exceptions import ApplicationError
 
 from hookline.contracts import SilenceCheckOutcome
 from hookline.persistence.db import committed, session_scope
+from hookline.secret_files import WatchedFile
 from hookline.services import alerts
 from hookline.services.alerts import Alert
 from hookline.settings import Settings
@@ -86,15 +88,21 @@ async def _heartbeat() -> None:
 
 class AlertActivities:
     def __init__(self, settings: Settings) -> None:
-        self.smtp_url = settings.smtp_url
+        """InvalidSettings when HOOKLINE_SMTP_URL_FILE cannot be read."""
+        # A mounted Secret's file is read again when it rotates: the next alert logs in
+        # with the new credentials.
+        if settings.smtp_url_file:
+            self.smtp = WatchedFile("HOOKLINE_SMTP_URL_FILE", settings.smtp_url_file,
+                                    smtp_target).current
+        else:
+            self.smtp = partial(smtp_target, settings.smtp_url)
         self.sender = settings.alert_from
 
     def _send(self, alert: Alert, now: datetime) -> tuple[bool, str | None]:
         """(sent, error) for one alert; never raises."""
         subject, body = alerts.compose(alert, now)
         try:
-            refused = send_mail(smtp_target(self.smtp_url), self.sender, alert.emails,
-                                subject, body)
+            refused = send_mail(self.smtp(), self.sender, alert.emails, subject, body)
         except (OSError, smtplib.SMTPException, ValueError) as exc:
             return False, f"{type(exc).__name__}: {exc}"
         return True, (f"refused by the SMTP server: {', '.join(refused)}" if refused else None)

@@ -29,6 +29,7 @@ from hookline.persistence.batches import BatchWriter
 from hookline.process import die_with_parent
 from hookline.settings import get_settings
 from hookline.temporal import connect
+from hookline.temporal_link import TemporalLink
 from hookline.transform_pool import ExecutorPool
 from hookline.transformations import Limits
 
@@ -44,6 +45,11 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     # trace.
     app.state.temporal = await connect(get_settings(), lazy=True,
                                        interceptors=tracing.interceptors())
+    # A rotated certificate or API key replaces it (`temporal_link`).
+    link = TemporalLink(app.state.temporal, get_settings(), lazy=True,
+                        interceptors=tracing.interceptors())
+    link.on_replaced.append(lambda new: setattr(app.state, "temporal", new))
+    following = asyncio.create_task(link.follow())
     app.state.sender = sender_from_settings(get_settings())
     # A test send to a broker target leaves a publisher here: closed once idle, or once
     # its target is disabled or deleted, as the worker's are.
@@ -68,6 +74,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     threading.Thread(target=payload_schemas.warm, name="iri-parser", daemon=True).start()
     yield
     sweeping.cancel()
+    following.cancel()
     await run_in_threadpool(app.state.batches.close)
     await run_in_threadpool(app.state.filter_pool.close)
     await run_in_threadpool(app.state.tenant_code.close)

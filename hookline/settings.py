@@ -141,10 +141,14 @@ class Settings(BaseSettings):
     # socks5:// (`delivery/egress`), but those to the hosts and networks of no_proxy.
     egress_proxy: str = ""
     no_proxy: str = ""
+    # The proxy (and below, the SMTP URL) as a file a mounted Secret rotates: read again
+    # when it changes (`hookline.secret_files`), so new credentials apply without a restart.
+    egress_proxy_file: str = ""
     # The keys that seal credentials at rest (`hookline.encryption.keys`): the first seals,
     # all open. Unset: a development key beside a SQLite database; required with PostgreSQL.
     encryption_keys: SecretStr = SecretStr("")
     smtp_url: str = ""
+    smtp_url_file: str = ""
     alert_from: str = "alerts@hookline.localhost"
     # How often the worker looks for accepted Deliveries whose workflow never started, and
     # how old such a row must be before it counts as orphaned rather than in flight.
@@ -204,6 +208,14 @@ class Settings(BaseSettings):
     def _public_url_follows_the_port(self) -> Settings:
         if "public_url" not in self.model_fields_set:
             self.public_url = f"http://127.0.0.1:{self.api_port}"
+        return self
+
+    @model_validator(mode="after")
+    def _a_value_or_its_file(self) -> Settings:
+        for name in ("egress_proxy", "smtp_url"):
+            if getattr(self, name).strip() and getattr(self, f"{name}_file").strip():
+                raise ValueError(f"set either HOOKLINE_{name.upper()} or "
+                                 f"HOOKLINE_{name.upper()}_FILE, not both")
         return self
 
     @field_validator("retry_schedule")

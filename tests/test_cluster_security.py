@@ -9,16 +9,10 @@ Collected only by `make test-cluster`."""
 
 from __future__ import annotations
 
-import json
 import subprocess
-import threading
-import time
 from collections.abc import Iterator
-from dataclasses import dataclass
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-import jwt
 import pytest
 from cryptography.hazmat.primitives.asymmetric import rsa
 
@@ -26,34 +20,12 @@ from hookline.persistence.db import make_engine
 from hookline.persistence.migrations import upgrade
 from tests.support.api import deliveries_of, publish, setup_endpoint, wait_delivery
 from tests.support.certs import Authority, Pair
-from tests.support.cluster import free_port_run
-from tests.support.procs import hookline, spawn, stop
+from tests.support.procs import hookline, stop
 from tests.support.receiver import Receiver
+from tests.support.secured_temporal import Keys, Secured, start_secured
 from tests.support.stack import Stack, own_database
 
 pytestmark = pytest.mark.cluster
-
-
-@dataclass
-class Secured:
-    address: str
-    env: dict[str, str]  # what Hookline needs to reach it
-    proc: subprocess.Popen[bytes]
-
-
-def _start(folder: Path, postgres: str, prefix: str, flags: list[str],
-           env: dict[str, str]) -> Secured:
-    port = free_port_run(11)
-    log = folder / "temporal-server.log"
-    proc = spawn(hookline("temporal-server", "--postgres", postgres, "--dir", str(folder),
-                          "--port", str(port), "--database-prefix", prefix, *flags), env, log)
-    deadline = time.monotonic() + 180
-    while "Temporal server up" not in (log.read_text() if log.exists() else ""):
-        if proc.poll() is not None or time.monotonic() > deadline:
-            stop(proc)
-            raise RuntimeError(f"the secured temporal-server did not come up; see {log}")
-        time.sleep(0.3)
-    return Secured(f"127.0.0.1:{port}", env, proc)
 
 
 @pytest.fixture(scope="module")
@@ -73,60 +45,29 @@ def mtls(ca: Authority, server_pair: Pair, postgres_server: str,
     env = {"HOOKLINE_TEMPORAL_TLS": "true", "HOOKLINE_TEMPORAL_TLS_CA": str(ca.path),
            "HOOKLINE_TEMPORAL_TLS_CERT": str(client.cert),
            "HOOKLINE_TEMPORAL_TLS_KEY": str(client.key)}
-    server = _start(tmp_path_factory.mktemp("mtls"), postgres_server, "mtls",
+    server = start_secured(tmp_path_factory.mktemp("mtls"), postgres_server, "mtls",
                     ["--tls-cert", str(server_pair.cert), "--tls-key", str(server_pair.key),
                      "--tls-client-ca", str(ca.path)], env)
     yield server
     stop(server.proc, seconds=40)
 
 
-class _Keys:
-    """The JWKS the server fetches, served on loopback, and the key that signs tokens."""
-
-    def __init__(self) -> None:
-        self.signing = rsa.generate_private_key(public_exponent=65537, key_size=2048)
-        jwk = json.loads(jwt.algorithms.RSAAlgorithm.to_jwk(self.signing.public_key()))
-        body = json.dumps({"keys": [{**jwk, "kid": "hookline-test", "use": "sig",
-                                     "alg": "RS256"}]}).encode()
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_GET(self) -> None:
-                self.send_response(200)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-
-            def log_message(self, *args: object) -> None:
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/jwks.json"
-
-    def token(self, signing: rsa.RSAPrivateKey | None = None) -> str:
-        claims = {"sub": "hookline", "exp": int(time.time()) + 3600,
-                  "permissions": ["temporal-system:admin", "default:admin"]}
-        return jwt.encode(claims, signing or self.signing, algorithm="RS256",
-                          headers={"kid": "hookline-test"})
-
-
 @pytest.fixture(scope="module")
-def keys() -> Iterator[_Keys]:
-    found = _Keys()
+def keys() -> Iterator[Keys]:
+    found = Keys()
     yield found
     found.server.shutdown()
 
 
 @pytest.fixture(scope="module")
-def with_key(ca: Authority, server_pair: Pair, keys: _Keys, postgres_server: str,
+def with_key(ca: Authority, server_pair: Pair, keys: Keys, postgres_server: str,
              tmp_path_factory: pytest.TempPathFactory) -> Iterator[Secured]:
     folder = tmp_path_factory.mktemp("jwt")
     key_file = folder / "api-key"
     key_file.write_text(keys.token())
     env = {"HOOKLINE_TEMPORAL_TLS": "true", "HOOKLINE_TEMPORAL_TLS_CA": str(ca.path),
            "HOOKLINE_TEMPORAL_API_KEY_FILE": str(key_file)}
-    server = _start(folder, postgres_server, "jwt",
+    server = start_secured(folder, postgres_server, "jwt",
                     ["--tls-cert", str(server_pair.cert), "--tls-key", str(server_pair.key),
                      "--jwks-url", keys.url], env)
     yield server
@@ -190,7 +131,7 @@ def test_hookline_delivers_with_an_api_key(with_key: Secured, postgres_server: s
 
 
 def test_a_key_nobody_trusted_signed_is_refused_with_one_line(
-        with_key: Secured, keys: _Keys, ca: Authority, tmp_path: Path) -> None:
+        with_key: Secured, keys: Keys, ca: Authority, tmp_path: Path) -> None:
     forged = keys.token(rsa.generate_private_key(public_exponent=65537, key_size=2048))
     said = _refused_worker(with_key, tmp_path, HOOKLINE_TEMPORAL_TLS="true",
                            HOOKLINE_TEMPORAL_TLS_CA=str(ca.path),

@@ -37,6 +37,8 @@ NOT_IN_CONFIG = {"database_url", "temporal_address", "otel_standard_endpoint",
 # literal key (HOOKLINE_TEMPORAL_API_KEY) is never rendered.
 TEMPORAL_ACCESS = {"temporal_tls", "temporal_tls_ca", "temporal_tls_cert", "temporal_tls_key",
                    "temporal_tls_server_name", "temporal_api_key", "temporal_api_key_file"}
+# The SMTP URL and the egress proxy as files: from smtp and egressProxy, mounted Secrets.
+SECRET_FILES = {"smtp_url_file", "egress_proxy_file"}
 # Read by `hookline up` or `hookline temporal-server` only, which no pod runs: not values.
 UP_ONLY = {"temporal_retention", "temporal_ui_url", "temporal_ui_port", "background_nice"}
 # Who reads which `config` setting (where hookline/settings.py's fields are used); every
@@ -49,6 +51,7 @@ WORKER_ONLY = {"worker_metrics_port", "worker_metrics_host", "reconcile_interval
                "relay_interval", "schedule_reconcile_interval", "retention_batch", "smtp_url",
                "alert_from"}
 TLS_DIR, API_KEY_DIR = "/etc/hookline/temporal-tls", "/etc/hookline/temporal-api-key"
+SMTP_DIR, PROXY_DIR = "/etc/hookline/smtp", "/etc/hookline/egress-proxy"
 
 
 pytestmark = pytest.mark.usefixtures("tool_helm")
@@ -202,8 +205,8 @@ def test_connections_come_from_secrets_and_are_never_inlined(values_file: Path) 
             assert found["HOOKLINE_TEMPORAL_ADDRESS"]["valueFrom"]["secretKeyRef"] == {
                 "name": "hookline-temporal", "key": "frontend"}
         if given.get("smtp"):
-            assert ("HOOKLINE_SMTP_URL" in found) == (component == "worker")
-            assert "value" not in found.get("HOOKLINE_SMTP_URL", {})
+            assert ("HOOKLINE_SMTP_URL_FILE" in found) == (component == "worker")
+            assert "HOOKLINE_SMTP_URL" not in found
         assert container(workload).get("envFrom", []) == given.get("extraEnvFrom", [])
     text = yaml.safe_dump_all(docs)
     assert "postgresql" not in text and "password" not in text.lower()
@@ -271,10 +274,13 @@ def test_pods_run_as_non_root_on_a_read_only_root() -> None:
         assert own["readOnlyRootFilesystem"] is True
         assert own["allowPrivilegeEscalation"] is False
         assert own["capabilities"]["drop"] == ["ALL"]
-        # Writable: /tmp alone; the API and the worker also read Temporal's Secrets.
-        temporal = {TLS_DIR, API_KEY_DIR} if pod["kind"] == "Deployment" else set()
-        assert set(mounts(pod)) == {"/tmp"} | temporal
-        assert all(mounts(pod)[path]["readOnly"] is True for path in temporal)
+        # Writable: /tmp alone; the API and the worker also read Temporal's Secrets, and
+        # the worker the SMTP URL's.
+        read = {TLS_DIR, API_KEY_DIR} if pod["kind"] == "Deployment" else set()
+        if pod["metadata"]["labels"].get("app.kubernetes.io/component") == "worker":
+            read.add(SMTP_DIR)
+        assert set(mounts(pod)) == {"/tmp"} | read
+        assert all(mounts(pod)[path]["readOnly"] is True for path in read)
 
 
 def configurable() -> dict[str, Any]:
@@ -283,7 +289,7 @@ def configurable() -> dict[str, Any]:
     from hookline.settings import Settings
 
     return {name: field for name, field in Settings.model_fields.items()
-            if name not in NOT_IN_CONFIG | TEMPORAL_ACCESS | UP_ONLY}
+            if name not in NOT_IN_CONFIG | TEMPORAL_ACCESS | UP_ONLY | SECRET_FILES}
 
 
 def test_config_holds_only_overrides_and_accepts_hooklines_defaults(tmp_path: Path) -> None:
@@ -395,7 +401,8 @@ def test_every_setting_of_settings_md_can_be_set(tmp_path: Path) -> None:
     for name in names:
         field = name.removeprefix("HOOKLINE_").lower()
         readers = ({"api"} if field in API_ONLY else {"worker"} if field in WORKER_ONLY
-                   else set() if field in UP_ONLY | {"temporal_api_key"} else {"api", "worker"})
+                   else set() if field in UP_ONLY | SECRET_FILES | {"temporal_api_key"}
+                   else {"api", "worker"})
         assert {c for c in found if name in found[c]} == readers, name
         for component in readers:
             if name not in ("HOOKLINE_DATABASE_URL", "HOOKLINE_ENCRYPTION_KEYS"):  # Secrets'
@@ -482,6 +489,31 @@ def test_temporal_tls_and_api_key_are_files_of_existing_secrets() -> None:
     migration = docs["migration"]
     assert not [name for name in env(migration) if name.startswith("HOOKLINE_TEMPORAL")]
     assert set(volumes(migration)) == {"tmp"} and set(mounts(migration)) == {"/tmp"}
+
+
+def test_the_smtp_url_and_the_egress_proxy_are_files_of_existing_secrets() -> None:
+    """Issue 71: mounted read-only (a rotated Secret then reaches the running pod, which
+    reads the file again), by path in the environment, only where read; the plain
+    `config` value they replace is not rendered."""
+    docs = components(render("-f", str(MINIMAL), "--set", "smtp.existingSecret=mail",
+                             "--set", "egressProxy.existingSecret=proxy",
+                             "--set", "egressProxy.secretKey=with-password",
+                             "--set", "config.egressProxy=http://plain:3128"))
+    expected = {"api": {"HOOKLINE_EGRESS_PROXY_FILE": f"{PROXY_DIR}/with-password"},
+                "worker": {"HOOKLINE_EGRESS_PROXY_FILE": f"{PROXY_DIR}/with-password",
+                           "HOOKLINE_SMTP_URL_FILE": f"{SMTP_DIR}/url"},
+                "migration": {}}
+    for component, workload in docs.items():
+        found = env(workload)
+        assert {name: item["value"] for name, item in found.items()
+                if name.endswith("_FILE") and "TEMPORAL" not in name} == expected[component]
+        assert "HOOKLINE_EGRESS_PROXY" not in found and "HOOKLINE_SMTP_URL" not in found
+        for name, path in expected[component].items():
+            directory, key = path.rsplit("/", 1)
+            volume = mounts(workload)[directory]
+            assert volume["readOnly"] is True and "subPath" not in volume, name
+            assert volumes(workload)[volume["name"]]["secret"]["items"] == [
+                {"key": key, "path": key}]
 
 
 @pytest.mark.parametrize(("args", "files"), [

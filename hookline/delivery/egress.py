@@ -23,6 +23,7 @@ import python_socks
 from aiohttp_socks import ProxyConnector, ProxyType
 
 from hookline.delivery.model import PROXY as ERROR_TYPE
+from hookline.secret_files import WatchedFile
 from hookline.settings import PROXY_SCHEMES, check_proxy_url
 from hookline.settings import redacted_url as redacted
 
@@ -102,15 +103,20 @@ class Egress:
 
     proxy: str | None = None
     no_proxy: NoProxy = NoProxy()
+    # HOOKLINE_EGRESS_PROXY_FILE: the instance's proxy, read again when a mount rotates it.
+    file: WatchedFile[str | None] | None = None
 
     @classmethod
-    def of(cls, proxy: str, no_proxy: str) -> Egress:
-        return cls(check_proxy_url(proxy) if proxy.strip() else None, NoProxy.parse(no_proxy))
+    def of(cls, proxy: str, no_proxy: str, file: str = "") -> Egress:
+        """InvalidSettings, naming the setting, on a proxy file that is missing or wrong."""
+        watched = WatchedFile("HOOKLINE_EGRESS_PROXY_FILE", file, _proxy_or_none) \
+            if file.strip() else None
+        return cls(_proxy_or_none(proxy), NoProxy.parse(no_proxy), watched)
 
     def proxy_for(self, host: str, address: str, own: str | None = None) -> str | None:
         """The proxy a request to `host`, checked at `address`, goes through: its
         environment's (`own`), else the instance's; None: direct."""
-        proxy = own or self.proxy
+        proxy = own or (self.file.current() if self.file is not None else self.proxy)
         if proxy is None or self.no_proxy.bypasses(host, address):
             return None
         return proxy
@@ -127,6 +133,10 @@ class Egress:
             username=unquote(parts.username) if parts.username else None,
             password=unquote(parts.password) if parts.password else None,
             rdns=False, ssl=context, use_dns_cache=False, limit=0)  # as the Sender's
+
+
+def _proxy_or_none(text: str) -> str | None:
+    return check_proxy_url(text) if text.strip() else None
 
 
 class ProxyFailed(Exception):

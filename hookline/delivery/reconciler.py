@@ -22,6 +22,7 @@ from hookline.persistence.db import session_scope
 from hookline.settings import Settings, parse_duration
 from hookline.statuses import DeliveryStatus
 from hookline.temporal import start_deliveries
+from hookline.temporal_link import TemporalLink
 from hookline.timeutil import utcnow
 
 log = logging.getLogger("hookline.delivery.reconciler")
@@ -60,11 +61,11 @@ async def reconcile_once(client: Client, settings: Settings) -> int:
     return len(starts)
 
 
-async def reconcile_forever(client: Client, settings: Settings) -> None:
+async def reconcile_forever(link: TemporalLink, settings: Settings) -> None:
     interval = parse_duration(settings.reconcile_interval)
     while True:
         try:
-            await reconcile_once(client, settings)
+            await reconcile_once(link.client, settings)
         except Exception as exc:  # database or Temporal down: try again next round
             log.warning("reconcile pass failed: %s", exc)
         await asyncio.sleep(interval)

@@ -25,6 +25,7 @@ from hookline.persistence.db import session_scope
 from hookline.persistence.queries.deliveries import ToSend
 from hookline.settings import Settings, parse_duration
 from hookline.temporal import start_deliveries
+from hookline.temporal_link import TemporalLink
 from hookline.timeutil import utcnow
 
 log = logging.getLogger("hookline.delivery.relay")
@@ -95,7 +96,7 @@ async def end_windows(client: Client, settings: Settings, notify: attempts.Notif
     return len(ended)
 
 
-async def relay_forever(client: Client, settings: Settings, handoff: Handoff[ToSend],
+async def relay_forever(link: TemporalLink, settings: Settings, handoff: Handoff[ToSend],
                         notify: attempts.Notify = attempts.silent) -> None:
     """`handoff` is shared with this worker's attempts; `notify` tells the operational
     webhooks of what ending a held Delivery did."""
@@ -105,10 +106,10 @@ async def relay_forever(client: Client, settings: Settings, handoff: Handoff[ToS
     while True:
         handoff.freed.clear()
         try:
-            taken, failed = await relay_once(client, settings, handoff)
+            taken, failed = await relay_once(link.client, settings, handoff)
             if time.monotonic() >= windows_at:
                 windows_at = time.monotonic() + WINDOWS_EVERY
-                await end_windows(client, settings, notify)
+                await end_windows(link.client, settings, notify)
         except Exception as exc:  # the database is down: try again after a pause
             log.warning("relay pass failed: %s", exc)
             taken, failed = 0, 1

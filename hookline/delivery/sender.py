@@ -332,12 +332,12 @@ def broker_message(out: Outgoing, msg_id: str, timestamp: int) -> BrokerMessage:
 
 def sender_from_settings(settings: Settings) -> Sender:
     """One construction for the worker and the API, so both apply the same URL rules. Call
-    it after `tracing.setup`."""
+    it after `tracing.setup`. InvalidSettings when the egress proxy's file is wrong."""
     kind = TracedSender if tracing.enabled() else Sender
+    egress = Egress.of(settings.egress_proxy, settings.no_proxy, settings.egress_proxy_file)
     return kind(timeout=settings.attempt_timeout_seconds,
                 allowed_ports=settings.allowed_port_set, any_port=settings.any_port_allowed,
-                allowed_networks=settings.allowed_networks,
-                egress=Egress.of(settings.egress_proxy, settings.no_proxy))
+                allowed_networks=settings.allowed_networks, egress=egress)
 
 
 def retry_after(value: str | None, now: float | None = None) -> float | None:

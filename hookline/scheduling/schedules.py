@@ -45,6 +45,7 @@ from hookline.scheduling import sources
 from hookline.scheduling.cron import next_run
 from hookline.scheduling.sources import CronState
 from hookline.settings import Settings, get_settings, parse_duration
+from hookline.temporal_link import TemporalLink
 from hookline.timeutil import utcnow
 
 log = logging.getLogger("hookline.schedules")
@@ -340,14 +341,14 @@ async def ensure_deployment_schedules(client: Client, settings: Settings, *,
             await client.get_schedule_handle(action.id).update(_replacing(wanted))
 
 
-async def reconcile_schedules_forever(client: Client, settings: Settings) -> None:
+async def reconcile_schedules_forever(link: TemporalLink, settings: Settings) -> None:
     """At start-up (which also refreshes the silence check's Schedule) and periodically."""
     interval = parse_duration(settings.schedule_reconcile_interval)
     first = True
     while True:
         try:
-            await ensure_deployment_schedules(client, settings, refresh=first)
-            await reconcile_all(client, settings.task_queue, thorough=first)
+            await ensure_deployment_schedules(link.client, settings, refresh=first)
+            await reconcile_all(link.client, settings.task_queue, thorough=first)
             first = False
         except Exception as exc:  # Temporal or the database down: try again next round
             log.warning("schedule reconcile pass failed: %s", exc)

@@ -11,6 +11,7 @@ from email.message import Message
 from typing import Any
 
 from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import AuthResult
 
 from tests.support.procs import free_port
 
@@ -20,6 +21,7 @@ class Mail:
     mail_from: str
     recipients: list[str]
     message: Message
+    login: str | None = None  # the user it logged in as, if it did
 
     @property
     def subject(self) -> str:
@@ -32,8 +34,12 @@ class Mail:
 
 
 class SmtpSink:
-    def __init__(self) -> None:
+    """`logins` (user: password): AUTH offered, and those accepted (in the clear, as a relay
+    on a private network may); none, no AUTH."""
+
+    def __init__(self, logins: dict[str, str] | None = None) -> None:
         self.port = free_port()
+        self.logins = logins
         self.mails: list[Mail] = []
         self._lock = threading.Condition()
         self._controller: Controller | None = None
@@ -44,7 +50,9 @@ class SmtpSink:
         return f"smtp://127.0.0.1:{self.port}"
 
     def start(self) -> None:
-        self._controller = Controller(self, hostname="127.0.0.1", port=self.port)
+        auth: dict[str, Any] = {} if self.logins is None else {
+            "authenticator": self._authenticate, "auth_require_tls": False}
+        self._controller = Controller(self, hostname="127.0.0.1", port=self.port, **auth)
         self._controller.start()
 
     def stop(self) -> None:
@@ -52,9 +60,16 @@ class SmtpSink:
             self._controller.stop()
             self._controller = None
 
-    async def handle_DATA(self, _server: Any, _session: Any, envelope: Any) -> str:
+    def _authenticate(self, _server: Any, _session: Any, _envelope: Any, _mechanism: str,
+                      given: Any) -> AuthResult:
+        user, password = given.login.decode(), given.password.decode()
+        accepted = self.logins is not None and self.logins.get(user) == password
+        return AuthResult(success=accepted, handled=False, auth_data=user if accepted else None)
+
+    async def handle_DATA(self, _server: Any, session: Any, envelope: Any) -> str:
         mail = Mail(mail_from=envelope.mail_from, recipients=list(envelope.rcpt_tos),
-                    message=message_from_bytes(envelope.original_content))
+                    message=message_from_bytes(envelope.original_content),
+                    login=session.auth_data)
         with self._lock:
             self.mails.append(mail)
             self._lock.notify_all()

@@ -107,15 +107,18 @@ both: [temporalNamespace, taskQueue, logLevel, retrySchedule, attemptTimeout, al
 {{- if $root.Values.smtp.existingSecret }}
 {{- $_ := unset $config "smtpUrl" }}
 {{- end }}
+{{- if $root.Values.egressProxy.existingSecret }}
+{{- $_ := unset $config "egressProxy" }}
+{{- end }}
 {{- range $key, $value := $config }}
 {{- if and (has $key $mine) (not (kindIs "invalid" $value)) (ne (toString $value) "") }}
 - name: {{ printf "HOOKLINE_%s" (snakecase $key | upper) }}
   value: {{ (kindIs "float64" $value | ternary (int64 $value) $value) | toString | quote }}
 {{- end }}
 {{- end }}
-{{- if and (eq $component "worker") $root.Values.smtp.existingSecret }}
-- name: HOOKLINE_SMTP_URL
-  {{- include "hookline.secretRef" (list $root.Values.smtp "the SMTP URL" "smtp") | nindent 2 }}
+{{- range $setting, $file := include "hookline.secretFiles" (list $root $component) | fromYaml }}
+- name: {{ $setting }}
+  value: {{ printf "%s/%s" $file.dir $file.key | quote }}
 {{- end }}
 {{- end }}
 
@@ -177,6 +180,23 @@ both: [temporalNamespace, taskQueue, logLevel, retrySchedule, attemptTimeout, al
 {{- if $apiKey.existingSecret }}
 - name: HOOKLINE_TEMPORAL_API_KEY_FILE
   value: {{ printf "%s/%s" (include "hookline.temporalApiKeyDir" .) $apiKey.secretKey | quote }}
+{{- end }}
+{{- end }}
+
+{{/* The Secrets of smtp and egressProxy that a component reads, mounted as files (so that
+     a rotated Secret reaches the running pod): {setting: {volume, dir, secret, key}}. */}}
+{{- define "hookline.secretFiles" -}}
+{{- $root := index . 0 -}}
+{{- $component := index . 1 -}}
+{{- with $root.Values.smtp }}
+{{- if and .existingSecret (eq $component "worker") }}
+HOOKLINE_SMTP_URL_FILE: {volume: smtp, dir: /etc/hookline/smtp, secret: {{ .existingSecret | quote }}, key: {{ required "smtp.secretKey is required: the key of the SMTP URL in smtp.existingSecret" .secretKey | quote }}}
+{{- end }}
+{{- end }}
+{{- with $root.Values.egressProxy }}
+{{- if and .existingSecret (has $component (list "api" "worker")) }}
+HOOKLINE_EGRESS_PROXY_FILE: {volume: egress-proxy, dir: /etc/hookline/egress-proxy, secret: {{ .existingSecret | quote }}, key: {{ required "egressProxy.secretKey is required: the key of the proxy's URL in egressProxy.existingSecret" .secretKey | quote }}}
+{{- end }}
 {{- end }}
 {{- end }}
 
@@ -294,20 +314,32 @@ priorityClassName: {{ . }}
 volumes:
   - name: tmp
     emptyDir: {}
-  {{- if index . 1 }}
+  {{- if ne (index . 1) "migration" }}
   {{- with include "hookline.temporalVolumes" (list (index . 0) "volumes") }}
   {{- . | trim | nindent 2 }}
   {{- end }}
+  {{- end }}
+  {{- range $setting, $file := include "hookline.secretFiles" . | fromYaml }}
+  - name: {{ $file.volume }}
+    secret:
+      secretName: {{ $file.secret }}
+      items:
+        - {key: {{ $file.key | quote }}, path: {{ $file.key | quote }}}
   {{- end }}
 {{- end }}
 {{- define "hookline.volumeMounts" -}}
 volumeMounts:
   - name: tmp
     mountPath: /tmp
-  {{- if index . 1 }}
+  {{- if ne (index . 1) "migration" }}
   {{- with include "hookline.temporalVolumes" (list (index . 0) "mounts") }}
   {{- . | trim | nindent 2 }}
   {{- end }}
+  {{- end }}
+  {{- range $setting, $file := include "hookline.secretFiles" . | fromYaml }}
+  - name: {{ $file.volume }}
+    mountPath: {{ $file.dir }}
+    readOnly: true
   {{- end }}
 {{- end }}
 
