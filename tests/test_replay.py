@@ -29,7 +29,8 @@ WORKFLOWS = [DeliveryWorkflow, CronRunWorkflow, SilenceCheckWorkflow, RecoveryWo
 # What each release records (tests/histories/record.py), by file name.
 STATES = {"delivery-delivered", "delivery-retried-then-delivered", "delivery-exhausted",
           "delivery-cancelled-waiting", "delivery-signalled-by-signal",
-          "delivery-throttled", "delivery-held-by-breaker", "delivery-recovered",
+          "delivery-throttled", "delivery-throttled-by-receiver", "delivery-held-by-breaker",
+          "delivery-recovered", "delivery-unrecorded",
           "recovery", "cron-run", "silence-check", "retention"}
 
 

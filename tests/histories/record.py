@@ -21,8 +21,11 @@ from temporalio.client import Client
 from temporalio.service import RPCError
 
 from hookline import __version__
+from hookline.persistence.db import make_engine
+from hookline.persistence.migrations import upgrade
 from hookline.scheduling.schedules import retention_schedule_id, silence_schedule_id
 from tests.support.api import deliveries_of, ok, polled, publish, setup_endpoint, wait_delivery
+from tests.support.postgres import crashable_postgres
 from tests.support.receiver import Receiver
 from tests.support.schedules import start_run
 from tests.support.stack import Stack, Tenant, module_stack
@@ -127,6 +130,19 @@ def test_throttled_and_held_by_an_open_breaker(stack: Stack, tenant: Tenant,
     save(stack, "delivery-held-by-breaker", asyncio.run(waited(stack, held)))
 
 
+def test_throttled_by_the_receiver(stack: Stack, tenant: Tenant, receiver: Receiver) -> None:
+    """A 429 whose Retry-After the workflow waits out on a timer of that length (the
+    rate limit above holds Deliveries in the outbox instead, so its history is a plain
+    delivery's)."""
+    receiver.modes["slow-down"] = "/retry-after/429/2"
+    setup_endpoint(tenant, receiver.url("/as/slow-down"), consumer="slow-down")
+    slowed = delivery_of(tenant, publish(tenant, consumer="slow-down"))
+    attempted(tenant, slowed, 1)
+    receiver.modes["slow-down"] = "/ok"
+    wait_delivery(tenant, slowed, timeout=60)
+    save(stack, "delivery-throttled-by-receiver", slowed)
+
+
 def test_recovery(stack: Stack, tenant: Tenant, receiver: Receiver) -> None:
     endpoint = setup_endpoint(tenant, receiver.url("/status/500/recover"), consumer="recover")
     delivery_id = delivery_of(tenant, publish(tenant, consumer="recover"))
@@ -153,3 +169,40 @@ def test_schedules_runs(stack: Stack, tenant: Tenant, receiver: Receiver) -> Non
 
     for name, workflow_id in asyncio.run(runs()).items():
         save(stack, name, workflow_id)
+
+
+def _recording_waits(log: Path, seconds: float = 180) -> None:
+    """Until the worker says the attempt handed its outcome back to the workflow, and
+    `record_attempt` (a local activity: in the history, a marker once it succeeds) has
+    been tried against the database that is down."""
+    deadline = time.monotonic() + seconds
+    while not all(words in log.read_text() for words in (
+            "the workflow keeps the outcome", "'activity_type': 'record_attempt'")):
+        assert time.monotonic() < deadline, f"{log} never told of record_attempt"
+        time.sleep(0.5)
+
+
+def test_unrecorded(temporal: str, tmp_path: Path, receiver: Receiver) -> None:
+    """The database crashes while an attempt is in flight: the attempt hands its outcome
+    back to the workflow (`unrecorded`), whose `record_attempt` stores it once the database
+    is back."""
+    with crashable_postgres() as server:
+        upgrade(server.url)
+        own = Stack(name="unrecorded-history", db_url=server.url,
+                    engine=make_engine(server.url), temporal_address=temporal, folder=tmp_path)
+        own.start()
+        try:
+            tenant = own.tenant()
+            setup_endpoint(tenant, receiver.url("/slow/1/ok"))
+            delivery_id = delivery_of(tenant, publish(tenant))
+            deadline = time.monotonic() + 30
+            while receiver.open_now("/slow/1/ok") == 0:  # sent, not answered yet
+                assert time.monotonic() < deadline, "the attempt never reached the receiver"
+                time.sleep(0.05)
+            server.crash()
+            _recording_waits(tmp_path / "worker.log")
+            server.start()
+            save(own, "delivery-unrecorded", delivery_id)
+        finally:
+            own.stop_all()
+            own.engine.dispose()

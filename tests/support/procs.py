@@ -51,10 +51,11 @@ def wait_http(url: str, seconds: float, proc: subprocess.Popen[bytes] | None = N
     raise TimeoutError(f"{url} did not answer 200 within {seconds} s")
 
 
-def spawn(args: list[str], env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
+def spawn(args: list[str], env: dict[str, str], log: Path, cwd: Path = REPO
+          ) -> subprocess.Popen[bytes]:
     handle = log.open("ab")
     return subprocess.Popen(args, env={**os.environ, **env}, stdout=handle,
-                            stderr=subprocess.STDOUT, cwd=REPO, start_new_session=True,
+                            stderr=subprocess.STDOUT, cwd=cwd, start_new_session=True,
                             preexec_fn=_die_with_parent)
 
 
