@@ -15,7 +15,7 @@ from temporalio.runtime import Runtime
 from temporalio.worker import Worker
 
 from activities.cron import CronActivities
-from activities.http import DeliveryActivities
+from activities.delivery import DeliveryActivities
 from activities.mail import AlertActivities
 from activities.recovery import RecoveryActivities
 from activities.retention import RetentionActivities
@@ -92,7 +92,7 @@ async def main(settings: Settings | None = None, metrics: socket.socket | None =
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     access_of(settings)  # a misconfiguration stops the worker before anything starts
     tracing.setup(settings, "hookline-worker")
-    probes = WorkerProbes(asyncio.get_running_loop())
+    probes = WorkerProbes(asyncio.get_running_loop(), get_engine())
     runtime = _serve_metrics(settings, probes, metrics)
     check_readable(get_engine())  # stored credentials it has no key for stop it too
     client = probes.client = await _connect_until_up(settings, runtime)

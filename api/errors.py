@@ -1,10 +1,12 @@
 """Every error leaves the API as application/problem+json, rendered here and nowhere else;
-those of the Svix-compatible API (/api/v1) in Svix's shapes, by `api/svix/errors.py`."""
+but those of a path another API's dialect owns, in its shapes: the app installs the Svix
+layer's (`api/svix/errors.py`, for /api/v1) with these handlers."""
 
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -14,7 +16,6 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import ClientDisconnect
 
 from api.jsonbody import BodyRejected
-from api.svix import errors as svix
 from hookline.errors import (
     DomainError,
     MethodNotAllowed,
@@ -27,13 +28,30 @@ log = logging.getLogger("hookline.api")
 PROBLEM = "application/problem+json"
 
 
+class Dialect(Protocol):
+    """Another API's error shapes, for the paths it owns."""
+
+    def owns(self, path: str) -> bool: ...
+
+    def render(self, error: DomainError, headers: dict[str, str] | None = None
+               ) -> JSONResponse: ...
+
+    def render_validation(self, errors: Sequence[Any]) -> JSONResponse: ...
+
+
+def _dialect(request: Request) -> Dialect | None:
+    """The dialect that owns the request's path, of those `install` was given."""
+    given: Sequence[Dialect] = getattr(request.app.state, "error_dialects", ())
+    return next((found for found in given if found.owns(request.url.path)), None)
+
+
 def problem_response(error: DomainError, request: Request | None = None) -> JSONResponse:
     instance = request.url.path if request is not None else None
     headers = dict(error.headers)
     if error.status == 401:
         headers.setdefault("WWW-Authenticate", 'Bearer realm="hookline"')
-    if instance is not None and svix.owns(instance):
-        return svix.render(error, headers)
+    if request is not None and (dialect := _dialect(request)) is not None:
+        return dialect.render(error, headers)
     return JSONResponse(error.body(instance), status_code=error.status,
                         media_type=PROBLEM, headers=headers)
 
@@ -58,15 +76,17 @@ def validation_problem(exc: RequestValidationError) -> ValidationFailed:
     return ValidationFailed(summary or "invalid request", errors=errors)
 
 
-def install(app: FastAPI) -> None:
+def install(app: FastAPI, dialects: Sequence[Dialect] = ()) -> None:
+    app.state.error_dialects = tuple(dialects)
+
     @app.exception_handler(DomainError)
     async def _domain(request: Request, exc: DomainError) -> JSONResponse:
         return problem_response(exc, request)
 
     @app.exception_handler(RequestValidationError)
     async def _validation(request: Request, exc: RequestValidationError) -> JSONResponse:
-        if svix.owns(request.url.path):
-            return svix.render_validation(exc.errors())
+        if (dialect := _dialect(request)) is not None:
+            return dialect.render_validation(exc.errors())
         return problem_response(validation_problem(exc), request)
 
     @app.exception_handler(StarletteHTTPException)

@@ -19,6 +19,7 @@ from api import docs, errors, pagination, portal
 from api.filter_pool import FilterPool
 from api.middleware import GuardMiddleware, TimingMiddleware
 from api.routes import ROUTERS
+from api.svix import errors as svix_errors
 from api.svix import routes as svix
 from api.tenant_code import TenantCode
 from hookline import __version__, payload_schemas
@@ -54,7 +55,8 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     # A test send to a broker target leaves a publisher here: closed once idle, or once
     # its target is disabled or deleted, as the worker's are.
     sweeping = asyncio.create_task(sweep_forever(app.state.sender.brokers))
-    app.state.batches = BatchWriter()
+    # Traced, a publish's outbox rows keep its request's trace context.
+    app.state.batches = BatchWriter(carry_context=tracing.enabled())
     app.state.filter_pool = FilterPool()
     # Previews' and checks' tenant code: threads of its own, and V8 executor processes
     # started at the first call.
@@ -107,7 +109,7 @@ def create_app() -> FastAPI:
         # what generated clients call their methods (make clients).
         generate_unique_id_function=operation_id,
     )
-    errors.install(app)
+    errors.install(app, dialects=[svix_errors])  # /api/v1's errors in Svix's shapes
     app.add_middleware(GuardMiddleware)
     app.add_middleware(TimingMiddleware)  # added last: outermost, it times the refusals too
     for router in ROUTERS:

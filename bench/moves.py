@@ -176,7 +176,7 @@ def _pending(url: str) -> list[str]:
 async def _attempts(moves: Moves, ids: list[str]) -> tuple[int, int, dict[str, int]]:
     from temporalio.testing import ActivityEnvironment
 
-    from activities.http import DeliveryActivities
+    from activities.delivery import DeliveryActivities
     from hookline.contracts import AttemptInput
     from hookline.delivery import gate
     from hookline.delivery.engine import AttemptEngine

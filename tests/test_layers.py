@@ -105,10 +105,10 @@ def test_the_attempt_activity_makes_one_call_into_the_engine() -> None:
     """An attempt flows one way: the activity hands it to the engine and maps what comes
     back to Temporal, reaching into no step of it (the engine's `model` gives it the one
     error it maps)."""
-    assert set(_imports("activities.http", top_only=False)) <= {
+    assert set(_imports("activities.delivery", top_only=False)) <= {
         "hookline.contracts", "hookline.delivery.engine", "hookline.delivery.model",
         "hookline.observability", "hookline.observability.tracing"}
-    tree = ast.parse(MODULES["activities.http"].read_text())
+    tree = ast.parse(MODULES["activities.delivery"].read_text())
     from_model = {alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
                   and node.module == "hookline.delivery.model" for alias in node.names}
     assert from_model == {"ContentGone"}
@@ -135,3 +135,49 @@ def test_what_the_engines_steps_pass_one_another_imports_none_of_them() -> None:
     for step in ("sender", "shaping", "outcomes"):
         assert "hookline.delivery.attempts" not in set(
             _imports(f"hookline.delivery.{step}", top_only=False)), step
+
+
+# hookline/'s own floors, top down (docs/ARCHITECTURE.md, "How the code is kept").
+HOOKLINE_FLOORS = (("usecases",), ("services",), ("scheduling", "delivery"), ("persistence",),
+                   ("observability",))
+
+
+def _floor(name: str) -> int | None:
+    parts = name.split(".")
+    return next((n for n, floor in enumerate(HOOKLINE_FLOORS)
+                 if parts[0] == "hookline" and len(parts) > 2 and parts[1] in floor), None)
+
+
+def test_inside_hookline_every_import_points_down_a_floor() -> None:
+    up = [f"{name} -> {target}" for name in MODULES if (mine := _floor(name)) is not None
+          for target in _imports(name, top_only=False)
+          if (theirs := _floor(target)) is not None and theirs < mine]
+    assert up == []
+
+
+def _folder(name: str) -> str:
+    """A module's folder in its package (`api.svix`, `hookline.delivery`), or the module
+    itself when it sits at the package's top (`api.errors`)."""
+    return ".".join(name.split(".")[:2])
+
+
+def test_no_folder_of_hookline_or_api_goes_round_in_a_circle() -> None:
+    """Modules may import one another inside a folder; between folders (and the package's
+    top modules), the imports make no loop: routes -> errors -> svix -> routes was one."""
+    graph: dict[str, set[str]] = {}
+    for name in MODULES:
+        if name.split(".")[0] in ("hookline", "api"):
+            graph.setdefault(_folder(name), set()).update(
+                _folder(t) for t in _imports(name, top_only=False)
+                if t.split(".")[0] == name.split(".")[0] and _folder(t) != _folder(name))
+    loops = []
+    for start in graph:
+        paths = [[start]]
+        while paths:
+            path = paths.pop()
+            for step in graph.get(path[-1], ()):
+                if step == start:
+                    loops.append(" -> ".join([*path, step]))
+                elif step not in path:
+                    paths.append([*path, step])
+    assert loops == []

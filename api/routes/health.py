@@ -12,6 +12,7 @@ from api.errors import problem_response
 from api.schemas.common import problems
 from hookline.errors import Unavailable
 from hookline.observability.readiness import api_checks, state
+from hookline.persistence.db import get_engine
 from hookline.settings import get_settings
 
 router = APIRouter(tags=["health"])
@@ -28,7 +29,7 @@ async def readyz(request: Request) -> Any:
     `checks`; 503 when the database does not, or Temporal does not and
     HOOKLINE_READY_REQUIRES_TEMPORAL is on."""
     requires_temporal = get_settings().ready_requires_temporal
-    found, ready = await api_checks(request.app.state.temporal, requires_temporal)
+    found, ready = await api_checks(get_engine(), request.app.state.temporal, requires_temporal)
     checks = {name: state(ok) for name, ok in found.items()}
     if ready:
         return {"status": "ok", **checks, "checks": checks}

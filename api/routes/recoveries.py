@@ -13,15 +13,14 @@ from temporalio.client import Client
 
 from api.deps import AuthDep, SessionDep, TemporalDep
 from api.jsonbody import JSONRoute
+from api.recovering import begin
 from api.schemas.common import COMMON_PROBLEMS, problems
 from api.schemas.recoveries import Matching, RecoverIn, RecoveryOut, RecoveryStarted
 from hookline.delivery import targets
-from hookline.errors import Unavailable
 from hookline.persistence.db import committed
 from hookline.persistence.models import Recovery
 from hookline.services import recoveries
-from hookline.settings import get_settings
-from hookline.temporal import cancel_workflow, start_recovery
+from hookline.temporal import cancel_workflow
 
 router = APIRouter(prefix="/v1/recoveries", tags=["recoveries"], responses=COMMON_PROBLEMS,
                    route_class=JSONRoute)
@@ -44,21 +43,6 @@ async def recover(find: Callable[[], targets.Target], body: RecoverIn, auth_env:
     recovery = await begin(find, w, auth_env, session, temporal)
     started = RecoveryStarted(id=recovery.id, recovered=recovery.matching)
     return JSONResponse(started.model_dump(by_alias=True), status_code=202)
-
-
-async def begin(find: Callable[[], targets.Target], w: recoveries.Window, auth_env: str,
-                session: Session, temporal: Client) -> Recovery:
-    """A recovery of the target `find` reads, made and its workflow started (for /v1 and
-    Svix's recover alike); cancelled again, and 503, when Temporal cannot start it."""
-    target = await run_in_threadpool(find)
-    recovery = await run_in_threadpool(committed, session, recoveries.create, auth_env, target, w)
-    try:
-        await start_recovery(temporal, get_settings().task_queue, recovery.id)
-    except Exception as exc:
-        await run_in_threadpool(committed, session, recoveries.cancel, auth_env, recovery.id)
-        raise Unavailable(f"Temporal is unavailable; the recovery was not started: {exc}"
-                          ) from None
-    return recovery
 
 
 @router.get("/{recovery_id}", response_model=RecoveryOut, responses=problems(404))

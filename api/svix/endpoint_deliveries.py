@@ -10,7 +10,7 @@ from fastapi import APIRouter
 
 from api.deps import SessionDep, TemporalDep
 from api.jsonbody import JSONRoute
-from api.routes.recoveries import begin
+from api.recovering import begin
 from api.svix.deps import AuthDep, EndpointDep
 from api.svix.schemas.common import Moment
 from api.svix.schemas.endpoint_deliveries import (

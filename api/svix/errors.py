@@ -1,7 +1,7 @@
-"""Errors as Svix's API answers them, for every request under /api/v1 (`api/errors.py` hands
-them here): `{"code", "detail"}` with Svix's status and code, and 422 as Svix's
-`{"detail": [{"loc", "msg", "type"}]}`. The Svix SDKs parse both, so every error body is
-JSON, unknown routes and refused methods included."""
+"""Errors as Svix's API answers them, for every request under /api/v1 (this module is the
+dialect `api/errors.py` hands them to): `{"code", "detail"}` with Svix's status and code,
+and 422 as Svix's `{"detail": [{"loc", "msg", "type"}]}`. The Svix SDKs parse both, so
+every error body is JSON, unknown routes and refused methods included."""
 
 from __future__ import annotations
 

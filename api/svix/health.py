@@ -8,6 +8,7 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 
 from hookline.observability.readiness import api_checks
+from hookline.persistence.db import get_engine
 from hookline.settings import get_settings
 
 router = APIRouter(prefix="/health", tags=["Health"])
@@ -19,7 +20,7 @@ def _status(ok: bool) -> dict[str, str]:
 
 @router.api_route("", methods=["GET", "HEAD"])
 async def health(request: Request) -> JSONResponse:
-    found, ready = await api_checks(request.app.state.temporal,
+    found, ready = await api_checks(get_engine(), request.app.state.temporal,
                                     get_settings().ready_requires_temporal)
     body = {"database": _status(found["database"]), "queue": _status(found["temporal"]),
             "cache": _status(True)}

@@ -3,7 +3,7 @@
 1. A new Delivery is committed with its workflow start in the outbox (`outbox.add`).
 2. The workers' relay (`relay`) takes the starts the per-target gate (`gate`) admits and
    starts one workflow per Delivery (`workflows/delivery.py`), eagerly.
-3. Each attempt (`engine`, which the activity in `activities/http.py` calls once) reads
+3. Each attempt (`engine`, which the activity in `activities/delivery.py` calls once) reads
    what to send (`attempts.prepare_attempt`), asks the gate if it holds no lease, runs
    the target's transformation (`shaping`), sends (`sender`) and records its outcome
    (`attempts.record_attempt`), which moves the Delivery, its target's failure count and

@@ -1,7 +1,7 @@
 """One attempt of a Delivery, from start to end: prepare what to send (or learn there is
 nothing to, or that the target's gate refuses it now), shape it with the target's
 transformation, wait for the target's throttle, send it, record the outcome and report it.
-The attempt activity (`activities/http.py`) makes one call here and maps what comes back to
+The attempt activity (`activities/delivery.py`) makes one call here and maps what comes back to
 Temporal; the worker builds the engine with everything it shares with the relay.
 
 Once a request is answered, its outcome is never lost and the webhook never sent again for

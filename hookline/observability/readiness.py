@@ -6,18 +6,16 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 
-from sqlalchemy import text
+from sqlalchemy import Engine, text
 from temporalio.client import Client
-
-from hookline.persistence.db import get_engine
 
 TEMPORAL_WAIT = 3.0  # seconds Temporal's health check may take
 LOOP_WAIT = 5.0  # seconds the worker's loop may take to run a no-op
 
 
-def database_ok() -> bool:
+def database_ok(engine: Engine) -> bool:
     try:
-        with get_engine().connect() as conn:
+        with engine.connect() as conn:
             conn.execute(text("SELECT 1"))
         return True
     except Exception:
@@ -36,11 +34,12 @@ def state(ok: bool) -> str:
     return "ok" if ok else "unavailable"
 
 
-async def api_checks(client: Client, requires_temporal: bool) -> tuple[dict[str, bool], bool]:
+async def api_checks(engine: Engine, client: Client, requires_temporal: bool
+                     ) -> tuple[dict[str, bool], bool]:
     """The API's checks (`database`, `temporal`) and whether it is ready: while its database
     answers, and Temporal too when `requires_temporal` (publishes never need Temporal: the
     outbox keeps what they accept)."""
-    database, temporal = await asyncio.gather(asyncio.to_thread(database_ok),
+    database, temporal = await asyncio.gather(asyncio.to_thread(database_ok, engine),
                                               temporal_ok(client))
     return {"database": database, "temporal": temporal}, database and (
         temporal or not requires_temporal)
@@ -51,8 +50,8 @@ class WorkerProbes:
     loop runs a no-op within LOOP_WAIT; ready while it polls its task queue, Temporal
     answers and the database does."""
 
-    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
-        self.loop = loop
+    def __init__(self, loop: asyncio.AbstractEventLoop, engine: Engine) -> None:
+        self.loop, self.engine = loop, engine
         self.client: Client | None = None  # set once connected
         self.polling = False  # set while the Temporal worker runs
 
@@ -71,5 +70,5 @@ class WorkerProbes:
                     temporal_ok(self.client), self.loop).result(TEMPORAL_WAIT + 1)
             except (concurrent.futures.TimeoutError, RuntimeError):
                 temporal = False
-        return {"database": state(database_ok()), "polling": state(self.polling),
+        return {"database": state(database_ok(self.engine)), "polling": state(self.polling),
                 "temporal": state(temporal)}

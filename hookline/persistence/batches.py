@@ -29,7 +29,6 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session
 
-from hookline.observability import tracing
 from hookline.persistence.db import begin_reading, get_engine
 
 T = TypeVar("T")
@@ -97,7 +96,11 @@ class _Pending:
 
 
 class BatchWriter:
-    def __init__(self, engine: Engine | None = None, max_batch: int = MAX_BATCH) -> None:
+    def __init__(self, engine: Engine | None = None, max_batch: int = MAX_BATCH, *,
+                 carry_context: bool = False) -> None:
+        """`carry_context`: each job runs in its requester's context (tracing's, so that
+        the outbox rows it writes keep the request's trace)."""
+        self._carry_context = carry_context
         self._queue: queue.SimpleQueue[_Pending | None] = queue.SimpleQueue()
         self._engine = engine
         self._max_batch = max_batch
@@ -105,7 +108,7 @@ class BatchWriter:
         self._thread.start()
 
     async def run(self, job: Job[T]) -> T:
-        if tracing.enabled():  # the job's outbox rows keep the request's trace context
+        if self._carry_context:
             job = _in_context(contextvars.copy_context(), job)
         loop = asyncio.get_running_loop()
         pending = _Pending(job, loop.create_future(), loop)

@@ -15,7 +15,7 @@ from datetime import timedelta
 
 from temporalio.testing import ActivityEnvironment
 
-from activities.http import DeliveryActivities
+from activities.delivery import DeliveryActivities
 from hookline.contracts import AttemptInput, AttemptResult, RecordInput, Unrecorded
 from hookline.delivery import gate
 from hookline.delivery.engine import AttemptEngine
