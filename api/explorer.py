@@ -18,7 +18,6 @@ from hookline.persistence.queries.explorer import (
 )
 from hookline.statuses import AttemptStatusName, DeliveryStatusName, ErrorTypeName
 
-ErrorType = ErrorTypeName
 ERROR_TYPE = Query(alias="errorType", description="The (last) attempt's error type")
 RESPONSE = Query(alias="responseStatus", pattern=r"^([1-5]xx|[1-5][0-9][0-9])$",
                  description="The (last) attempt's response status: a code (503) or a "
@@ -39,7 +38,7 @@ def _filter(status: str | None, error_type: str | None, response: str | None,
 
 def attempt_filter(
     status: Annotated[AttemptStatusName | None, Query()] = None,
-    error_type: Annotated[ErrorType | None, ERROR_TYPE] = None,
+    error_type: Annotated[ErrorTypeName | None, ERROR_TYPE] = None,
     response: Annotated[str | None, RESPONSE] = None,
     since: Annotated[datetime | None, SINCE] = None,
     until: Annotated[datetime | None, UNTIL] = None,
@@ -53,7 +52,7 @@ def delivery_filter(
                         ] = None,
     event_type: Annotated[str | None, Query(alias="eventType")] = None,
     status: Annotated[DeliveryStatusName | None, Query()] = None,
-    error_type: Annotated[ErrorType | None, ERROR_TYPE] = None,
+    error_type: Annotated[ErrorTypeName | None, ERROR_TYPE] = None,
     response: Annotated[str | None, RESPONSE] = None,
     since: Annotated[datetime | None, SINCE] = None,
     until: Annotated[datetime | None, UNTIL] = None,

@@ -17,7 +17,6 @@ whether the attempt entered a broker module."""
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import os
 import sys
 import tempfile
@@ -25,7 +24,6 @@ import threading
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import timedelta
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from types import FrameType
@@ -174,34 +172,10 @@ def _pending(url: str) -> list[str]:
 
 
 async def _attempts(moves: Moves, ids: list[str]) -> tuple[int, int, dict[str, int]]:
-    from temporalio.testing import ActivityEnvironment
-
-    from activities.delivery import DeliveryActivities
     from hookline.contracts import AttemptInput
-    from hookline.delivery import gate
-    from hookline.delivery.engine import AttemptEngine
-    from hookline.delivery.handoff import Handoff
-    from hookline.delivery.sender import sender_from_settings
-    from hookline.fair_threads import FairThreads
-    from hookline.persistence.db import get_engine
-    from hookline.persistence.queries.deliveries import ToSend
-    from hookline.persistence.sealed import keyring_of
-    from hookline.services import operational
-    from hookline.settings import get_settings
-    from hookline.temporal import connect
-    from hookline.transform_pool import ExecutorPool
-    from hookline.transformations import Limits
+    from tests.support.one_attempt import attempt_activities
 
-    settings = get_settings()
-    engine = AttemptEngine(sender=sender_from_settings(settings),
-                           client=await connect(settings, lazy=True),
-                           limits=gate.limits_from(settings), notify=operational.notify,
-                           handoff=Handoff[ToSend](),
-                           transforms=ExecutorPool(Limits(*settings.transform_limits)),
-                           threads=FairThreads(), keyring=keyring_of(get_engine().dialect))
-    activities = DeliveryActivities(engine)
-    env = ActivityEnvironment()
-    env.info = dataclasses.replace(env.info, start_to_close_timeout=timedelta(seconds=47))
+    activities, env = await attempt_activities()
     for delivery_id in ids[:-1]:
         await env.run(activities.attempt_delivery,
                       AttemptInput(delivery_id=delivery_id, next_delay=1.0, longest_delay=1.0))
@@ -209,8 +183,8 @@ async def _attempts(moves: Moves, ids: list[str]) -> tuple[int, int, dict[str, i
         outcome = await env.run(activities.attempt_delivery, AttemptInput(
             delivery_id=ids[-1], next_delay=1.0, longest_delay=1.0))
     assert outcome.status == "delivered", outcome
-    engine.transforms.close()
-    await engine.sender.aclose()
+    activities.engine.transforms.close()
+    await activities.engine.sender.aclose()
     return moves.moves, moves.up, dict(moves.entered)
 
 

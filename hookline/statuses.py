@@ -39,13 +39,30 @@ DeliveryStatusName = Literal["pending", "processing", "retrying", "delivered", "
 AttemptStatusName = Literal["succeeded", "failed"]
 RecoverableName = Literal["exhausted", "cancelled"]
 
-# Why an attempt failed (its `errorType`), in the order the API and the metrics list them:
-# an HTTP receiver's answer or its absence, the guard's refusal, what the engine did instead
-# of sending (the breaker, the transformation, the token, the proxy), and a broker's failed
-# publish (`hookline.delivery.brokers`). One tuple, and its Literal for the API's query.
-ERROR_TYPES = ("timeout", "connection", "dns", "tls", "blocked_url", "http_status",
-               "circuit_open", "transformation", "oauth", "proxy", "broker_unreachable",
-               "broker_refused", "broker_auth")
+class ErrorType(StrEnum):
+    """Why an attempt failed (its `errorType`), in the order the API and the metrics list
+    them: an HTTP receiver's answer or its absence, the guard's refusal, what the engine did
+    instead of sending (the breaker, the transformation, the token, the proxy), and a
+    broker's failed publish (`hookline.delivery.brokers`). The one list: the engine, the
+    explorer, the queries and the metrics take their names from it."""
+
+    TIMEOUT = "timeout"
+    CONNECTION = "connection"
+    DNS = "dns"
+    TLS = "tls"
+    BLOCKED_URL = "blocked_url"
+    HTTP_STATUS = "http_status"
+    CIRCUIT_OPEN = "circuit_open"
+    TRANSFORMATION = "transformation"
+    OAUTH = "oauth"
+    PROXY = "proxy"
+    BROKER_UNREACHABLE = "broker_unreachable"
+    BROKER_REFUSED = "broker_refused"
+    BROKER_AUTH = "broker_auth"
+
+
+ERROR_TYPES = tuple(error.value for error in ErrorType)
+# The API's query parameter, as the Literals above (tests/test_statuses.py holds it to the enum).
 ErrorTypeName = Literal["timeout", "connection", "dns", "tls", "blocked_url", "http_status",
                         "circuit_open", "transformation", "oauth", "proxy",
                         "broker_unreachable", "broker_refused", "broker_auth"]

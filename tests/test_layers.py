@@ -181,3 +181,30 @@ def test_no_folder_of_hookline_or_api_goes_round_in_a_circle() -> None:
                 elif step not in path:
                     paths.append([*path, step])
     assert loops == []
+
+
+def test_error_types_are_spelt_in_one_list() -> None:
+    """`hookline.statuses.ErrorType` is the one list: no other module compares an attempt's
+    error type with a string, or lists three or more of them (the explorer, the metrics, the
+    queries and the portal's sentences name the enum's members)."""
+    from hookline.statuses import ERROR_TYPES
+
+    spelt = []
+    for name, path in MODULES.items():
+        if name == "hookline.statuses" or ".migrations." in name:
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Compare):  # with an attempt's error type
+                operands = (node.left, *node.comparators)
+                found = [n for n in operands if isinstance(n, ast.Constant)
+                         and n.value in ERROR_TYPES] if any(
+                    word in ast.unparse(n) for n in operands
+                    for word in ("error_type", "errorType", "kind")) else []
+            elif isinstance(node, (ast.Tuple, ast.Set, ast.List, ast.Dict)):
+                items = node.keys if isinstance(node, ast.Dict) else node.elts
+                found = [n for n in items if isinstance(n, ast.Constant) and n.value in ERROR_TYPES]
+                found = found if len(found) >= 3 else []
+            else:
+                continue
+            spelt += [f"{name}:{n.lineno} {n.value!r}" for n in found]
+    assert spelt == []

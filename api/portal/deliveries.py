@@ -15,13 +15,13 @@ from api.dispatch import retry_now
 from api.portal.auth import ChangeDep, PortalDep
 from api.portal.web import Portal, PortalRoute, render
 from hookline.delivery import gate
-from hookline.delivery.model import TRANSFORMATION
 from hookline.errors import Conflict
 from hookline.persistence import queries
 from hookline.persistence.db import committed
 from hookline.services import deliveries, events, portal
 from hookline.services.portal import DeliveryFilter
 from hookline.settings import get_settings
+from hookline.statuses import ErrorType
 
 router = APIRouter(route_class=PortalRoute)
 PAGE = 25
@@ -45,30 +45,40 @@ def list_page(request: Request, found: PortalDep, session: SessionDep,
 
 # What an attempt's `errorType` means, in a sentence; the raw error stays behind a
 # disclosure, for the receiver's developer.
-_ERRORS = {
-    "http_status": "The endpoint answered {code}: only a 2xx answer counts as delivered.",
-    "timeout": "The endpoint did not answer in time, so the attempt was abandoned.",
-    "connection": "Could not connect to the endpoint: nothing accepted the connection at "
-                  "that address, or it was cut before an answer.",
-    "dns": "The endpoint's host name could not be found (DNS).",
-    "tls": "The secure connection failed: check the endpoint's HTTPS certificate, or, if "
-           "it asks for one, the client certificate set on this endpoint.",
-    "oauth": "Not sent: no access token could be had from the endpoint's OAuth2 token URL "
-             "(it failed, refused the client credentials, or did not answer in time).",
-    "broker_unreachable": "Could not reach the endpoint's broker or cloud service, or the "
-                          "connection broke before it confirmed the message.",
-    "broker_refused": "The broker refused the message: its topic, queue, exchange route, "
-                      "stream or bucket does not exist or takes no writes now.",
-    "broker_auth": "The broker refused the credentials set on this endpoint, or they do not "
-                   "allow publishing there.",
-    "blocked_url": "Not sent: the URL leads to a private or reserved address, which "
-                   "webhooks may not reach.",
-    "circuit_open": "Not sent: the endpoint failed several times in a row, so its attempts "
-                    "are paused for a while; the next one is a probe that resumes them.",
+_ERRORS: dict[str, str] = {
+    ErrorType.HTTP_STATUS:
+        "The endpoint answered {code}: only a 2xx answer counts as delivered.",
+    ErrorType.TIMEOUT: "The endpoint did not answer in time, so the attempt was abandoned.",
+    ErrorType.CONNECTION:
+        "Could not connect to the endpoint: nothing accepted the connection at that address, "
+        "or it was cut before an answer.",
+    ErrorType.DNS: "The endpoint's host name could not be found (DNS).",
+    ErrorType.TLS:
+        "The secure connection failed: check the endpoint's HTTPS certificate, or, if it asks "
+        "for one, the client certificate set on this endpoint.",
+    ErrorType.OAUTH:
+        "Not sent: no access token could be had from the endpoint's OAuth2 token URL (it "
+        "failed, refused the client credentials, or did not answer in time).",
+    ErrorType.BROKER_UNREACHABLE:
+        "Could not reach the endpoint's broker or cloud service, or the connection broke "
+        "before it confirmed the message.",
+    ErrorType.BROKER_REFUSED:
+        "The broker refused the message: its topic, queue, exchange route, stream or bucket "
+        "does not exist or takes no writes now.",
+    ErrorType.BROKER_AUTH:
+        "The broker refused the credentials set on this endpoint, or they do not allow "
+        "publishing there.",
+    ErrorType.BLOCKED_URL:
+        "Not sent: the URL leads to a private or reserved address, which webhooks may not "
+        "reach.",
+    ErrorType.CIRCUIT_OPEN:
+        "Not sent: the endpoint failed several times in a row, so its attempts are paused "
+        "for a while; the next one is a probe that resumes them.",
     # The operator's code, not the customer's server: say so, or they go looking at theirs.
-    TRANSFORMATION: "Not sent: the sender's code that prepares each request for this "
-                    "endpoint (its transformation) failed, so your endpoint was not called. "
-                    "Nothing on your side caused this.",
+    ErrorType.TRANSFORMATION:
+        "Not sent: the sender's code that prepares each request for this endpoint (its "
+        "transformation) failed, so your endpoint was not called. Nothing on your side "
+        "caused this.",
 }
 
 

@@ -22,11 +22,8 @@ from hookline.delivery import limit as adaptive
 from hookline.delivery.brokers.keys import expression_of, message_key
 from hookline.delivery.credentials import ClientTLS, OAuth2
 from hookline.delivery.model import (
-    CIRCUIT_OPEN,
     HELD_PAST_WINDOW,
-    PROXY,
     RESPONSE_LIMIT,
-    TRANSFORMATION,
     Outgoing,
     Recorded,
     Unsent,
@@ -41,7 +38,7 @@ from hookline.persistence.db import begin_reading
 from hookline.persistence.models import Delivery
 from hookline.persistence.queries.deliveries import RecordedRow, ToSend
 from hookline.signing import WEBHOOK
-from hookline.statuses import ATTEMPTABLE, AttemptStatus, DeliveryStatus
+from hookline.statuses import ATTEMPTABLE, AttemptStatus, DeliveryStatus, ErrorType
 from hookline.timeutil import aware, iso, utcnow
 
 
@@ -259,8 +256,9 @@ def record_attempt(session: Session, delivery_id: str, result: AttemptResult,
     assert target_id is not None  # a Delivery has one or the other
     # A success of a clean target has nothing to change; an attempt never sent, or stopped
     # at the egress proxy, says nothing of the receiver.
-    quiet = (result.succeeded and clean) or result.error_type in (CIRCUIT_OPEN, PROXY)
-    down = not result.succeeded and result.error_type != PROXY and (
+    quiet = (result.succeeded and clean) or result.error_type in (ErrorType.CIRCUIT_OPEN,
+                                                                  ErrorType.PROXY)
+    down = not result.succeeded and result.error_type != ErrorType.PROXY and (
         result.exhausted or gate.counts_against(result.error_type, result.status_code))
     circuit = None if quiet else gate.record(session, target_id, now=now, limits=limits,
                                              pause=pause, down=down)
@@ -343,9 +341,9 @@ def _failed_on_code(session: Session, target_id: str, last: dict[str, Any]) -> b
     disabling the target, when its transformation (the target's code) or the egress proxy
     failed last, or when the breaker refused it (`circuit_open`) and what the breaker last
     let run failed in the transformation: the breaker is open because of the code."""
-    if last["errorType"] == "circuit_open":
-        return queries.attempts.last_run_error(session, target_id) == TRANSFORMATION
-    return last["errorType"] in (TRANSFORMATION, PROXY)
+    if last["errorType"] == ErrorType.CIRCUIT_OPEN:
+        return queries.attempts.last_run_error(session, target_id) == ErrorType.TRANSFORMATION
+    return last["errorType"] in (ErrorType.TRANSFORMATION, ErrorType.PROXY)
 
 
 def _tell(session: Session, delivery_id: str, row: RecordedRow, status: DeliveryStatus, gone: bool,

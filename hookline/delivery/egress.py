@@ -22,12 +22,12 @@ import aiohttp_socks
 import python_socks
 from aiohttp_socks import ProxyConnector, ProxyType
 
-from hookline.delivery.model import PROXY as ERROR_TYPE
 from hookline.secret_files import WatchedFile
 from hookline.settings import PROXY_SCHEMES, check_proxy_url
 from hookline.settings import redacted_url as redacted
+from hookline.statuses import ErrorType
 
-__all__ = ["ERROR_TYPE", "Egress", "NoProxy", "ProxyFailed", "check_proxy_url", "failure",
+__all__ = ["Egress", "NoProxy", "ProxyFailed", "check_proxy_url", "failure",
            "redacted"]
 
 SCHEMES = {"http": ProxyType.HTTP, "socks5": ProxyType.SOCKS5}
@@ -155,8 +155,9 @@ def failure(exc: BaseException) -> tuple[str, str] | None:
         if isinstance(cause, FAILURES):
             code = getattr(cause, "error_code", None)
             if code in UNREACHED:
-                return "connection", "the egress proxy could not connect to the receiver"
-            return ERROR_TYPE, f"the egress proxy failed: {_what_failed(cause, code)}"
+                return (ErrorType.CONNECTION,
+                        "the egress proxy could not connect to the receiver")
+            return ErrorType.PROXY, f"the egress proxy failed: {_what_failed(cause, code)}"
         cause = cause.__cause__ or cause.__context__
     return None
 

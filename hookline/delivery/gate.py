@@ -37,6 +37,7 @@ from hookline.delivery import limit as adaptive
 from hookline.persistence import queries
 from hookline.persistence.models import AttemptLease, Destination, Endpoint, TargetGate, table_of
 from hookline.settings import Settings, parse_duration
+from hookline.statuses import ErrorType
 from hookline.timeutil import aware
 
 # A throttled target has this many seconds of its rate admitted at once: enough that the
@@ -51,8 +52,9 @@ RECHECK = 2.0
 # Errors that say the receiver is down or overloaded, as opposed to refusing the request.
 # A broker that cannot be reached or refuses messages is down as a receiver answering 5xx
 # is; one refusing our credentials has answered (as a 401 has).
-BREAKER_ERRORS = frozenset({"timeout", "connection", "dns", "tls", "broker_unreachable",
-                            "broker_refused"})
+BREAKER_ERRORS = frozenset({ErrorType.TIMEOUT, ErrorType.CONNECTION, ErrorType.DNS,
+                            ErrorType.TLS, ErrorType.BROKER_UNREACHABLE,
+                            ErrorType.BROKER_REFUSED})
 
 _LEASES, _GATES = table_of(AttemptLease), table_of(TargetGate)
 _EP, _DS = table_of(Endpoint), table_of(Destination)
@@ -255,7 +257,7 @@ def counts_against(error_type: str | None, status_code: int | None) -> bool:
     and 429 do; a 4xx is an answer, and a refused URL is ours."""
     if error_type in BREAKER_ERRORS:
         return True
-    return error_type == "http_status" and status_code is not None and (
+    return error_type == ErrorType.HTTP_STATUS and status_code is not None and (
         status_code >= 500 or status_code == 429)
 
 

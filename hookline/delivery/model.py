@@ -11,7 +11,7 @@ from typing import Any
 
 from hookline.contracts import AttemptResult
 from hookline.delivery.credentials import ClientTLS, OAuth2
-from hookline.statuses import DeliveryStatus
+from hookline.statuses import DeliveryStatus, ErrorType
 
 RESPONSE_LIMIT = 4096
 
@@ -88,20 +88,10 @@ class Recorded:
     target_id: str = ""
 
 
-# The error type of an attempt its target's transformation failed (nothing was sent). A
-# Delivery it exhausts does not count towards disabling the target: the receiver never saw
-# it, and the code is the operator's.
-TRANSFORMATION = "transformation"
-
-# The error type of an attempt the egress proxy failed (`delivery/egress`): the receiver was
-# never reached, so it counts toward nothing of the target's (breaker, limit, auto-disable).
-PROXY = "proxy"
-
-# The error type of the final attempt of a Delivery whose retry window ended while its
-# target's circuit was open: recorded with no request sent, it ends the Delivery `exhausted`.
-CIRCUIT_OPEN = "circuit_open"
+# The final attempt of a Delivery whose retry window ended while its target's circuit was
+# open: recorded with no request sent, it ends the Delivery `exhausted`.
 HELD_PAST_WINDOW = AttemptResult(
-    succeeded=False, status_code=None, response_body=None, error_type=CIRCUIT_OPEN,
+    succeeded=False, status_code=None, response_body=None, error_type=ErrorType.CIRCUIT_OPEN,
     error_message="not sent: the circuit breaker was still open when the retry window "
                   "ended", duration_ms=0)
 

@@ -33,7 +33,6 @@ from joserfc.jwk import ECKey, RSAKey
 from hookline.delivery.client_tls import EC_ALGS
 from hookline.delivery.credentials import OAuth2
 
-ERROR_TYPE = "oauth"
 REDACTED = "Bearer <redacted>"  # what previews show for the token
 KEPT = 4096
 # A token without `expires_in` is used this long, or until a receiver answers 401.

@@ -32,6 +32,7 @@ from hookline.delivery.model import RESPONSE_LIMIT, Outgoing
 from hookline.observability import metrics, tracing
 from hookline.settings import Settings
 from hookline.signing import webhook_headers
+from hookline.statuses import ErrorType
 from hookline.target_kinds import is_broker
 from hookline.url_guard import DNSFailure, Network, Target, URLRefused, check_syntax
 
@@ -47,13 +48,13 @@ def _failure(error_type: str, message: str, started: float,
 
 def _classify(exc: BaseException) -> str:
     if isinstance(exc, aiohttp.ServerTimeoutError):
-        return "timeout"
+        return ErrorType.TIMEOUT
     cause: BaseException | None = exc
     while cause is not None:
         if isinstance(cause, aiohttp.ClientSSLError | ssl.SSLError):
-            return "tls"
+            return ErrorType.TLS
         cause = cause.__cause__ or cause.__context__
-    return "connection"
+    return ErrorType.CONNECTION
 
 
 class _Phase:
@@ -195,9 +196,9 @@ class Sender:
         try:
             target = await self.guard(out.url, out.require_https)
         except URLRefused as exc:
-            return _failure("blocked_url", str(exc), started)
+            return _failure(ErrorType.BLOCKED_URL, str(exc), started)
         except DNSFailure as exc:
-            return _failure("dns", str(exc), started)
+            return _failure(ErrorType.DNS, str(exc), started)
         headers = request_headers(out, msg_id or out.msg_id, int(time.time()))
         headers["host"] = _host_header(target)
         phase = _Phase()
@@ -209,20 +210,20 @@ class Sender:
                 return await self._exchange(target, headers, out, started)
         except TimeoutError:
             if phase.token:
-                return _failure(oauth.ERROR_TYPE, "the token endpoint did not answer within "
+                return _failure(ErrorType.OAUTH, "the token endpoint did not answer within "
                                 f"{self.timeout:g} s", started)
-            return _failure("timeout", f"no response within {self.timeout:g} s", started)
+            return _failure(ErrorType.TIMEOUT, f"no response within {self.timeout:g} s", started)
         except oauth.TokenFailed as exc:
-            return _failure(oauth.ERROR_TYPE, str(exc), started, body=exc.body)
+            return _failure(ErrorType.OAUTH, str(exc), started, body=exc.body)
         except egress.ProxyFailed as exc:
-            return _failure(egress.ERROR_TYPE, str(exc), started)
+            return _failure(ErrorType.PROXY, str(exc), started)
         except egress.CAUGHT as exc:
             if (proxied := egress.failure(exc)) is not None:
-                if proxied[0] == egress.ERROR_TYPE:
+                if proxied[0] == ErrorType.PROXY:
                     metrics.proxy_failed("receiver")
                 return _failure(*proxied, started)
             kind = _classify(exc)
-            side = client_tls.which_side(exc) if kind == "tls" else None
+            side = client_tls.which_side(exc) if kind == ErrorType.TLS else None
             return _failure(kind, f"{type(exc).__name__}: {exc}"
                             + (f" ({side})" if side else ""), started)
 
@@ -264,7 +265,7 @@ class Sender:
                 return oauth.Answer(response.status, answer)
         except egress.CAUGHT as exc:
             proxied = egress.failure(exc)
-            if proxied is not None and proxied[0] == egress.ERROR_TYPE:
+            if proxied is not None and proxied[0] == ErrorType.PROXY:
                 # The proxy's failure, not the token endpoint's.
                 metrics.proxy_failed("token")
                 raise egress.ProxyFailed(f"{proxied[1]}, on the way to the token endpoint"
@@ -286,7 +287,7 @@ class Sender:
         message = f"HTTP {response.status}"
         if 300 <= response.status < 400:
             message += " (redirects are not followed; register the final URL)"
-        failure = _failure("http_status", message, started, response.status, text)
+        failure = _failure(ErrorType.HTTP_STATUS, message, started, response.status, text)
         if response.status in (429, 503):
             return replace(failure, retry_after=retry_after(response.headers.get("retry-after")))
         return failure

@@ -9,7 +9,8 @@ from dataclasses import replace
 
 from hookline import transformations
 from hookline.contracts import AttemptResult
-from hookline.delivery.model import TRANSFORMATION, Outgoing
+from hookline.delivery.model import Outgoing
+from hookline.statuses import ErrorType
 from hookline.target_kinds import is_broker
 from hookline.transform_pool import ExecutorPool
 from hookline.transformations import TransformFailed
@@ -30,7 +31,7 @@ def shaped(pool: ExecutorPool, out: Outgoing, key: str | None = None
             pool.run(key or out.target_id, out.transformation, webhook), out.url, out.body)
     except TransformFailed as exc:
         return AttemptResult(succeeded=False, status_code=None, response_body=None,
-                             error_type=TRANSFORMATION, error_message=str(exc),
+                             error_type=ErrorType.TRANSFORMATION, error_message=str(exc),
                              duration_ms=int((time.monotonic() - started) * 1000),
                              exhausted=exc.exhausted)
     if changed.cancel:

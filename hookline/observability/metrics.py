@@ -20,7 +20,7 @@ from sqlmodel import Session
 
 from hookline import statuses
 from hookline.ids import target_kind
-from hookline.statuses import DeliveryStatus
+from hookline.statuses import DeliveryStatus, ErrorType
 
 # No `_created` series beside every counter and histogram: they double the series and
 # Prometheus does not use them (multiprocess mode has none either).
@@ -32,7 +32,7 @@ FINAL: tuple[str, ...] = tuple(s for s in DeliveryStatus if s in statuses.FINAL)
 # An attempt's outcome: the answer's status class, or the error type of an attempt that got
 # no answer (the attempt record's `errorType`).
 OUTCOMES = ("2xx", "3xx", "4xx", "5xx", "published",
-            *(t for t in statuses.ERROR_TYPES if t != "http_status"), "other")
+            *(t for t in statuses.ERROR_TYPES if t != ErrorType.HTTP_STATUS), "other")
 CIRCUITS = ("closed", "open", "half_open")
 
 # -- the API ---------------------------------------------------------------------------

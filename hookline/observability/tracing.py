@@ -34,6 +34,7 @@ from opentelemetry.trace.propagation.tracecontext import TraceContextTextMapProp
 
 from hookline.ids import target_kind
 from hookline.settings import Settings
+from hookline.statuses import ErrorType
 
 if TYPE_CHECKING:
     from opentelemetry.sdk.trace import Span, SpanProcessor
@@ -154,8 +155,8 @@ def http_outcome(span: trace.Span, status_code: int | None, error_type: str | No
     if status_code is not None:
         span.set_attribute("http.response.status_code", status_code)
     if error_type is not None:
-        span.set_attribute("error.type", str(status_code) if error_type == "http_status"
-                           else error_type)
+        span.set_attribute("error.type", str(status_code)
+                           if error_type == ErrorType.HTTP_STATUS else error_type)
         span.set_status(trace.StatusCode.ERROR)
 
 

@@ -32,7 +32,9 @@ from hookline.transform_pool import ExecutorPool
 from hookline.transformations import Limits
 
 
-async def main(phase: str, delivery_id: str) -> None:
+async def attempt_activities() -> tuple[DeliveryActivities, ActivityEnvironment]:
+    """The worker's attempt activities on the settings' database, Temporal (lazily) and
+    receivers, and an ActivityEnvironment to run them in."""
     settings = get_settings()
     engine = AttemptEngine(sender=sender_from_settings(settings),
                            client=await connect(settings, lazy=True),
@@ -40,9 +42,14 @@ async def main(phase: str, delivery_id: str) -> None:
                            handoff=Handoff[ToSend](),
                            transforms=ExecutorPool(Limits(*settings.transform_limits)),
                            threads=FairThreads(), keyring=keyring_of(get_engine().dialect))
-    activities = DeliveryActivities(engine)
     env = ActivityEnvironment()
     env.info = dataclasses.replace(env.info, start_to_close_timeout=timedelta(seconds=47))
+    return DeliveryActivities(engine), env
+
+
+async def main(phase: str, delivery_id: str) -> None:
+    activities, env = await attempt_activities()
+    engine = activities.engine
     data = AttemptInput(delivery_id=delivery_id, next_delay=1.0, longest_delay=1.0)
     if phase == "attempt":
         outcome = await env.run(activities.attempt_delivery, data)

@@ -7,13 +7,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
+from hookline.statuses import ErrorType
+
 # A failed publish's error types (DESIGN): the broker or service could not be reached or
 # dropped the connection; it answered and refused the message (a nack, no route, no such
 # topic or queue, a throttle); it refused our credentials or their rights.
-UNREACHABLE = "broker_unreachable"
-REFUSED = "broker_refused"
-AUTH = "broker_auth"
-ERROR_TYPES = (UNREACHABLE, REFUSED, AUTH)
+UNREACHABLE = ErrorType.BROKER_UNREACHABLE
+REFUSED = ErrorType.BROKER_REFUSED
+AUTH = ErrorType.BROKER_AUTH
 
 # The headers a message carries beside the signature's (`webhook-id` and
 # `webhook-timestamp` are the event's id and timestamp): its event type.
@@ -37,7 +38,8 @@ class BrokerMessage:
 
 
 class BrokerFailed(Exception):
-    """A publish that failed: `error_type` is one of ERROR_TYPES; `str()` says why."""
+    """A publish that failed: `error_type` is UNREACHABLE, REFUSED or AUTH; `str()` says
+    why."""
 
     def __init__(self, error_type: str, message: str) -> None:
         super().__init__(message)

@@ -13,6 +13,7 @@ from hookline.delivery.brokers.message import AUTH, REFUSED, BrokerFailed, Broke
 from hookline.delivery.brokers.pool import Publishers
 from hookline.delivery.brokers.sign_in import identity_refused
 from hookline.delivery.model import Outgoing
+from hookline.statuses import ErrorType
 from hookline.target_kinds import AWS_KINDS
 from hookline.url_guard import DNSFailure, URLRefused
 
@@ -25,9 +26,9 @@ async def publish(publishers: Publishers, out: Outgoing, message: BrokerMessage
         checked = await publishers.guard.check(address, out.endpoint_override,
                                                out.require_https)
     except URLRefused as exc:
-        return _failed("blocked_url", str(exc), started)
+        return _failed(ErrorType.BLOCKED_URL, str(exc), started)
     except DNSFailure as exc:
-        return _failed("dns", str(exc), started)
+        return _failed(ErrorType.DNS, str(exc), started)
     if address.kind in AWS_KINDS and (refused := identity_refused(
             out.credentials, out.endpoint_override, out.instance_aws)) is not None:
         return _failed(AUTH, f"credentials {refused}", started)
@@ -38,11 +39,11 @@ async def publish(publishers: Publishers, out: Outgoing, message: BrokerMessage
             await publisher.publish(message)
     except TimeoutError:
         publishers.drop(out.target_id)
-        return _failed("timeout", f"the broker did not confirm within {publishers.timeout:g} s",
-                       started)
+        return _failed(ErrorType.TIMEOUT,
+                       f"the broker did not confirm within {publishers.timeout:g} s", started)
     except URLRefused as exc:  # a broker the cluster named, refused by the guard
         publishers.drop(out.target_id)
-        return _failed("blocked_url", str(exc), started)
+        return _failed(ErrorType.BLOCKED_URL, str(exc), started)
     except BrokerFailed as exc:
         if exc.error_type != REFUSED:  # the connection may be broken: make a new one
             publishers.drop(out.target_id)

@@ -15,15 +15,16 @@ from sqlmodel.sql.expression import SelectOfScalar
 from hookline.ids import first_id_at
 from hookline.persistence.models import Attempt, Delivery, table_of
 from hookline.persistence.queries.explorer import ID_SLACK, Filter, newest_first, since_window
-from hookline.statuses import AttemptStatus
+from hookline.statuses import AttemptStatus, ErrorType
 
 _A = table_of(Attempt)
 _INSERT = _A.insert()
 # What receivers answered: an attempt never sent (`circuit_open`) is not among them.
-OUTCOMES = ("2xx", "3xx", "4xx", "5xx", "timeout", "connection", "dns", "tls", "blocked")
+OUTCOMES = ("2xx", "3xx", "4xx", "5xx", ErrorType.TIMEOUT, ErrorType.CONNECTION, ErrorType.DNS,
+            ErrorType.TLS, "blocked")
 _OUTCOME = sa.case(
     *((_A.c.status_code.between(c * 100, c * 100 + 99), f"{c}xx") for c in (2, 3, 4, 5)),
-    (_A.c.error_type == "blocked_url", "blocked"),
+    (_A.c.error_type == ErrorType.BLOCKED_URL.value, "blocked"),
     else_=_A.c.error_type).label("outcome")
 
 
@@ -153,7 +154,7 @@ def last_run_error(session: Session, target_id: str) -> str | None:
     succeeded, or there is none)."""
     return session.execute(sa.select(_A.c.error_type).where(
         _A.c.target_id == target_id,
-        sa.or_(_A.c.error_type.is_(None), _A.c.error_type != "circuit_open"))
+        sa.or_(_A.c.error_type.is_(None), _A.c.error_type != ErrorType.CIRCUIT_OPEN.value))
         .order_by(_A.c.id.desc()).limit(1)).scalar()
 
 
