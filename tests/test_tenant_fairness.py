@@ -218,9 +218,12 @@ def test_temporal_takes_turns_between_environments_in_a_task_queues_backlog(
     """The suite's Temporal runs with the dynamic config `hookline up` gives it
     (`hookline.temporal.CLUSTER_CONFIG`), fairness on: 30 workflows of one environment
     wait in a task queue's backlog, then 3 of another; a worker taking two tasks at a time
-    takes the newcomer's among the first, not after the 30 (first in, first out)."""
+    takes the newcomer's in the first half, not after the 30 (first in, first out). The
+    server spreads a queue's tasks over its partitions, each taking turns on its own, and
+    the worker's polls visit the partitions in turn: where B's first task lands varies
+    (13th once, on a loaded CI run), never near the 31st."""
     order = asyncio.run(_dispatch_order(own.temporal_address))
-    assert "B" in order[:10], order
+    assert "B" in order[:16], order
 
 
 DISPATCHED: dict[str, list[str]] = {}  # by task queue: the keys, in the order they ran
