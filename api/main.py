@@ -44,11 +44,10 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     # Lazy: the API starts and serves reads while Temporal is down, and reconnects by itself.
     # Traced, a manual retry's signal-with-start (and a recovery's start) joins its request's
     # trace.
-    app.state.temporal = await connect(get_settings(), lazy=True,
-                                       interceptors=tracing.interceptors())
+    traced = tracing.interceptors()
+    app.state.temporal = await connect(get_settings(), lazy=True, interceptors=traced)
     # A rotated certificate or API key replaces it (`temporal_link`).
-    link = TemporalLink(app.state.temporal, get_settings(), lazy=True,
-                        interceptors=tracing.interceptors())
+    link = TemporalLink(app.state.temporal, get_settings(), lazy=True, interceptors=traced)
     link.on_replaced.append(lambda new: setattr(app.state, "temporal", new))
     following = asyncio.create_task(link.follow())
     app.state.sender = sender_from_settings(get_settings())

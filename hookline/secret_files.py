@@ -46,12 +46,15 @@ class WatchedFile(Generic[T]):
     def _read(self) -> T:
         """The file's value; ValueError, naming the setting and the file, otherwise."""
         try:
-            return self._parse(Path(self.path).read_text().strip())
+            text = Path(self.path).read_text().strip()
         except OSError as exc:
             raise ValueError(f"{self.name}={self.path!r}: cannot be read ({exc.strerror})"
                              ) from None
-        except ValueError as exc:
-            raise ValueError(f"{self.name}={self.path!r}: {exc}") from None
+        try:
+            return self._parse(text)
+        except ValueError as exc:  # the file holds a secret: its text never reaches a log
+            said = str(exc).replace(text, "***") if text else str(exc)
+            raise ValueError(f"{self.name}={self.path!r}: {said}") from None
 
     def current(self) -> T:
         now = stamp(self.path)

@@ -87,7 +87,8 @@ class TemporalLink:
                                      interceptors=self._interceptors)
 
     async def follow(self, every: float = CHECK_EVERY) -> None:
-        while True:
+        """Until cancelled; at once done when the settings name no file to follow."""
+        while self._paths:
             await asyncio.sleep(every)
             try:
                 await self.check()

@@ -75,6 +75,21 @@ def test_a_proxy_file_that_turns_bad_keeps_the_last_good_one(tmp_path: Path,
     assert "pw" not in caplog.text
 
 
+def test_a_proxy_file_that_does_not_parse_never_shows_its_text(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """The value echoed by the proxy's own check (`not 'user:pw@proxy'`) is the file's
+    secret: neither the refusal at start nor the log of a later change shows it."""
+    path = mounted(tmp_path / "mount", "proxy", "hunter2@proxy")
+    with pytest.raises(InvalidSettings) as raised:
+        Egress.of("", "", str(path))
+    assert "hunter2" not in str(raised.value) and "***" in str(raised.value)
+    mounted(tmp_path / "mount", "proxy", "http://proxy.internal:3128")
+    egress = Egress.of("", "", str(path))
+    mounted(tmp_path / "mount", "proxy", "hunter2@proxy")
+    assert egress.proxy_for("hooks.example.org", "203.0.113.9") == "http://proxy.internal:3128"
+    assert "kept as it was" in caplog.text and "hunter2" not in caplog.text
+
+
 @pytest.mark.parametrize("text", ["ftp://nowhere", None])
 def test_a_proxy_file_missing_or_wrong_at_start_stops_the_process(tmp_path: Path,
                                                                   text: str | None) -> None:
