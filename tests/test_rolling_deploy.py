@@ -1,7 +1,7 @@
 """Issue 71, part 3: a rolling deploy from the previous release, with 500 Deliveries in
 flight, on the cluster's Temporal server and PostgreSQL.
 
-The previous release (a git worktree of its tag, a venv of its own: `support/releases`)
+The previous release (a git worktree of its commit, a venv of its own: `support/releases`)
 migrates its database and serves: its API accepts 50 events for ten endpoints, 500
 Deliveries. Five endpoints fail (their first Deliveries wait on retry timers, then their
 breakers open and hold the rest); five answer slowly (attempts are in flight).
@@ -34,7 +34,7 @@ from hookline.persistence.db import make_engine
 from tests.support.api import ok, publish, setup_endpoint
 from tests.support.procs import free_port, hookline, stop, wait_http
 from tests.support.receiver import Receiver
-from tests.support.releases import Release, check_out, previous_tag
+from tests.support.releases import Release, check_out, previous_release
 from tests.support.stack import Stack, own_database
 
 pytestmark = pytest.mark.cluster
@@ -50,7 +50,7 @@ SETTINGS = {"HOOKLINE_RETRY_SCHEDULE": "15s,15s,15s,15s,15s,15s,15s,15s",
 
 @pytest.fixture(scope="module")
 def release(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Release]:
-    found = check_out(previous_tag(), tmp_path_factory.mktemp("release"))
+    found = check_out(previous_release(), tmp_path_factory.mktemp("release"))
     yield found
     found.remove()
 

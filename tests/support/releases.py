@@ -1,4 +1,4 @@
-"""The previous release, runnable beside today's code: a git worktree of its tag, with a
+"""The previous release, runnable beside today's code: a git worktree of its commit, with a
 venv of its own.
 
 The venv holds the release's source tree and, when the release pins the same dependencies
@@ -9,6 +9,7 @@ today's when their sources are unchanged, and built from its own sources otherwi
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sysconfig
 import venv
@@ -26,16 +27,30 @@ def _git(*args: str) -> str:
                           check=True).stdout.strip()
 
 
-def previous_tag() -> str:
-    """The newest release tag behind today's code: the last `v*` tag that HEAD contains,
-    other than one on HEAD itself."""
+def previous_release() -> str:
+    """The newest release behind today's code, as a tag or a commit.
+
+    A release is the commit that dates its heading in CHANGELOG.md, tagged `vX.Y.Z` there
+    (README, "Releases"). A clone made without tags (CI's is one) finds that commit from the
+    history instead: the first commit that wrote the dated heading."""
     here = _git("rev-parse", "HEAD")
-    tags = _git("tag", "--merged", "HEAD", "--sort=-version:refname", "--list", "v[0-9]*")
-    for tag in tags.split():
-        if _git("rev-parse", f"{tag}^{{commit}}") != here:
-            return tag
-    raise AssertionError("no release tag behind HEAD: the rolling deploy needs the previous "
-                         "release (git fetch --tags)")
+    if _git("rev-parse", "--is-shallow-repository") == "true":
+        _git("fetch", "--quiet", "--unshallow")
+    for version in re.findall(r"^## \[(\d+\.\d+\.\d+)\] - ", (REPO / "CHANGELOG.md").read_text(),
+                              re.MULTILINE):
+        tag = f"v{version}"
+        if _git("tag", "--list", tag):
+            commit, name = _git("rev-parse", f"{tag}^{{commit}}"), tag
+        else:
+            written = _git("log", "--reverse", "--format=%H", "-S", f"## [{version}] - ",
+                           "--", "CHANGELOG.md").split()
+            if not written:
+                continue
+            commit, name = written[0], written[0]
+        if commit != here:
+            return name
+    raise AssertionError("no release behind HEAD: CHANGELOG.md dates none that the history "
+                         "holds")
 
 
 @dataclass(frozen=True)
