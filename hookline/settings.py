@@ -19,7 +19,7 @@ _SIZES = {"B": 1, "KB": 2**10, "MB": 2**20, "GB": 2**30}
 _SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(B|KB|MB|GB)?\s*$", re.IGNORECASE)
 
 
-PROXY_SCHEMES = ("http", "socks5")  # HOOKLINE_EGRESS_PROXY's (`delivery/egress`)
+PROXY_SCHEMES = ("http", "socks5")  # HOOKLINE_EGRESS_PROXY's (`delivery/kinds/http/egress`)
 
 
 def check_proxy_url(url: str) -> str:
@@ -37,7 +37,7 @@ def check_proxy_url(url: str) -> str:
 
 
 def check_no_proxy(text: str) -> str:
-    """curl's NO_PROXY (`delivery/egress.NoProxy`): host names, `.domain`, IP addresses,
+    """curl's NO_PROXY (`delivery/kinds/http/egress.NoProxy`): host names, `.domain`, IP addresses,
     CIDRs, or `*` alone. Raises ValueError on an entry that could never match as meant."""
     entries = [part.strip() for part in text.split(",") if part.strip()]
     if entries == ["*"]:
@@ -138,7 +138,7 @@ class Settings(BaseSettings):
     allowed_subnets: str = ""
     allowed_ports: str = "80,443"
     # Every request to a receiver (and to a token endpoint) through this proxy, http:// or
-    # socks5:// (`delivery/egress`), but those to the hosts and networks of no_proxy.
+    # socks5:// (`delivery/kinds/http/egress`), but those to the hosts and networks of no_proxy.
     egress_proxy: str = ""
     no_proxy: str = ""
     # The proxy (and below, the SMTP URL) as a file a mounted Secret rotates: read again

@@ -43,7 +43,7 @@ class ErrorType(StrEnum):
     """Why an attempt failed (its `errorType`), in the order the API and the metrics list
     them: an HTTP receiver's answer or its absence, the guard's refusal, what the engine did
     instead of sending (the breaker, the transformation, the token, the proxy), and a
-    broker's failed publish (`hookline.delivery.brokers`). The one list: the engine, the
+    broker's failed publish (`hookline.delivery.kinds.brokers`). The one list: the engine, the
     explorer, the queries and the metrics take their names from it."""
 
     TIMEOUT = "timeout"

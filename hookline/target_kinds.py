@@ -1,5 +1,5 @@
 """The kinds of target, by their URL's scheme: `http` (http://, https://), or a broker's
-(`hookline.delivery.brokers`): `kafka`, `amqp` (amqp://, amqps://) and the AWS kinds. Pure,
+(`hookline.delivery.kinds.brokers`): `kafka`, `amqp` (amqp://, amqps://) and the AWS kinds. Pure,
 and below everything that asks what kind a URL is (the API, transformations, the engine)."""
 
 from __future__ import annotations

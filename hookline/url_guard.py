@@ -1,11 +1,13 @@
 """The URL rules for endpoints and destinations, and the address check behind rule 4.
 
-Pure but for name resolution, which the caller passes in: the guard returns the checked
-address so the connection can be pinned to it, and DNS cannot change between check and use.
+The rules are pure functions but for name resolution, which the caller passes in;
+`AddressGuard` applies them with the event loop's resolver and returns the checked address,
+so the connection can be pinned to it and DNS cannot change between check and use.
 """
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import socket
 from collections.abc import Callable, Sequence
@@ -103,11 +105,6 @@ def is_blocked(address: IPAddress, allowed: Sequence[Network] = ()) -> bool:
     return _in(address, _BLOCKED) or not address.is_global
 
 
-def system_resolver(host: str, port: int) -> list[str]:
-    infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-    return list(dict.fromkeys(str(info[4][0]) for info in infos))
-
-
 def check_address(host: str, port: int, resolver: Resolver,
                   allowed: Sequence[Network] = ()) -> str:
     """Rule 4: every address the host resolves to must be public. Returns the one to use."""
@@ -131,9 +128,50 @@ class DNSFailure(OSError):
     """The host did not resolve: a failed attempt of type `dns`, not a refused URL."""
 
 
-def guard(url: str, *, require_https: bool, allowed_ports: frozenset[int], any_port: bool,
-          allowed: Sequence[Network] = (), resolver: Resolver = system_resolver) -> Target:
-    scheme, host, port = check_syntax(url, require_https=require_https,
-                                      allowed_ports=allowed_ports, any_port=any_port)
-    address = check_address(host, port, resolver, allowed)
-    return Target(url=url, scheme=scheme, host=host, port=port, address=address)
+class AddressGuard:
+    """The address rules of HOOKLINE_ALLOWED_PORTS and _SUBNETS, applied at every attempt and
+    registration, for every kind: an HTTP receiver's URL, its token URL and its tenant's
+    proxy, a broker's host or service endpoint (`kinds.brokers.guard`). Resolves on the event
+    loop and returns the checked address, which the connection is pinned to."""
+
+    def __init__(self, *, allowed_ports: frozenset[int], any_port: bool,
+                 allowed_networks: Sequence[Network]) -> None:
+        self.allowed_ports = allowed_ports
+        self.any_port = any_port
+        self.allowed_networks = list(allowed_networks)
+
+    async def url(self, url: str, require_https: bool) -> Target:
+        """Rules 1-5 for an http(s) URL. Raises URLRefused or DNSFailure."""
+        scheme, host, port = check_syntax(url, require_https=require_https,
+                                          allowed_ports=self.allowed_ports,
+                                          any_port=self.any_port)
+        return Target(url=url, scheme=scheme, host=host, port=port,
+                      address=await self.address(host, port))
+
+    async def address(self, host: str, port: int) -> str:
+        """Rule 4 at attempt time: every address the name resolves to now must be allowed;
+        the one to connect to."""
+        try:
+            addresses = [host.strip("[]")] if _is_literal(host) else await _resolve(host, port)
+        except OSError as exc:
+            raise DNSFailure(f"cannot resolve {host}: {exc}") from None
+        return check_address(host, port, lambda _h, _p: addresses, self.allowed_networks)
+
+    def check_port(self, port: int, own: frozenset[int]) -> None:
+        """HOOKLINE_ALLOWED_PORTS, or `own` (a broker's or a proxy's conventional ones)."""
+        if port == 0 or not (self.any_port or port in self.allowed_ports or port in own):
+            allowed = ", ".join(str(p) for p in sorted(self.allowed_ports | own))
+            raise URLRefused(f"port {port} is not allowed (allowed: {allowed})")
+
+
+async def _resolve(host: str, port: int) -> list[str]:
+    infos = await asyncio.get_running_loop().getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    return list(dict.fromkeys(str(info[4][0]) for info in infos))
+
+
+def _is_literal(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host.strip("[]"))
+        return True
+    except ValueError:
+        return False

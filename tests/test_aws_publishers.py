@@ -1,4 +1,4 @@
-"""Issue 53, the AWS kinds at the publisher level (`hookline.delivery.brokers.aws`), against
+"""Issue 53, the AWS kinds at the publisher level (`hookline.delivery.kinds.brokers.aws`), against
 moto's server on loopback (tests/support/aws.py, which checks signatures as AWS does): for
 each of SQS (standard and FIFO), SNS, EventBridge, Kinesis and S3, 20 messages read back
 with their bodies and headers as sent and the signature verified by Standard Webhooks' own
@@ -21,8 +21,8 @@ import pytest
 from standardwebhooks import Webhook
 
 from hookline.contracts import AttemptResult
-from hookline.delivery.brokers.address import parse
-from hookline.delivery.brokers.aws import (
+from hookline.delivery.kinds.brokers.address import parse
+from hookline.delivery.kinds.brokers.aws import (
     AwsFactory,
     check_s3_key,
     envelope,
@@ -30,15 +30,15 @@ from hookline.delivery.brokers.aws import (
     partition_key,
     s3_key,
 )
-from hookline.delivery.brokers.guard import BrokerGuard, Checked
-from hookline.delivery.brokers.message import AUTH, REFUSED, UNREACHABLE, BrokerFailed
-from hookline.delivery.brokers.message import BrokerMessage as Message
-from hookline.delivery.brokers.pool import Publishers
-from hookline.delivery.brokers.publish import publish
-from hookline.delivery.brokers.sign_in import CredentialsRefused
-from hookline.delivery.brokers.sign_in import check_aws as check_credentials
+from hookline.delivery.kinds.brokers.guard import BrokerGuard, Checked
+from hookline.delivery.kinds.brokers.kind import broker_message
+from hookline.delivery.kinds.brokers.message import AUTH, REFUSED, UNREACHABLE, BrokerFailed
+from hookline.delivery.kinds.brokers.message import BrokerMessage as Message
+from hookline.delivery.kinds.brokers.pool import Publishers
+from hookline.delivery.kinds.brokers.publish import publish
+from hookline.delivery.kinds.brokers.sign_in import CredentialsRefused
+from hookline.delivery.kinds.brokers.sign_in import check_aws as check_credentials
 from hookline.delivery.model import Outgoing
-from hookline.delivery.sender import broker_message
 from hookline.ids import first_id_at
 from hookline.signing import new_secret, webhook_headers
 from tests.support.brokers import Moto

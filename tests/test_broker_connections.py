@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 
-from hookline.delivery.brokers.pool import SWEEP
+from hookline.delivery.kinds.brokers.pool import SWEEP
 from tests.support.api import deliveries_of, ok, publish, wait_delivery
 from tests.support.brokers import RabbitMQ
 from tests.support.sockets import clients_of

@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from hookline.delivery.brokers.address import BrokerAddress, parse
-from hookline.delivery.brokers.guard import BrokerGuard, Checked
-from hookline.delivery.brokers.message import BrokerMessage
-from hookline.delivery.brokers.pool import Publishers
 from hookline.delivery.credentials import ClientTLS
+from hookline.delivery.kinds.brokers.address import BrokerAddress, parse
+from hookline.delivery.kinds.brokers.guard import BrokerGuard, Checked
+from hookline.delivery.kinds.brokers.message import BrokerMessage
+from hookline.delivery.kinds.brokers.pool import Publishers
 
 pytestmark = pytest.mark.unit
 

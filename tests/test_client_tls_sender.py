@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 from hookline.contracts import AttemptResult
-from hookline.delivery.client_tls import ClientContexts
 from hookline.delivery.credentials import ClientTLS
+from hookline.delivery.kinds.http.client_tls import ClientContexts
 from hookline.delivery.model import Outgoing
 from hookline.delivery.sender import Sender
 from hookline.signing import new_secret

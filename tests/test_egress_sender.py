@@ -17,7 +17,7 @@ from pydantic import ValidationError
 
 from hookline.contracts import AttemptResult
 from hookline.delivery.credentials import ClientTLS, OAuth2
-from hookline.delivery.egress import Egress, NoProxy
+from hookline.delivery.kinds.http.egress import Egress, NoProxy
 from hookline.delivery.model import Outgoing
 from hookline.delivery.sender import Sender
 from hookline.settings import Settings, describe

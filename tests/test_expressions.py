@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from hookline.delivery.brokers.keys import expression_of, key_of
+from hookline.delivery.kinds.brokers.keys import expression_of, key_of
 from hookline.expressions import BUDGET, MAX_GROWTH, OverBudget, compiled, growth, search
 
 

@@ -9,8 +9,8 @@ import pytest
 
 from hookline.delivery import limit
 from hookline.delivery.gate import RECHECK, Limits, State, counts_against, decide
+from hookline.delivery.kinds.http.sender import retry_after
 from hookline.delivery.limit import Verdict
-from hookline.delivery.sender import retry_after
 
 NOW = datetime(2026, 11, 23, 12, 0, 0, tzinfo=UTC)
 LIMITS = Limits(max_in_flight=10, circuit_failures=5, circuit_open=30, lease_ttl=75,

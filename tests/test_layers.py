@@ -208,3 +208,22 @@ def test_error_types_are_spelt_in_one_list() -> None:
                 continue
             spelt += [f"{name}:{n.lineno} {n.value!r}" for n in found]
     assert spelt == []
+
+
+def test_each_kind_of_target_keeps_to_itself() -> None:
+    """HTTP and the brokers are two kinds behind one interface (`hookline.delivery.kinds`):
+    neither imports the other's modules; what both use (the signed headers, a TLS context,
+    the address rules of `hookline.url_guard`) sits beside or below them."""
+    def kind(name: str) -> str | None:
+        parts = name.split(".")
+        return parts[3] if parts[:3] == ["hookline", "delivery", "kinds"] and len(parts) > 4 \
+            else None
+
+    crossing = [f"{name} -> {target}" for name in MODULES if (mine := kind(name))
+                for target in _imports(name, top_only=False)
+                if (theirs := kind(target)) and theirs != mine]
+    assert crossing == []
+    resolving = [name for name, path in MODULES.items() if name.startswith("hookline")
+                 and "getaddrinfo" in path.read_text()]
+    assert resolving == ["hookline.url_guard"]
+

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from activities.mail import AlertActivities, send_mail
-from hookline.delivery.egress import Egress
+from hookline.delivery.kinds.http.egress import Egress
 from hookline.delivery.model import Outgoing
 from hookline.delivery.sender import Sender
 from hookline.secret_files import WatchedFile

@@ -13,8 +13,8 @@ from hookline.url_guard import (
     URLRefused,
     check_address,
     check_syntax,
-    guard,
 )
+from tests.support.url_rules import guard
 
 WEB = frozenset({80, 443})
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hookline import target_kinds as kinds
-from hookline.delivery.brokers.address import BrokerAddress, parse
+from hookline.delivery.kinds.brokers.address import BrokerAddress, parse
 from hookline.target_kinds import kind_of
 from hookline.url_guard import URLRefused
 

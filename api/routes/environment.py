@@ -12,7 +12,7 @@ from api.deps import AuthDep, SenderDep, SessionDep
 from api.jsonbody import JSONRoute
 from api.schemas.common import COMMON_PROBLEMS, problems
 from api.schemas.environment import EnvironmentOut, EnvironmentPatch
-from hookline.delivery.egress import redacted
+from hookline.delivery.kinds.http.egress import redacted
 from hookline.persistence.db import committed
 from hookline.persistence.models import Environment
 from hookline.services import accounts, retention

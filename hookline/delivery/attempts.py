@@ -19,8 +19,8 @@ from sqlmodel import Session
 from hookline.contracts import AttemptResult as AttemptResult  # the engine's, kept in contracts
 from hookline.delivery import gate, outbox, targets
 from hookline.delivery import limit as adaptive
-from hookline.delivery.brokers.keys import expression_of, message_key
 from hookline.delivery.credentials import ClientTLS, OAuth2
+from hookline.delivery.kinds.brokers.keys import expression_of, message_key
 from hookline.delivery.model import (
     HELD_PAST_WINDOW,
     RESPONSE_LIMIT,
@@ -39,6 +39,7 @@ from hookline.persistence.models import Delivery
 from hookline.persistence.queries.deliveries import RecordedRow, ToSend
 from hookline.signing import WEBHOOK
 from hookline.statuses import ATTEMPTABLE, AttemptStatus, DeliveryStatus, ErrorType
+from hookline.target_kinds import is_broker
 from hookline.timeutil import aware, iso, utcnow
 
 
@@ -115,7 +116,7 @@ def ready(row: ToSend) -> Outgoing | None:
     whose key is a tenant's expression (`keys.expression_of`), which `ready` would
     otherwise evaluate on the loop."""
     if row.status != DeliveryStatus.PROCESSING or _verdict(row, utcnow()) is not _SEND \
-            or expression_of(row.target_url or ""):
+            or (is_broker(row.target_url or "") and expression_of(row.target_url or "")):
         return None
     return _outgoing(row)
 
@@ -149,7 +150,8 @@ def _outgoing(row: ToSend) -> Outgoing:
                     instance_aws=bool(row.env_instance_aws),
                     key=message_key(row.target_url, body,
                                     (row.event_consumer if row.wanted_event
-                                     else row.message_source) or ""))
+                                     else row.message_source) or "")
+                    if is_broker(row.target_url) else "")
 
 
 def _admit(session: Session, delivery_id: str, target_id: str, environment_id: str,

@@ -45,9 +45,9 @@ class Outgoing:
     # activity, as the secrets are: never in a workflow's input or history.
     auth: OAuth2 | None = None
     tls: ClientTLS | None = None
-    # Its environment's egress proxy (`delivery/egress`); None: the instance's, if any.
+    # Its environment's egress proxy (`delivery/kinds/http/egress`); None: the instance's, if any.
     proxy: str | None = None
-    # A broker target's (`delivery/brokers`): its write-only credentials (read as the
+    # A broker target's (`delivery/kinds/brokers`): its write-only credentials (read as the
     # secrets are, never in a workflow's history), an AWS kind's service endpoint instead
     # of AWS's own, and the message's key (the event's Consumer, unless a transformation
     # set it).

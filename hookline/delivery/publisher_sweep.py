@@ -4,7 +4,7 @@ target opens one there)."""
 
 from __future__ import annotations
 
-from hookline.delivery.brokers.pool import Publishers, close_gone_forever
+from hookline.delivery.kinds.brokers.pool import Publishers, close_gone_forever
 from hookline.persistence import queries
 from hookline.persistence.db import session_scope
 

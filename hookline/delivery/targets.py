@@ -14,7 +14,7 @@ from hookline.errors import invalid
 from hookline.observability import metrics
 from hookline.persistence import queries
 from hookline.persistence.models import Delivery, DeliveryTarget, Destination, Endpoint
-from hookline.signing import HEADER_SETS, WEBHOOK
+from hookline.signing import HEADER_SETS
 from hookline.statuses import WAITING, DeliveryStatus
 from hookline.timeutil import aware, utcnow
 
@@ -70,12 +70,6 @@ def current_secrets(secret: str, previous: str | None, previous_expires: datetim
     if previous and previous_expires and aware(previous_expires) > now:
         found.append(previous)
     return found
-
-
-def signature_headers(target: Target) -> str:
-    """The names its signature goes under: an endpoint's choice; a destination's are
-    Standard Webhooks' (`hookline.signing`)."""
-    return target.signature_headers if isinstance(target, Endpoint) else WEBHOOK
 
 
 def check_signature_headers(names: str) -> str:

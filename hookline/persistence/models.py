@@ -77,7 +77,7 @@ class Environment(SQLModel, table=True):
     # Days its events, messages, Deliveries and attempts are kept (1..3650); None: the
     # instance's HOOKLINE_RETENTION (`services/retention`).
     retention_days: int | None = None
-    # The forward proxy its requests to receivers go through (`delivery/egress`), instead
+    # The forward proxy its requests to receivers go through (`delivery/kinds/http/egress`), instead
     # of the instance's HOOKLINE_EGRESS_PROXY; None: the instance's.
     egress_proxy: str | None = Field(default=None, sa_type=SealedText, nullable=True)
     # The kinds of target (`hookline.target_kinds.KINDS`) its endpoints and
@@ -204,7 +204,7 @@ class DeliveryTarget(SQLModel):
     # secrets are stored as `secret` is, and never shown again.
     auth: dict[str, Any] | None = Field(default=None, sa_type=SealedJSON, nullable=True)
     tls: dict[str, Any] | None = Field(default=None, sa_type=SealedJSON, nullable=True)
-    # A broker target's (its URL's scheme names the kind, `hookline.delivery.brokers`): what
+    # A broker target's (its URL's scheme names the kind, `hookline.delivery.kinds.brokers`): what
     # it signs in with, stored as `secret` is and never shown again, and for the AWS kinds
     # the service endpoint to use instead of AWS's own.
     credentials: dict[str, Any] | None = Field(default=None, sa_type=SealedJSON, nullable=True)
@@ -215,6 +215,14 @@ class DeliveryTarget(SQLModel):
     @property
     def disabled_automatically(self) -> bool:
         return self.status == "DisabledAutomatically"
+
+    def signed_under(self) -> str:
+        """The names its signature goes under (`hookline.signing`): Standard Webhooks'."""
+        return "webhook"
+
+    def uid_scope(self) -> str | None:
+        """What its uid is unique within; None: it takes no uid."""
+        return None
 
 
 class Endpoint(DeliveryTarget, table=True):
@@ -238,6 +246,12 @@ class Endpoint(DeliveryTarget, table=True):
     metadata_: dict[str, str] = Field(default_factory=dict, sa_column=Column(
         "metadata", JSON, nullable=False, server_default="{}"))
     channels: list[str] | None = Field(default=None, sa_type=JSON, nullable=True)
+
+    def signed_under(self) -> str:
+        return self.signature_headers
+
+    def uid_scope(self) -> str | None:
+        return self.consumer_id
 
 
 class Event(SQLModel, table=True):

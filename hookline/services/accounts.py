@@ -133,7 +133,7 @@ async def check_egress_proxy(sender: Sender, proxy: str | None) -> None:
 
 
 def set_egress_proxy(session: Session, env_id: str, proxy: str | None) -> Environment:
-    """The proxy the environment's requests to receivers go through (`delivery/egress`);
+    """The proxy the environment's requests to receivers go through (`delivery/kinds/http/egress`);
     None: the instance's HOOKLINE_EGRESS_PROXY."""
     env = get_env(session, env_id)
     try:

@@ -17,11 +17,13 @@ from sqlmodel import Session
 
 from hookline import filters
 from hookline.contracts import AttemptResult
-from hookline.delivery import oauth, targets
-from hookline.delivery.brokers.keys import message_key
+from hookline.delivery import targets
 from hookline.delivery.credentials import OAuth2
+from hookline.delivery.kinds.brokers.keys import message_key
+from hookline.delivery.kinds.brokers.kind import broker_message
+from hookline.delivery.kinds.headers import request_headers
+from hookline.delivery.kinds.http import oauth
 from hookline.delivery.model import Outgoing
-from hookline.delivery.sender import broker_message, request_headers
 from hookline.delivery.shaping import shaped
 from hookline.errors import invalid
 from hookline.ids import new_id
@@ -155,7 +157,7 @@ def _outgoing(target: targets.Target, code: str | None, msg_id: str, body: bytes
                     custom_headers=dict(target.custom_headers),
                     secrets=targets.secrets_in_force(target), require_https=False,
                     target_id=target.id, transformation=code, event_type=event_type,
-                    signature_headers=targets.signature_headers(target),
+                    signature_headers=target.signed_under(),
                     auth=OAuth2.stored(target.auth),
                     key=message_key(target.url, body, default_key))
 

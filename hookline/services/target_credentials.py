@@ -1,5 +1,5 @@
 """The rules for a target's `auth`, `tls` (`hookline.delivery.credentials`) and, for a broker
-target, `credentials` and `endpointOverride` (`hookline.delivery.brokers`): what the API
+target, `credentials` and `endpointOverride` (`hookline.delivery.kinds.brokers`): what the API
 takes, checked before anything is saved, each refusal a 422 naming the field
 (`auth.privateKey`, `tls.clientCertificate`...). The token URL is checked by the caller
 with the URL guard (`services.targets.check_url`), as the target's URL is: it resolves DNS.
@@ -21,11 +21,11 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec, ed25519, rsa
 
 from hookline import target_kinds as kinds
-from hookline.delivery import client_tls
-from hookline.delivery.brokers import sign_in
-from hookline.delivery.brokers.address import parse as parse_broker
-from hookline.delivery.brokers.sign_in import MECHANISMS
 from hookline.delivery.credentials import AUTH_SECRETS, CREDENTIAL_SECRETS, TLS_SECRETS, ClientTLS
+from hookline.delivery.kinds.brokers import sign_in
+from hookline.delivery.kinds.brokers.address import parse as parse_broker
+from hookline.delivery.kinds.brokers.sign_in import MECHANISMS
+from hookline.delivery.kinds.tls import EC_ALGS, build
 from hookline.errors import invalid
 from hookline.services.patch import Keep
 
@@ -179,7 +179,7 @@ def assertion_key(pem: str) -> rsa.RSAPrivateKey | ec.EllipticCurvePrivateKey:
     key = _private_key(pem, "auth.privateKey")
     if isinstance(key, rsa.RSAPrivateKey) and key.key_size >= 2048:
         return key
-    if isinstance(key, ec.EllipticCurvePrivateKey) and key.curve.name in client_tls.EC_ALGS:
+    if isinstance(key, ec.EllipticCurvePrivateKey) and key.curve.name in EC_ALGS:
         return key
     raise invalid("auth.privateKey", "must be an RSA key of 2048 bits or more, or an EC key "
                                      "on P-256, P-384 or P-521")
@@ -205,7 +205,7 @@ def check_tls(given: dict[str, Any] | None, stored: dict[str, Any] | None = None
     if "caBundle" in found:
         _certificates(found["caBundle"], "tls.caBundle")
     try:
-        client_tls.build(ClientTLS.stored(found) or ClientTLS())
+        build(ClientTLS.stored(found) or ClientTLS())
     except (ssl.SSLError, ValueError) as exc:
         where = "tls.caBundle" if "clientCertificate" not in found else "tls.clientCertificate"
         raise invalid(where, f"was not accepted by TLS: {exc}") from None

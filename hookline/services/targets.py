@@ -15,8 +15,8 @@ from sqlmodel import Session
 
 from hookline import filters, transformations
 from hookline.delivery import gate, targets
-from hookline.delivery.brokers.address import parse
 from hookline.delivery.gate import Health, health_of
+from hookline.delivery.kinds.brokers.address import parse
 from hookline.delivery.targets import Target
 from hookline.errors import NotFound, Unavailable, invalid
 from hookline.persistence.models import Consumer, Environment
@@ -104,7 +104,7 @@ async def check_url(sender: Sender, url: str, require_https: bool, field: str = 
         return  # AWS's own endpoint, resolved at each attempt
     target_credentials.check_endpoint_override(url, endpoint_override)
     try:
-        await sender.rules.check(address, endpoint_override, require_https)
+        await sender.guard_broker(address, endpoint_override, require_https)
     except URLRefused as exc:
         raise invalid(where, str(exc)) from None
     except DNSFailure as exc:

@@ -13,7 +13,6 @@ from sqlmodel import Session
 
 from hookline.delivery import targets
 from hookline.delivery.targets import Target
-from hookline.persistence.models import Endpoint
 from hookline.services import endpoints, target_stats
 from hookline.services import targets as service
 from hookline.services.target_stats import TargetStats
@@ -45,8 +44,8 @@ def update(session: Session, kind: type[Target], env_id: str, target_id: str,
     target = service.get_scoped(session, kind, env_id, target_id)
     if patch.events is not None:
         patch = replace(patch, events=endpoints.check_events(session, env_id, patch.events))
-    if isinstance(patch.uid, str) and isinstance(target, Endpoint):
-        endpoints.check_uid_free(session, target.consumer_id, patch.uid, target.id)
+    if isinstance(patch.uid, str) and (scope := target.uid_scope()) is not None:
+        endpoints.check_uid_free(session, scope, patch.uid, target.id)
     cancelled = service.apply_patch(session, target, patch)
     row = service.row_of(session, target)  # read before the commit: the transaction ends
     session.commit()

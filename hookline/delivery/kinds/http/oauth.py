@@ -30,8 +30,8 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from joserfc.errors import JoseError
 from joserfc.jwk import ECKey, RSAKey
 
-from hookline.delivery.client_tls import EC_ALGS
 from hookline.delivery.credentials import OAuth2
+from hookline.delivery.kinds.tls import EC_ALGS
 
 REDACTED = "Bearer <redacted>"  # what previews show for the token
 KEPT = 4096

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs, unquote, urlsplit
 
-from hookline.delivery.brokers.keys import compiled
+from hookline.delivery.kinds.brokers.keys import compiled
 from hookline.target_kinds import (
     AMQP,
     EVENTBRIDGE,

@@ -32,12 +32,12 @@ import time
 from typing import Any
 
 from hookline import target_kinds as kinds
-from hookline.delivery.brokers.address import BrokerAddress
-from hookline.delivery.brokers.aws_clients import AwsConnection, failure
-from hookline.delivery.brokers.aws_models import Models
-from hookline.delivery.brokers.guard import BrokerGuard, Checked
-from hookline.delivery.brokers.message import REFUSED, BrokerFailed, BrokerMessage, Publisher
 from hookline.delivery.credentials import ClientTLS
+from hookline.delivery.kinds.brokers.address import BrokerAddress
+from hookline.delivery.kinds.brokers.aws_clients import AwsConnection, failure
+from hookline.delivery.kinds.brokers.aws_models import Models
+from hookline.delivery.kinds.brokers.guard import BrokerGuard, Checked
+from hookline.delivery.kinds.brokers.message import REFUSED, BrokerFailed, BrokerMessage, Publisher
 from hookline.ids import made_at
 
 SOURCE = "hookline"

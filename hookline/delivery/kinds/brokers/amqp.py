@@ -16,17 +16,17 @@ from aiormq.abc import AbstractChannel, AbstractConnection
 from pamqp import commands as spec
 from yarl import URL
 
-from hookline.delivery import client_tls
-from hookline.delivery.brokers.address import BrokerAddress
-from hookline.delivery.brokers.guard import Checked
-from hookline.delivery.brokers.message import (
+from hookline.delivery.credentials import ClientTLS
+from hookline.delivery.kinds.brokers.address import BrokerAddress
+from hookline.delivery.kinds.brokers.guard import Checked
+from hookline.delivery.kinds.brokers.message import (
     AUTH,
     REFUSED,
     UNREACHABLE,
     BrokerFailed,
     BrokerMessage,
 )
-from hookline.delivery.credentials import ClientTLS
+from hookline.delivery.kinds.tls import build
 
 PERSISTENT = 2
 
@@ -64,7 +64,7 @@ class AmqpPublisher:
                         path="/" + self._address.name, encoded=False)
         options: dict[str, Any] = {}
         if self._address.tls:
-            options = {"context": client_tls.build(self._client_tls, ssl.SSLContext),
+            options = {"context": build(self._client_tls, ssl.SSLContext),
                        "server_hostname": checked.host}
         # A heartbeat finds a dead connection between attempts; the name shows in
         # RabbitMQ's management UI.

@@ -15,17 +15,17 @@ from aiokafka import errors as kafka_errors
 from aiokafka.client import AIOKafkaClient
 from aiokafka.conn import create_conn
 
-from hookline.delivery import client_tls
-from hookline.delivery.brokers.address import BrokerAddress
-from hookline.delivery.brokers.guard import Checked
-from hookline.delivery.brokers.message import (
+from hookline.delivery.credentials import ClientTLS
+from hookline.delivery.kinds.brokers.address import BrokerAddress
+from hookline.delivery.kinds.brokers.guard import Checked
+from hookline.delivery.kinds.brokers.message import (
     AUTH,
     REFUSED,
     UNREACHABLE,
     BrokerFailed,
     BrokerMessage,
 )
-from hookline.delivery.credentials import ClientTLS
+from hookline.delivery.kinds.tls import build
 from hookline.url_guard import DNSFailure, URLRefused
 
 CheckHost = Callable[[str, int], Awaitable[str]]
@@ -182,7 +182,7 @@ class KafkaPublisher:
         naming the addresses in `pins` (which the client's own pins share as they grow)."""
         if not self._tls:
             return None
-        context = client_tls.build(self._client_tls, _NamedTLS)
+        context = build(self._client_tls, _NamedTLS)
         context.pins = pins  # type: ignore[attr-defined]
         return context
 

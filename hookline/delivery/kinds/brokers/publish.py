@@ -8,10 +8,10 @@ import asyncio
 import time
 
 from hookline.contracts import AttemptResult
-from hookline.delivery.brokers.address import parse
-from hookline.delivery.brokers.message import AUTH, REFUSED, BrokerFailed, BrokerMessage
-from hookline.delivery.brokers.pool import Publishers
-from hookline.delivery.brokers.sign_in import identity_refused
+from hookline.delivery.kinds.brokers.address import parse
+from hookline.delivery.kinds.brokers.message import AUTH, REFUSED, BrokerFailed, BrokerMessage
+from hookline.delivery.kinds.brokers.pool import Publishers
+from hookline.delivery.kinds.brokers.sign_in import identity_refused
 from hookline.delivery.model import Outgoing
 from hookline.statuses import ErrorType
 from hookline.target_kinds import AWS_KINDS

@@ -16,12 +16,12 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from hookline import target_kinds as kinds
-from hookline.delivery.brokers.address import BrokerAddress
-from hookline.delivery.brokers.guard import BrokerGuard, Checked
-from hookline.delivery.brokers.message import UNREACHABLE, BrokerFailed, Publisher
 from hookline.delivery.credentials import ClientTLS
+from hookline.delivery.kinds.brokers.address import BrokerAddress
+from hookline.delivery.kinds.brokers.guard import BrokerGuard, Checked
+from hookline.delivery.kinds.brokers.message import UNREACHABLE, BrokerFailed, Publisher
 
-log = logging.getLogger("hookline.delivery.brokers")
+log = logging.getLogger("hookline.delivery.kinds.brokers")
 
 KEPT = 64
 IDLE = 300.0
@@ -37,7 +37,7 @@ Factory = Callable[[BrokerAddress, Checked, dict[str, Any] | None, ClientTLS | N
 # cost a process a dozen MB): a worker that publishes to no broker never loads them.
 def _kafka(address: BrokerAddress, checked: Checked, credentials: dict[str, Any] | None,
            tls: ClientTLS | None, timeout: float, guard: BrokerGuard) -> Publisher:
-    from hookline.delivery.brokers.kafka import KafkaPublisher
+    from hookline.delivery.kinds.brokers.kafka import KafkaPublisher
 
     return KafkaPublisher(address, checked, credentials, tls, timeout,
                           lambda host, port: guard.host(host, port, address.scheme))
@@ -45,7 +45,7 @@ def _kafka(address: BrokerAddress, checked: Checked, credentials: dict[str, Any]
 
 def _amqp(address: BrokerAddress, checked: Checked, credentials: dict[str, Any] | None,
           tls: ClientTLS | None, timeout: float, guard: BrokerGuard) -> Publisher:
-    from hookline.delivery.brokers.amqp import AmqpPublisher
+    from hookline.delivery.kinds.brokers.amqp import AmqpPublisher
 
     return AmqpPublisher(address, checked, credentials, tls, timeout)
 
@@ -53,7 +53,7 @@ def _amqp(address: BrokerAddress, checked: Checked, credentials: dict[str, Any] 
 def _aws() -> Factory:
     """The AWS kinds share one factory per pool: its publishers share the services'
     models."""
-    from hookline.delivery.brokers.aws import AwsFactory
+    from hookline.delivery.kinds.brokers.aws import AwsFactory
 
     return AwsFactory()
 

@@ -27,11 +27,11 @@ from botocore.credentials import CredentialProvider
 from botocore.parsers import ResponseParserError
 
 from hookline import target_kinds as kinds
-from hookline.delivery.brokers.address import BrokerAddress
-from hookline.delivery.brokers.aws_models import Models
-from hookline.delivery.brokers.guard import Checked, aws_endpoint
-from hookline.delivery.brokers.message import AUTH, REFUSED, UNREACHABLE, BrokerFailed
-from hookline.delivery.brokers.sign_in import ROLE_SECONDS, ROLE_SESSION, check_aws
+from hookline.delivery.kinds.brokers.address import BrokerAddress
+from hookline.delivery.kinds.brokers.aws_models import Models
+from hookline.delivery.kinds.brokers.guard import Checked, aws_endpoint
+from hookline.delivery.kinds.brokers.message import AUTH, REFUSED, UNREACHABLE, BrokerFailed
+from hookline.delivery.kinds.brokers.sign_in import ROLE_SECONDS, ROLE_SESSION, check_aws
 
 # Error codes by which AWS refuses who is calling rather than what is asked; a 401 or 403
 # with another code counts too (moto answers some of these with its HTTP status as code).
