@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from typing import Annotated
 
 import anyio
@@ -12,18 +11,15 @@ from fastapi.concurrency import run_in_threadpool
 from sqlmodel import Session
 from temporalio.client import Client
 
-from api.filter_pool import FilterPool
 from api.tenant_code import TenantCode
-from hookline import filters
 from hookline.delivery.sender import Sender
-from hookline.errors import RateLimited, Unauthorized
-from hookline.observability import metrics
-from hookline.persistence.batches import BatchWriter, shared_read
+from hookline.errors import Unauthorized
+from hookline.filter_pool import FilterPool
+from hookline.persistence.batches import BatchWriter
 from hookline.persistence.db import begin_reading, get_engine, get_read_engine
 from hookline.services import accounts
 from hookline.services.accounts import Principal
-from hookline.usecases import admission
-from hookline.usecases.admission import RateDecision
+from hookline.usecases.admission import admit, over_rate
 
 
 async def get_session(request: Request) -> AsyncIterator[Session]:
@@ -74,65 +70,6 @@ def authenticate_key(request: Request, session: Session, key: str) -> Principal:
     return principal
 
 
-@dataclass(frozen=True)
-class Admitted:
-    """A batched job's caller, authenticated and counted against its organization's rate:
-    the decision goes back to the route, which answers the RateLimit headers from it."""
-
-    principal: Principal
-    decision: RateDecision
-
-
-class RefusedAfterAdmission(Exception):
-    """A batched job's refusal once its caller was counted against the rate limit, with the
-    decision, so that the refusal carries the RateLimit headers too."""
-
-    def __init__(self, error: Exception, decision: RateDecision) -> None:
-        super().__init__(str(error))
-        self.error, self.decision = error, decision
-
-
-class DeferredAfterAdmission(filters.Unevaluated):
-    """A batched job's filters to evaluate outside the batch (`api.filter_pool`), once its
-    caller was counted against the rate limit: its next run reuses the decision."""
-
-    def __init__(self, needed: filters.Unevaluated, decision: RateDecision) -> None:
-        super().__init__(needed.owner, needed.pending, needed.variables)
-        self.decision = decision
-
-
-def authenticate_in_batch(authorization: str | None, session: Session,
-                          counted: RateDecision | None = None) -> Admitted:
-    """The same, as a batched job's check (`persistence.batches`): the batch's read transaction
-    goes on, and starts again if the rate limiter ended it to lease tokens. A job run again
-    (`counted`: its first run's decision) is not counted twice."""
-    key = _bearer(authorization)
-    principal = shared_read(session, ("api-key", key), lambda: accounts.authenticate(session, key))
-    decision = counted or admit(session, principal)
-    if (refused := over_rate(principal, decision)) is not None:
-        raise RefusedAfterAdmission(refused, decision)
-    begin_reading(session)
-    return Admitted(principal, decision)
-
-
-def admit(session: Session, principal: Principal) -> RateDecision:
-    """Count the request against its organization's requests per second; an admitted one
-    marks its key as used."""
-    decision = admission.hit(session, principal.org_id, principal.rps)
-    if decision.allowed:
-        admission.note_use(session, principal.key_id)
-    return decision
-
-
-def over_rate(principal: Principal, decision: RateDecision) -> RateLimited | None:
-    """The 429 for a request beyond its organization's rate, or None."""
-    if decision.allowed:
-        return None
-    metrics.RATE_LIMITED_ORGANIZATION.inc()
-    return RateLimited(f"more than {principal.rps} requests per second for this organization",
-                       headers={"Retry-After": str(decision.reset_seconds)})
-
-
 AuthDep = Annotated[Principal, Depends(authenticate)]
 
 
@@ -161,7 +98,7 @@ TenantCodeDep = Annotated[TenantCode, Depends(tenant_code_of)]
 
 
 def filter_pool_of(request: Request) -> FilterPool:
-    """Where the batched routes' filters run (`api.filter_pool`)."""
+    """Where the batched routes' filters run (`hookline.filter_pool`)."""
     pool: FilterPool = request.app.state.filter_pool
     return pool
 

@@ -16,7 +16,6 @@ from fastapi.routing import APIRoute
 from sqlalchemy.exc import OperationalError
 
 from api import docs, errors, pagination, portal
-from api.filter_pool import FilterPool
 from api.middleware import GuardMiddleware, TimingMiddleware
 from api.routes import ROUTERS
 from api.svix import errors as svix_errors
@@ -25,6 +24,7 @@ from api.tenant_code import TenantCode
 from hookline import __version__, payload_schemas
 from hookline.delivery.publisher_sweep import sweep_forever
 from hookline.delivery.sender import sender_from_settings
+from hookline.filter_pool import FilterPool
 from hookline.observability import tracing
 from hookline.persistence.batches import BatchWriter
 from hookline.process import die_with_parent

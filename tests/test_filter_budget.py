@@ -14,9 +14,9 @@ import pytest
 from prometheus_client import REGISTRY
 from sqlalchemy import create_engine
 
-from api.filter_pool import FilterPool, run_filtered
 from hookline import filters
 from hookline.errors import DomainError
+from hookline.filter_pool import FilterPool, run_filtered
 from hookline.persistence.batches import BatchWriter
 from hookline.persistence.models import Endpoint
 from tests.support.api import ok, publish, setup_endpoint

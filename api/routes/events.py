@@ -3,18 +3,14 @@
 from __future__ import annotations
 
 from datetime import datetime
-from functools import partial
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
+from fastapi.exceptions import RequestValidationError
 
 from api import pagination, publishing
-from api.deps import (
-    AuthDep,
-    SessionDep,
-    TemporalDep,
-)
+from api.deps import AuthDep, SessionDep, TemporalDep, bearer_key
 from api.dispatch import wake_cancelled
 from api.jsonbody import JSONRoute
 from api.pages import deliveries_page
@@ -22,7 +18,7 @@ from api.rawbody import parse_body, request_body_doc, short_header
 from api.schemas.common import COMMON_PROBLEMS, CancelFirst, Page, PageLimit, problems
 from api.schemas.deliveries import DeliveryOut
 from api.schemas.events import EventDetail, EventOut, PublishIn, ReplayOut
-from hookline.errors import invalid
+from hookline.errors import DomainError, invalid
 from hookline.persistence import queries
 from hookline.persistence.db import committed
 from hookline.persistence.models import Event
@@ -30,6 +26,7 @@ from hookline.services import erasure, events
 from hookline.settings import get_settings
 from hookline.statuses import DeliveryStatusName
 from hookline.timeutil import aware
+from hookline.usecases.publishing import KeyHolder, Unreadable
 
 router = APIRouter(prefix="/v1/events", tags=["events"], responses=COMMON_PROBLEMS,
                    route_class=JSONRoute)
@@ -80,20 +77,24 @@ or `data` refused by its schema; 429 the organization's rate limit (see `Retry-A
 async def publish_event(request: Request) -> Response:
     # The batch commits the Deliveries' workflow starts to the outbox with them; the
     # workers' relay makes the starts, so publishing never waits on (or for) Temporal.
-    published = await publishing.publish(request, await request.body(), partial(
-        _read, request.headers.get("idempotency-key")))
+    published = await publishing.publish(request, KeyHolder(bearer_key(request)),
+                                         _read(request, await request.body()))
     replayed = {"Idempotent-Replayed": "true"} if published.replayed else None
     return Response(_out(published.event).model_dump_json(by_alias=True), status_code=201,
                     headers=replayed, media_type="application/json")
 
 
-def _read(idempotency_key: str | None, body: bytes, content_type: str | None,
-          errors: list[dict[str, Any]]) -> events.NewEvent | None:
+def _read(request: Request, body: bytes) -> events.NewEvent | Unreadable:
+    errors: list[dict[str, Any]] = []
     # An empty key is none (it would be one key for every request that sends it empty).
-    key = short_header("idempotency-key", idempotency_key, 255, errors) or None
-    publish_in = parse_body(PublishIn, body, content_type, errors)
-    if publish_in is None:
-        return None
+    key = short_header("idempotency-key", request.headers.get("idempotency-key"), 255,
+                       errors) or None
+    try:
+        publish_in = parse_body(PublishIn, body, request.headers.get("content-type"), errors)
+    except DomainError as exc:
+        return Unreadable(exc)
+    if errors or publish_in is None:
+        return Unreadable(RequestValidationError(errors))
     return events.NewEvent(publish_in.type, publish_in.consumer, publish_in.data, key)
 
 

@@ -13,10 +13,10 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 
 from api.deps import batches_of, filter_pool_of
-from api.filter_pool import run_filtered
 from api.schemas.common import problems
 from api.schemas.messages import Accepted
 from hookline.errors import Unauthorized
+from hookline.filter_pool import run_filtered
 from hookline.observability import metrics
 from hookline.services import ingest
 from hookline.settings import get_settings

@@ -18,13 +18,14 @@ from api.dispatch import wake_cancelled
 from api.jsonbody import JSONRoute
 from api.svix import paging
 from api.svix.app_in_body import make_if_missing
-from api.svix.deps import AuthDep, MessageDep, svix_key
+from api.svix.deps import AuthDep, MessageDep
 from api.svix.schemas.common import ListResponse, Moment
 from api.svix.schemas.endpoints import Channel
 from api.svix.schemas.messages import ID_PREFIX, MessageIn, MessageOut
 from hookline.errors import Conflict
 from hookline.persistence.db import committed
 from hookline.services import erasure, events
+from hookline.usecases.admission import Admitted
 
 router = APIRouter(prefix="/app/{app_id}/msg", tags=["Message"], route_class=JSONRoute)
 MSG_ID = paging.ids(ID_PREFIX)
@@ -63,10 +64,8 @@ async def create_message(app_id: str, body: MessageIn, request: Request, auth: A
         with contextlib.suppress(Conflict):
             await run_in_threadpool(committed, session, make_if_missing, auth.environment_id,
                                     app_id, body.application)
-    new = body.event(app_id)
-    published = await publishing.publish(request, b"", lambda *_: new,
-                                         authorization=f"Bearer {svix_key(request)}",
-                                         counted=request.state.ratelimit)
+    published = await publishing.publish(request, Admitted(auth, request.state.ratelimit),
+                                         body.event(app_id))
     if published.replayed and body.event_id is not None:
         raise Conflict(f"a message with eventId {body.event_id!r} exists")
     return MessageOut.of(published.event, with_content)

@@ -32,17 +32,18 @@ from sqlmodel import Session
 from hookline.persistence.db import begin_reading, get_engine
 
 T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
 log = logging.getLogger("hookline.batches")
 MAX_BATCH = 64
 _READS = "hookline_batch_reads"
 
 
 @dataclass(frozen=True)
-class Write(Generic[T]):
+class Write(Generic[T_co]):
     """What a job's check returns when it has something to write: run in the batch's write
     transaction. It may run twice (see above), so it touches nothing but the session."""
 
-    run: Callable[[Session], T]
+    run: Callable[[Session], T_co]
 
 
 # A job's check: reads only (an answer), or a Write to run after every check of the batch.

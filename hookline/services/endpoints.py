@@ -177,7 +177,7 @@ def send_example(session: Session, principal: Principal, endpoint: Endpoint, eve
     if data is None:
         raise NoExample(f"event type {event_type!r} has no example {index} (its `examples`, "
                         "or its schema's)")
-    published = events.publish(session, principal, events.NewEvent(
+    published = events.check_new_event(session, principal, events.NewEvent(
         event_type, endpoint.consumer_id, data, enveloped=False, only=endpoint.id), schedule)
     if isinstance(published, Write):
         published = published.run(session)

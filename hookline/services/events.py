@@ -111,7 +111,7 @@ def fan_out(session: Session, event: Event, schedule: list[float]) -> list[Deliv
     return starts
 
 
-def publish(session: Session, principal: Principal, new: NewEvent, schedule: list[float],
+def check_new_event(session: Session, principal: Principal, new: NewEvent, schedule: list[float],
             verdicts: filters.Verdicts | None = None, event_id: str | None = None
             ) -> Published | Write[Published]:
     """A batched job's check (`hookline.persistence.batches`): it only reads, so on SQLite no writer

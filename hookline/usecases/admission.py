@@ -17,10 +17,17 @@ import math
 import threading
 import time
 from dataclasses import dataclass
+from functools import partial
 
 from sqlmodel import Session
 
+from hookline.errors import RateLimited
+from hookline.observability import metrics
 from hookline.persistence import queries
+from hookline.persistence.batches import shared_read
+from hookline.persistence.db import begin_reading
+from hookline.services import accounts
+from hookline.services.accounts import Principal
 from hookline.timeutil import utcnow
 
 
@@ -98,3 +105,52 @@ def note_use(session: Session, key_id: str) -> None:
     session.commit()
     queries.accounts.note_key_used(session, key_id, utcnow())
     session.commit()
+
+
+@dataclass(frozen=True)
+class Admitted:
+    """A caller authenticated and counted against its organization's rate: the decision
+    goes back to the route, which answers the RateLimit headers from it."""
+
+    principal: Principal
+    decision: RateDecision
+
+
+class RefusedAfterAdmission(Exception):
+    """A refusal once the caller was counted against the rate limit, with the decision, so
+    that the refusal carries the RateLimit headers too."""
+
+    def __init__(self, error: Exception, decision: RateDecision) -> None:
+        super().__init__(str(error))
+        self.error, self.decision = error, decision
+
+
+def admit(session: Session, principal: Principal) -> RateDecision:
+    """Count the request against its organization's requests per second; an admitted one
+    marks its key as used."""
+    decision = hit(session, principal.org_id, principal.rps)
+    if decision.allowed:
+        note_use(session, principal.key_id)
+    return decision
+
+
+def over_rate(principal: Principal, decision: RateDecision) -> RateLimited | None:
+    """The 429 for a request beyond its organization's rate, or None."""
+    if decision.allowed:
+        return None
+    metrics.RATE_LIMITED_ORGANIZATION.inc()
+    return RateLimited(f"more than {principal.rps} requests per second for this organization",
+                       headers={"Retry-After": str(decision.reset_seconds)})
+
+
+def admit_key(session: Session, key: str, counted: RateDecision | None = None) -> Admitted:
+    """An API key's caller, admitted in a batched job (`persistence.batches`): the key is
+    read once per batch, and a job run again (`counted`: its first run's decision) is not
+    counted twice. Raises Unauthorized, or RefusedAfterAdmission with the 429. The batch's
+    read transaction goes on, started again if the rate limiter ended it to lease tokens."""
+    principal = shared_read(session, ("api-key", key), partial(accounts.authenticate, session, key))
+    decision = counted or admit(session, principal)
+    if (refused := over_rate(principal, decision)) is not None:
+        raise RefusedAfterAdmission(refused, decision)
+    begin_reading(session)
+    return Admitted(principal, decision)

@@ -1,8 +1,9 @@
 """Where publish's and ingestion's filters run: threads of their own, never the batch thread
 that every tenant's publishes and messages share (`persistence.batches`).
 
-A batched check that meets filters raises `filters.Unevaluated` before it writes anything;
-`run_filtered` evaluates them here and runs the job again with their verdicts. cel-go holds
+A batched check that meets filters it has no verdict for answers `Deferred` (or raises
+`filters.Unevaluated`, which counts the same) before it writes anything; `run_filtered`
+evaluates them here and runs the job again with their verdicts. cel-go holds
 no GIL while it evaluates, and each evaluation stops at its budget, so a costly filter costs
 its owner's request its time and little else. One owner (a Consumer, a Source) evaluates on
 one thread at a time, so that its burst cannot take every thread from the others."""
@@ -15,12 +16,14 @@ import os
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import TypeVar
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 from hookline import filters
 from hookline.persistence.batches import BatchWriter, Job
 
 T = TypeVar("T")
+C = TypeVar("C")
 THREADS = 4
 ROUNDS = 3  # a filter changed under a request this often: it runs inside the batch
 
@@ -33,6 +36,16 @@ def _nice() -> None:
     its own on Linux)."""
     with contextlib.suppress(OSError):
         os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), NICE)
+
+
+@dataclass(frozen=True)
+class Deferred(Generic[C]):
+    """A batched job's answer when it met filters it has no verdict for: they are evaluated
+    in the pool, and the job runs again, handed `carry` (what its first run decided
+    already, such as its caller's admission)."""
+
+    needed: filters.Unevaluated
+    carry: C
 
 
 class FilterPool:
@@ -63,16 +76,23 @@ class FilterPool:
 
 
 async def run_filtered(batches: BatchWriter, pool: FilterPool,
-                       job: Callable[[filters.Verdicts | None, filters.Unevaluated | None],
-                                     Job[T]]) -> T:
-    """`job(verdicts, deferred)` run in the batch, its filters evaluated in the pool; a job
-    is given what its last run raised (`deferred`, None at first) to carry on from it."""
+                       job: Callable[[filters.Verdicts | None, Any], Job[T | Deferred[Any]]]
+                       ) -> T:
+    """`job(verdicts, carry)` run in the batch, its filters evaluated in the pool; a job is
+    handed what its last run deferred with (`carry`, None at first)."""
     verdicts: filters.Verdicts = {}
-    deferred: filters.Unevaluated | None = None
+    carry: Any = None
+    answer: T | Deferred[Any]
     for _ in range(ROUNDS):
         try:
-            return await batches.run(job(verdicts, deferred))
+            answer = await batches.run(job(verdicts, carry))
         except filters.Unevaluated as needed:
-            deferred = needed
-            verdicts = await pool.verdicts(needed, verdicts)
-    return await batches.run(job(None, deferred))
+            answer = Deferred(needed, carry)
+        if not isinstance(answer, Deferred):
+            return answer
+        carry = answer.carry
+        verdicts = await pool.verdicts(answer.needed, verdicts)
+    # A filter changed under the request every round: the last run evaluates in the batch.
+    last: T | Deferred[Any] = await batches.run(job(None, carry))
+    assert not isinstance(last, Deferred)
+    return last
