@@ -16,7 +16,7 @@ from fastapi.routing import APIRoute
 from sqlalchemy.exc import OperationalError
 
 from api import docs, errors, pagination, portal
-from api.middleware import GuardMiddleware, TimingMiddleware
+from api.middleware import FramingMiddleware, GuardMiddleware, TimingMiddleware
 from api.routes import ROUTERS
 from api.svix import errors as svix_errors
 from api.svix import routes as svix
@@ -114,6 +114,7 @@ def create_app() -> FastAPI:
     for router in ROUTERS:
         app.include_router(router)
     portal.install(app)  # the consumer portal's pages, outside /v1 and the OpenAPI schema
+    app.add_middleware(FramingMiddleware)  # outermost: no answer is framed but the portal's
     svix.install(app)  # the Svix-compatible API under /api/v1, outside the OpenAPI schema
     docs.install(app)  # /docs, /redoc, /favicon.ico, and the bearer scheme in /openapi.json
     return app

@@ -19,6 +19,7 @@ from hookline.errors import (
     ValidationFailed,
 )
 from hookline.observability import metrics
+from hookline.settings import get_settings
 
 MIB = 1024 * 1024
 INGEST_LIMIT = 5 * MIB
@@ -158,3 +159,35 @@ class TimingMiddleware:
             await self.app(scope, receive, sending)
         finally:
             metrics.request_took(route, status, time.perf_counter() - started)
+
+
+def frame_ancestors() -> str:
+    return get_settings().portal_frame_ancestors.strip() or "'none'"
+
+
+class FramingMiddleware:
+    """No response may be framed, but the portal's where HOOKLINE_PORTAL_FRAME_ANCESTORS
+    allows it (portal pages send their whole policy themselves)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        portal = scope["path"].startswith("/portal/")
+        ancestors = frame_ancestors() if portal else "'none'"
+
+        async def sending(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                if not any(k == b"content-security-policy" for k, _ in headers):
+                    headers.append((b"content-security-policy",
+                                    f"frame-ancestors {ancestors}".encode()))
+                if ancestors == "'none'":
+                    headers.append((b"x-frame-options", b"DENY"))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, sending)

@@ -22,16 +22,25 @@ import re
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 from urllib.parse import parse_qsl
 
 from hookline import celgo
 from hookline.celgo import Activation, MaybeJSON, Outcome, RawJSON
 from hookline.errors import invalid
 from hookline.observability import metrics
-from hookline.persistence.models import DeliveryTarget
 
-AnyTarget = TypeVar("AnyTarget", bound=DeliveryTarget)
+
+class Filtered(Protocol):
+    """A target as a filter sees it: its kind's word and its CEL source (None: none)."""
+
+    KIND: ClassVar[str]
+
+    @property
+    def filter(self) -> str | None: ...
+
+
+AnyTarget = TypeVar("AnyTarget", bound=Filtered)
 
 MAX_FILTER = 4096  # bytes of CEL source
 # cel-go's cost units: about one per operation, and per ten characters of a string compared

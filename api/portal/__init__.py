@@ -1,6 +1,7 @@
 """The consumer portal: server-rendered pages under /portal that a user hands to their own
 customers through a magic link (`POST /v1/consumers/{id}/portal`). One module per page
-group; `auth` holds sessions and CSRF, `web` templates, HTML errors and framing."""
+group; `auth` holds sessions and CSRF, `web` templates and HTML errors (the framing
+rules of every response are `api.middleware`'s)."""
 
 from __future__ import annotations
 
@@ -19,4 +20,3 @@ def install(app: FastAPI) -> None:
     app.mount("/portal/static", StaticFiles(directory=web.HERE / "static"),
               name="portal-static")
     app.include_router(router)
-    app.add_middleware(web.FramingMiddleware)

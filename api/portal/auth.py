@@ -16,7 +16,8 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from api import pagination
 from api.deps import SessionDep
-from api.portal.web import Portal, PortalRoute, error_page, frame_ancestors
+from api.middleware import frame_ancestors
+from api.portal.web import Portal, PortalRoute, error_page
 from hookline.errors import DomainError, Forbidden, Unauthorized, ValidationFailed
 from hookline.persistence.db import committed
 from hookline.services import portal

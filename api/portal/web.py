@@ -15,13 +15,12 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse
 from fastapi.routing import APIRoute
 from jinja2 import Environment, FileSystemLoader, select_autoescape
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from api.middleware import frame_ancestors
 from api.portal.kinds import Destination, describe
 from hookline.errors import DomainError
 from hookline.persistence.models import PortalSettings
 from hookline.services.portal import Access
-from hookline.settings import get_settings
 
 log = logging.getLogger("hookline.portal")
 HERE = Path(__file__).parent
@@ -41,10 +40,6 @@ class Portal:
     access: Access
     csrf: str
     brand: PortalSettings
-
-
-def frame_ancestors() -> str:
-    return get_settings().portal_frame_ancestors.strip() or "'none'"
 
 
 def _csp(nonce: str) -> str:
@@ -95,31 +90,3 @@ class PortalRoute(APIRoute):
                 return error_page(request, error, getattr(request.state, "portal", None))
 
         return route
-
-
-class FramingMiddleware:
-    """No response may be framed, but the portal's where HOOKLINE_PORTAL_FRAME_ANCESTORS
-    allows it (portal pages send their whole policy themselves)."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        portal = scope["path"].startswith("/portal/")
-        ancestors = frame_ancestors() if portal else "'none'"
-
-        async def sending(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = list(message.get("headers", []))
-                if not any(k == b"content-security-policy" for k, _ in headers):
-                    headers.append((b"content-security-policy",
-                                    f"frame-ancestors {ancestors}".encode()))
-                if ancestors == "'none'":
-                    headers.append((b"x-frame-options", b"DENY"))
-                message = {**message, "headers": headers}
-            await send(message)
-
-        await self.app(scope, receive, sending)

@@ -22,7 +22,8 @@ import logging
 import queue
 import threading
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
+from concurrent.futures import Future, InvalidStateError
+from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from sqlalchemy import Engine
@@ -79,21 +80,21 @@ def _in_context(context: contextvars.Context, job: Job[T]) -> Job[T]:
 @dataclass
 class _Pending:
     job: Job[Any]
-    future: asyncio.Future[Any]
-    loop: asyncio.AbstractEventLoop
+    # Answered from the batch thread; the requester awaits it through asyncio.wrap_future,
+    # which wakes its loop (a request cancelled meanwhile just finds nobody waiting).
+    future: Future[Any] = field(default_factory=Future)
     outcome: Any = None
     failed: bool = False
 
     def fail(self, exc: BaseException) -> None:
         self.outcome, self.failed = exc, True
 
-    def settle(self) -> None:  # on the event loop
-        if self.future.done():  # the request was cancelled meanwhile
-            return
-        if self.failed:
-            self.future.set_exception(self.outcome)
-        else:
-            self.future.set_result(self.outcome)
+    def answer(self) -> None:
+        with contextlib.suppress(InvalidStateError):  # its request was cancelled
+            if self.failed:
+                self.future.set_exception(self.outcome)
+            else:
+                self.future.set_result(self.outcome)
 
 
 class BatchWriter:
@@ -108,14 +109,14 @@ class BatchWriter:
         self._thread = threading.Thread(target=self._serve, name="hookline-batches", daemon=True)
         self._thread.start()
 
-    async def run(self, job: Job[T]) -> T:
+    def run(self, job: Job[T]) -> asyncio.Future[T]:
+        """The job's answer, to await: a future the batch thread settles (not a coroutine
+        of this module's, which every resumption of the requester would pass through)."""
         if self._carry_context:
             job = _in_context(contextvars.copy_context(), job)
-        loop = asyncio.get_running_loop()
-        pending = _Pending(job, loop.create_future(), loop)
+        pending = _Pending(job)
         self._queue.put(pending)
-        result: T = await pending.future
-        return result
+        return asyncio.wrap_future(pending.future)
 
     def close(self) -> None:
         """Finish the jobs queued so far, then stop the thread."""
@@ -143,7 +144,8 @@ class BatchWriter:
                 log.warning("a batch of %d failed: %s", len(batch), exc)
                 for pending in batch:
                     pending.fail(exc)
-            _answer(batch)
+            for pending in batch:
+                pending.answer()
 
 
 def _run_batch(engine: Engine, batch: list[_Pending]) -> None:
@@ -193,17 +195,3 @@ def _write_each(session: Session, writes: list[tuple[_Pending, Write[Any]]]) -> 
     except Exception as exc:  # none of the batch's writes happened
         for pending, _ in writes:
             pending.fail(exc)
-
-
-def _answer(batch: list[_Pending]) -> None:
-    by_loop: dict[asyncio.AbstractEventLoop, list[_Pending]] = {}
-    for pending in batch:
-        by_loop.setdefault(pending.loop, []).append(pending)
-    for loop, answered in by_loop.items():
-        with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
-            loop.call_soon_threadsafe(_settle, answered)
-
-
-def _settle(batch: list[_Pending]) -> None:
-    for pending in batch:
-        pending.settle()

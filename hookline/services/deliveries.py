@@ -3,6 +3,7 @@ lists of attempts and of where an Event stands included), an attempt's content e
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import timedelta
 from typing import Any
@@ -24,6 +25,7 @@ from hookline.persistence.models import (
     Message,
 )
 from hookline.persistence.queries.attempts import SvixFilter
+from hookline.persistence.queries.targets import Subscriber
 from hookline.services.scoped import get_in
 from hookline.statuses import DeliveryStatus
 from hookline.timeutil import utcnow
@@ -34,7 +36,7 @@ def _set(delivery: Delivery, status: str) -> None:
     delivery.updated_at = utcnow()
 
 
-def add_for_event(session: Session, event: Event, endpoints: list[Endpoint],
+def add_for_event(session: Session, event: Event, endpoints: Sequence[Subscriber | Endpoint],
                   schedule: list[float]) -> list[DeliveryStart]:
     """A pending Delivery of the Event per endpoint, and its start in the outbox (publish,
     replay). The Event's row comes first."""

@@ -29,6 +29,7 @@ from hookline.persistence.models import (
     Endpoint,
     Event,
 )
+from hookline.persistence.queries.targets import Subscriber
 from hookline.services import deliveries
 from hookline.services.accounts import Principal
 from hookline.services.scoped import get_in
@@ -83,8 +84,8 @@ def _charge(session: Session, org_id: str, monthly_events: int) -> None:
 
 
 
-def _of_type(endpoints: list[Endpoint], event_type: str, channels: list[str] | None
-             ) -> list[Endpoint]:
+def _of_type(endpoints: list[Subscriber], event_type: str, channels: list[str] | None
+             ) -> list[Subscriber]:
     """Those subscribed to the type (an empty list: to all) and, for an endpoint with
     channels, on one of the event's (Svix's rule: an endpoint without any takes all)."""
     return [e for e in endpoints if (not e.events or event_type in e.events)
@@ -92,9 +93,8 @@ def _of_type(endpoints: list[Endpoint], event_type: str, channels: list[str] | N
 
 
 def subscribed(session: Session, consumer_id: str, event_type: str,
-               channels: list[str] | None = None) -> list[Endpoint]:
-    return _of_type(queries.targets.enabled_endpoints(session, consumer_id), event_type,
-                    channels)
+               channels: list[str] | None = None) -> list[Subscriber]:
+    return _of_type(queries.targets.subscribers(session, consumer_id), event_type, channels)
 
 
 def fan_out(session: Session, event: Event, schedule: list[float]) -> list[DeliveryStart]:
@@ -137,7 +137,7 @@ def check_new_event(session: Session, principal: Principal, new: NewEvent, sched
             raise NotFound(f"consumer {consumer_ref!r} not found")
         raise invalid("consumer", f"no consumer with externalId {consumer_ref!r}")
     subscribed = _of_type(shared_read(session, ("endpoints", consumer.id),
-                                      partial(queries.targets.enabled_endpoints, session,
+                                      partial(queries.targets.subscribers, session,
                                               consumer.id)), event_type, new.channels)
     if new.only is not None:
         subscribed = [endpoint for endpoint in subscribed if endpoint.id == new.only]
@@ -191,7 +191,7 @@ def _validate(session: Session, registered: Any, data: dict[str, Any]
     return key[1], [{"pointer": v.pointer, "message": v.message} for v in found] or None
 
 
-def _write(session: Session, *, event: Event, endpoints: list[Endpoint],
+def _write(session: Session, *, event: Event, endpoints: list[Subscriber],
            principal: Principal, schedule: list[float]) -> Published:
     key = event.idempotency_key
     if key is None:
@@ -205,7 +205,7 @@ def _write(session: Session, *, event: Event, endpoints: list[Endpoint],
         raise
 
 
-def _insert(session: Session, event: Event, endpoints: list[Endpoint], principal: Principal,
+def _insert(session: Session, event: Event, endpoints: list[Subscriber], principal: Principal,
             schedule: list[float]) -> Published:
     _charge(session, principal.org_id, principal.monthly_events)
     if event.idempotency_key:

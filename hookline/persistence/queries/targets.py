@@ -4,6 +4,9 @@ the end of a run of failures, and the lists and counts of the API."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import ClassVar
+
 import sqlalchemy as sa
 from sqlalchemy import bindparam, func, or_
 from sqlmodel import Session, col, select
@@ -14,8 +17,8 @@ ENABLED = "Enabled"
 _EP, _DS = table_of(Endpoint), table_of(Destination)
 
 # Publishing and ingestion read these on every request: built once, bound parameters.
-_ENABLED_ENDPOINTS = select(Endpoint).where(col(Endpoint.consumer_id) == bindparam("consumer"),
-                                            col(Endpoint.status) == ENABLED)
+_SUBSCRIBERS = sa.select(_EP.c.id, _EP.c.url, _EP.c.events, _EP.c.channels, _EP.c.filter).where(
+    _EP.c.consumer_id == bindparam("consumer"), _EP.c.status == ENABLED)
 _ENABLED_DESTINATIONS = select(Destination).where(
     col(Destination.source_id) == bindparam("source"), col(Destination.status) == ENABLED
 ).order_by(col(Destination.id))
@@ -27,8 +30,22 @@ _RESET = {table.name: table.update().where(table.c.id == bindparam("target"),
           .values(failure_count=0) for table in (_EP, _DS)}
 
 
-def enabled_endpoints(session: Session, consumer_id: str) -> list[Endpoint]:
-    return list(session.scalars(_ENABLED_ENDPOINTS, {"consumer": consumer_id}))
+@dataclass(frozen=True, slots=True)
+class Subscriber:
+    """An enabled endpoint as fan-out reads it: what decides whether an event is for it, and
+    its URL for its Deliveries' workflow summaries. None of its credentials: those stay
+    sealed (`persistence.sealed`), unread and unopened."""
+
+    KIND: ClassVar[str] = Endpoint.KIND
+    id: str
+    url: str
+    events: list[str]
+    channels: list[str] | None
+    filter: str | None
+
+
+def subscribers(session: Session, consumer_id: str) -> list[Subscriber]:
+    return [Subscriber(*row) for row in session.execute(_SUBSCRIBERS, {"consumer": consumer_id})]
 
 
 def enabled_destinations(session: Session, source_id: str) -> list[Destination]:
