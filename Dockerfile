@@ -1,6 +1,6 @@
 # One image for every Hookline process: the API (the default command), `hookline worker`,
 # `hookline migrate` and the chart's test pod (deploy/helm/hookline) all run it.
-# Payload filters run in cel-go, built here as the C shared library hookline/celgo.py loads.
+# Payload filters run in cel-go, built here as the C shared library hookline/tenant_code/celgo.py loads.
 FROM golang:1.26-bookworm AS celgo
 WORKDIR /src
 COPY native/celgo ./
@@ -10,7 +10,7 @@ RUN go build -buildmode=c-shared -trimpath -ldflags "-s -w" -o /out/_celgo.so .
 # processes: the module is compiled here, and Node itself is copied into the image.
 FROM node:20-bookworm AS v8
 WORKDIR /src
-COPY hookline/v8/package.json hookline/v8/package-lock.json ./
+COPY hookline/tenant_code/v8/package.json hookline/tenant_code/v8/package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund
 
 FROM python:3.11-slim
@@ -18,8 +18,8 @@ ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1
 WORKDIR /app
 COPY pyproject.toml README.md LICENSE ./
 COPY hookline hookline
-COPY --from=celgo /out/_celgo.so hookline/_celgo.so
-COPY --from=v8 /src/node_modules hookline/v8/node_modules
+COPY --from=celgo /out/_celgo.so hookline/tenant_code/_celgo.so
+COPY --from=v8 /src/node_modules hookline/tenant_code/v8/node_modules
 COPY --from=v8 /usr/local/bin/node /usr/local/bin/node
 COPY api api
 COPY workflows workflows

@@ -6,7 +6,7 @@ VENV := .venv
 TEMPORAL_CLI_VERSION := v1.5.1
 TEMPORAL_SERVER_VERSION := v1.30.4
 HELM_VERSION := v3.22.0
-V8 := hookline/v8/node_modules/.installed
+V8 := hookline/tenant_code/v8/node_modules/.installed
 SVIX_JS := tests/svix_js/node_modules/.installed
 export PATH := $(CURDIR)/.tools/bin:$(PATH)
 
@@ -59,7 +59,7 @@ setup: venv tools
 
 # `make run` installs what running needs; the tests, linters, benchmarks and provider SDKs
 # (the [dev] extra) come with the first `make test`, `make lint` or `make bench`.
-venv: $(VENV)/.installed hookline/_celgo.so $(V8)
+venv: $(VENV)/.installed hookline/tenant_code/_celgo.so $(V8)
 dev: venv $(VENV)/.installed-dev
 
 $(VENV)/.installed: pyproject.toml
@@ -72,20 +72,20 @@ $(VENV)/.installed-dev: $(VENV)/.installed
 	$(VENV)/bin/pip install --quiet -e ".[dev]" -e ./clients/python
 	touch $@
 
-# Payload filters run in cel-go, built as a C shared library that hookline/celgo.py loads
+# Payload filters run in cel-go, built as a C shared library that hookline/tenant_code/celgo.py loads
 # (native/celgo: the module's versions are pinned by its go.sum).
-hookline/_celgo.so: native/celgo/celgo.go native/celgo/go.mod native/celgo/go.sum
+hookline/tenant_code/_celgo.so: native/celgo/celgo.go native/celgo/go.mod native/celgo/go.sum
 	@command -v go >/dev/null 2>&1 || { echo "Go is needed to build the filter engine (https://go.dev/dl)."; exit 1; }
 	cd native/celgo && CGO_ENABLED=1 go build -buildmode=c-shared -trimpath -ldflags "-s -w" \
-		-o $(CURDIR)/hookline/_celgo.so .
-	rm -f hookline/_celgo.h
+		-o $(CURDIR)/hookline/tenant_code/_celgo.so .
+	rm -f hookline/tenant_code/_celgo.h
 
 # Transformations run in V8 isolates (isolated-vm) on Node executor processes
-# (hookline/v8/executor.js); isolated-vm is a native module, compiled here by node-gyp against
+# (hookline/tenant_code/v8/executor.js); isolated-vm is a native module, compiled here by node-gyp against
 # the machine's Node.js headers.
-$(V8): hookline/v8/package.json hookline/v8/package-lock.json
+$(V8): hookline/tenant_code/v8/package.json hookline/tenant_code/v8/package-lock.json
 	@command -v node >/dev/null 2>&1 || { echo "Node.js is needed to run transformations (https://nodejs.org)."; exit 1; }
-	cd hookline/v8 && npm ci --no-audit --no-fund --loglevel=error
+	cd hookline/tenant_code/v8 && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
 # v1.5.1 is the last Temporal CLI release that `go install` accepts (later ones carry a
@@ -269,4 +269,4 @@ bench: setup dev
 
 clean:
 	rm -rf $(VENV) .tools .hookline hookline.db* clients/typescript/node_modules dist \
-		hookline/v8/node_modules tests/svix_js/node_modules hookline/_celgo.so
+		hookline/tenant_code/v8/node_modules tests/svix_js/node_modules hookline/tenant_code/_celgo.so

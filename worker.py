@@ -41,8 +41,8 @@ from hookline.settings import InvalidSettings, Settings, get_settings
 from hookline.temporal import connect_checked, ensure_search_attributes, metrics_runtime
 from hookline.temporal_access import Refused, access_of
 from hookline.temporal_link import TemporalLink
-from hookline.transform_pool import ExecutorPool
-from hookline.transformations import Limits
+from hookline.tenant_code.transform_pool import ExecutorPool
+from hookline.tenant_code.transformations import Limits
 from hookline.usecases.sealing import check_readable
 from workflows.cron import CronRunWorkflow
 from workflows.delivery import DeliveryWorkflow

@@ -14,11 +14,11 @@ from temporalio.client import Client
 from api.tenant_code import TenantCode
 from hookline.delivery.sender import Sender
 from hookline.errors import Unauthorized
-from hookline.filter_pool import FilterPool
 from hookline.persistence.batches import BatchWriter
 from hookline.persistence.db import begin_reading, get_engine, get_read_engine
 from hookline.services import accounts
 from hookline.services.accounts import Principal
+from hookline.tenant_code.filter_pool import FilterPool
 from hookline.usecases.admission import admit, over_rate
 
 
@@ -98,7 +98,7 @@ TenantCodeDep = Annotated[TenantCode, Depends(tenant_code_of)]
 
 
 def filter_pool_of(request: Request) -> FilterPool:
-    """Where the batched routes' filters run (`hookline.filter_pool`)."""
+    """Where the batched routes' filters run (`hookline.tenant_code.filter_pool`)."""
     pool: FilterPool = request.app.state.filter_pool
     return pool
 

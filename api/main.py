@@ -24,15 +24,15 @@ from api.tenant_code import TenantCode
 from hookline import __version__, payload_schemas
 from hookline.delivery.publisher_sweep import sweep_forever
 from hookline.delivery.sender import sender_from_settings
-from hookline.filter_pool import FilterPool
 from hookline.observability import tracing
 from hookline.persistence.batches import BatchWriter
 from hookline.process import die_with_parent
 from hookline.settings import get_settings
 from hookline.temporal import connect
 from hookline.temporal_link import TemporalLink
-from hookline.transform_pool import ExecutorPool
-from hookline.transformations import Limits
+from hookline.tenant_code.filter_pool import FilterPool
+from hookline.tenant_code.transform_pool import ExecutorPool
+from hookline.tenant_code.transformations import Limits
 
 log = logging.getLogger("hookline.api")
 

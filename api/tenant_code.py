@@ -6,7 +6,7 @@ A preview waits for the API's V8 executors, for seconds when its transformation 
 the shared thread pool, 45 to 60 concurrent previews of one tenant held every thread, and
 another tenant's plain `GET /v1/consumers` waited 44 to 64 s for one (issue 64). Here a
 tenant's previews wait only for its own turns and the executors' (which take turns by
-target, `hookline.transform_pool`); past EACH under way, one more is a 429 at once, with
+target, `hookline.tenant_code.transform_pool`); past EACH under way, one more is a 429 at once, with
 Retry-After, rather than a request queued behind its own."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 import anyio.to_thread
 
 from hookline.errors import RateLimited
-from hookline.transform_pool import ExecutorPool
+from hookline.tenant_code.transform_pool import ExecutorPool
 
 T = TypeVar("T")
 

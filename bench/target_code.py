@@ -21,12 +21,12 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from bench.scenarios import EVENT_TYPE, HALF_MATCHING, SLACK, payload
-from hookline import celgo, filters
 from hookline.delivery.model import Outgoing
 from hookline.delivery.shaping import shaped
 from hookline.persistence.models import Endpoint
-from hookline.transform_pool import ExecutorPool
-from hookline.transformations import Limits
+from hookline.tenant_code import celgo, filters
+from hookline.tenant_code.transform_pool import ExecutorPool
+from hookline.tenant_code.transformations import Limits
 
 
 def _cpu() -> float:

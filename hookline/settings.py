@@ -169,7 +169,7 @@ class Settings(BaseSettings):
     target_max_in_flight: int = Field(default=100, ge=1, le=1000)
     circuit_failures: int = Field(default=5, ge=1)
     circuit_open: str = "30s"
-    # Transformations (`hookline.transformations`): each call of a target's JavaScript
+    # Transformations (`hookline.tenant_code.transformations`): each call of a target's JavaScript
     # handler stops at this time and this V8 heap, and the attempt fails `transformation`.
     transform_timeout: str = "1s"
     transform_max_memory: str = "64MB"

@@ -1,5 +1,5 @@
-"""Tenants' JMESPath expressions (`hookline.expressions`), issue 64: a cost bound at save
-that refuses what multiplies the body past MAX_GROWTH, and a budget at evaluation that
+"""Tenants' JMESPath expressions (`hookline.tenant_code.expressions`), issue 64: a cost bound
+at save that refuses what multiplies the body past MAX_GROWTH, and a budget at evaluation that
 stops what would make more than BUDGET elements, fast, whatever the body."""
 
 from __future__ import annotations
@@ -9,7 +9,14 @@ import time
 import pytest
 
 from hookline.delivery.kinds.brokers.keys import expression_of, key_of
-from hookline.expressions import BUDGET, MAX_GROWTH, OverBudget, compiled, growth, search
+from hookline.tenant_code.expressions import (
+    BUDGET,
+    MAX_GROWTH,
+    OverBudget,
+    compiled,
+    growth,
+    search,
+)
 
 
 @pytest.mark.parametrize(("expression", "expected"), [

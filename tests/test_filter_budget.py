@@ -14,11 +14,11 @@ import pytest
 from prometheus_client import REGISTRY
 from sqlalchemy import create_engine
 
-from hookline import filters
 from hookline.errors import DomainError
-from hookline.filter_pool import FilterPool, run_filtered
 from hookline.persistence.batches import BatchWriter
 from hookline.persistence.models import Endpoint
+from hookline.tenant_code import filters
+from hookline.tenant_code.filter_pool import FilterPool, run_filtered
 from tests.support.api import ok, publish, setup_endpoint
 from tests.support.receiver import Receiver
 from tests.support.stack import Tenant

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from standardwebhooks.webhooks import Webhook
 
-from hookline import filters
+from hookline.tenant_code import filters
 from tests.support.api import deliveries_of, ok, publish, setup_endpoint, wait_delivery
 from tests.support.receiver import Receiver
 from tests.support.stack import Stack, Tenant

@@ -1,6 +1,6 @@
 """Issue 47, transformations: targets' handlers run on V8 executor processes
-(`hookline.transform_pool`), where one target's slow or hostile handler never holds another
-target's calls for longer than one call's limit, a dead or wedged executor is replaced, and
+(`hookline.tenant_code.transform_pool`), where one target's slow or hostile handler never holds
+another target's calls for longer than one call's limit, a dead or wedged executor is replaced, and
 every failure is the call's own `TransformFailed`. Driven with real executors, as a hostile
 tenant's code would drive them."""
 
@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 from prometheus_client import REGISTRY
 
-from hookline.transform_pool import NICE, ExecutorPool
-from hookline.transformations import Limits, TransformFailed, changed
+from hookline.tenant_code.transform_pool import NICE, ExecutorPool
+from hookline.tenant_code.transformations import Limits, TransformFailed, changed
 
 TRIVIAL = "function handler(w) { w.payload = {n: w.payload.n + 1}; return w; }"
 LOOP = "function handler(w) { while (true) {} }"
@@ -44,7 +44,7 @@ def _children() -> list[int]:
                 with open(f"/proc/{entry}/stat") as stat:
                     parent = int(stat.read().rsplit(")", 1)[1].split()[1])
                 with open(f"/proc/{entry}/cmdline", "rb") as cmdline:
-                    executor = b"hookline/v8/executor.js" in cmdline.read()
+                    executor = b"hookline/tenant_code/v8/executor.js" in cmdline.read()
             except OSError:
                 continue
             if parent == os.getpid() and executor:

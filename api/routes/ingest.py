@@ -16,10 +16,10 @@ from api.deps import batches_of, filter_pool_of
 from api.schemas.common import problems
 from api.schemas.messages import Accepted
 from hookline.errors import Unauthorized
-from hookline.filter_pool import run_filtered
 from hookline.observability import metrics
 from hookline.services import ingest
 from hookline.settings import get_settings
+from hookline.tenant_code.filter_pool import run_filtered
 
 router = APIRouter(tags=["ingestion"])
 PATH = "/in/{token}"

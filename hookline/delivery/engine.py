@@ -42,8 +42,8 @@ from hookline.ids import new_id, target_kind
 from hookline.persistence.db import session_scope
 from hookline.persistence.queries.deliveries import ToSend
 from hookline.statuses import DeliveryStatus
+from hookline.tenant_code.transform_pool import ExecutorPool
 from hookline.timeutil import utcnow
-from hookline.transform_pool import ExecutorPool
 
 log = logging.getLogger("hookline.attempts")
 

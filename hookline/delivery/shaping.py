@@ -1,4 +1,4 @@
-"""What a target's transformation makes of one attempt (`hookline.transformations`): the
+"""What a target's transformation makes of one attempt (`hookline.tenant_code.transformations`): the
 Outgoing to send instead, None when the handler cancelled the Delivery, or the attempt's
 failure (`errorType: transformation`) when the handler failed."""
 
@@ -7,13 +7,13 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 
-from hookline import transformations
 from hookline.contracts import AttemptResult
 from hookline.delivery.model import Outgoing
 from hookline.statuses import ErrorType
 from hookline.target_kinds import is_broker
-from hookline.transform_pool import ExecutorPool
-from hookline.transformations import TransformFailed
+from hookline.tenant_code import transformations
+from hookline.tenant_code.transform_pool import ExecutorPool
+from hookline.tenant_code.transformations import TransformFailed
 
 
 def shaped(pool: ExecutorPool, out: Outgoing, key: str | None = None

@@ -101,8 +101,8 @@ _USER_CODE = {(k, c): USER_CODE_SECONDS.labels(k, c) for k in TARGET_KINDS
 
 TRANSFORM_EXECUTOR_RESTARTS = Counter(
     "hookline_transform_executor_restarts",
-    "Transformation executors replaced (`hookline.transform_pool`), by reason: crashed, "
-    "wedged (no answer within the time limit and a grace), memory (past its bound).",
+    "Transformation executors replaced (`hookline.tenant_code.transform_pool`), by reason: "
+    "crashed, wedged (no answer within the time limit and a grace), memory (past its bound).",
     ["reason"])
 """Executor processes started in place of another."""
 _RESTARTS = {r: TRANSFORM_EXECUTOR_RESTARTS.labels(r)

@@ -194,10 +194,10 @@ class DeliveryTarget(SQLModel):
     failure_count: int = 0
     rate_limit: int | None = None  # deliveries per second, across every worker
     # A CEL expression deciding at fan-out whether an event or message is for this target
-    # (`hookline.filters`); None: everything it subscribes to.
+    # (`hookline.tenant_code.filters`); None: everything it subscribes to.
     filter: str | None = Field(default=None, sa_type=Text, nullable=True)
     # JavaScript defining `handler(webhook)`, run at every attempt to reshape what it sends
-    # (`hookline.transformations`); None: sent as it is.
+    # (`hookline.tenant_code.transformations`); None: sent as it is.
     transformation: str | None = Field(default=None, sa_type=Text, nullable=True)
     # How the engine reaches the receiver beyond the signature (`hookline.delivery.credentials`):
     # OAuth2 client credentials, and a client certificate or a CA bundle for TLS. Their

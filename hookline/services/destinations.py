@@ -9,7 +9,6 @@ from typing import Any
 
 from sqlmodel import Session
 
-from hookline import filters, transformations
 from hookline.delivery import targets
 from hookline.delivery.gate import Health, health_of
 from hookline.errors import invalid
@@ -20,6 +19,7 @@ from hookline.services import sources, target_credentials
 from hookline.services.headers import check_headers
 from hookline.services.target_credentials import Broker
 from hookline.services.targets import TargetRow, check_kind, instance_aws, signing_key
+from hookline.tenant_code import filters, transformations
 
 MAX_PER_SOURCE = 10
 

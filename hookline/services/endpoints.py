@@ -12,7 +12,6 @@ from typing import Any
 
 from sqlmodel import Session
 
-from hookline import filters, transformations
 from hookline.delivery import targets
 from hookline.delivery.credentials import ClientTLS, OAuth2
 from hookline.delivery.gate import Health, health_of
@@ -35,6 +34,7 @@ from hookline.services.targets import (
     signing_key,
 )
 from hookline.signing import WEBHOOK
+from hookline.tenant_code import filters, transformations
 from hookline.timeutil import iso, utcnow
 
 LIST_LIMIT = 100

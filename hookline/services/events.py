@@ -12,7 +12,7 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
-from hookline import filters, payload_schemas
+from hookline import payload_schemas
 from hookline.contracts import DeliveryStart
 from hookline.errors import (
     NotFound,
@@ -33,6 +33,7 @@ from hookline.persistence.queries.targets import Subscriber
 from hookline.services import deliveries
 from hookline.services.accounts import Principal
 from hookline.services.scoped import get_in
+from hookline.tenant_code import filters
 from hookline.timeutil import aware, iso, utcnow
 
 MAX_DATA_BYTES = 1024 * 1024

@@ -16,7 +16,6 @@ from urllib.parse import parse_qsl
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
-from hookline import filters
 from hookline.contracts import DeliveryStart
 from hookline.errors import MethodNotAllowed, NotFound
 from hookline.ids import new_id
@@ -27,6 +26,7 @@ from hookline.providers import registry
 from hookline.providers.base import Incoming, Provider, Reply, Verification
 from hookline.services import deliveries, operational
 from hookline.settings import get_settings
+from hookline.tenant_code import filters
 from hookline.timeutil import utcnow
 
 DEDUPE_WINDOW = timedelta(hours=24)

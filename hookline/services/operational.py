@@ -18,12 +18,12 @@ from typing import Any
 
 from sqlmodel import Session
 
-from hookline import filters
 from hookline.ids import new_id
 from hookline.persistence import queries
 from hookline.persistence.models import Consumer, Environment, Event, EventType
 from hookline.services import deliveries, events
 from hookline.settings import get_settings
+from hookline.tenant_code import filters
 from hookline.timeutil import iso, utcnow
 
 TYPES = ("endpoint.disabled", "endpoint.enabled", "destination.disabled",

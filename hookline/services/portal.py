@@ -37,8 +37,8 @@ from hookline.services.accounts import hash_key, target_kinds_of
 from hookline.services.patch import KEEP, Keep
 from hookline.services.scoped import get_in
 from hookline.services.targets import TargetRow, row_of
+from hookline.tenant_code.transform_pool import ExecutorPool
 from hookline.timeutil import aware, utcnow
-from hookline.transform_pool import ExecutorPool
 
 TOKEN_PREFIX = "hkp_"
 EXPIRES_MIN, EXPIRES_MAX, EXPIRES_DEFAULT = 60, 7 * 86400, 3600

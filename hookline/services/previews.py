@@ -15,7 +15,6 @@ from typing import Any
 
 from sqlmodel import Session
 
-from hookline import filters
 from hookline.contracts import AttemptResult
 from hookline.delivery import targets
 from hookline.delivery.credentials import OAuth2
@@ -39,8 +38,9 @@ from hookline.services.targets import (
     get_scoped,
 )
 from hookline.target_kinds import is_broker
+from hookline.tenant_code import filters
+from hookline.tenant_code.transform_pool import ExecutorPool
 from hookline.timeutil import utcnow
-from hookline.transform_pool import ExecutorPool
 
 
 @dataclass(frozen=True)

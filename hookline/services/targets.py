@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from sqlmodel import Session
 
-from hookline import filters, transformations
 from hookline.delivery import gate, targets
 from hookline.delivery.gate import Health, health_of
 from hookline.delivery.kinds.brokers.address import parse
@@ -35,13 +34,14 @@ from hookline.signing import (
     scheme_of,
 )
 from hookline.target_kinds import is_broker, kind_of
+from hookline.tenant_code import filters, transformations
+from hookline.tenant_code.transformations import TransformFailed
 from hookline.timeutil import utcnow
-from hookline.transformations import TransformFailed
 from hookline.url_guard import DNSFailure, URLRefused
 
 if TYPE_CHECKING:
     from hookline.delivery.sender import Sender
-    from hookline.transform_pool import ExecutorPool
+    from hookline.tenant_code.transform_pool import ExecutorPool
 
 AnyTarget = TypeVar("AnyTarget", bound=Target)
 KEY_RULES = {

@@ -3,7 +3,7 @@ admit the caller, check the event, filter its endpoints, write it with its Deliv
 their workflow starts (the workers' relay makes them).
 
 The checks and the write run in the process's group commit (`persistence.batches`), and
-the filters the check needs in the filter pool (`hookline.filter_pool`), never on the
+the filters the check needs in the filter pool (`hookline.tenant_code.filter_pool`), never on the
 batch thread every tenant shares. The caller is counted against its organization's rate
 once, however often its check runs again for filters."""
 
@@ -14,13 +14,13 @@ from functools import partial
 
 from sqlmodel import Session
 
-from hookline import filters
 from hookline.errors import DomainError
-from hookline.filter_pool import Deferred, FilterPool, run_filtered
 from hookline.ids import new_id
 from hookline.persistence.batches import BatchWriter, Job, Write
 from hookline.services import events
 from hookline.services.events import NewEvent, Published
+from hookline.tenant_code import filters
+from hookline.tenant_code.filter_pool import Deferred, FilterPool, run_filtered
 from hookline.usecases.admission import Admitted, RateDecision, RefusedAfterAdmission, admit_key
 
 

@@ -1,5 +1,5 @@
 // Package main is Hookline's binding to cel-go, built as a C shared library and loaded by
-// hookline/celgo.py with ctypes (which lets go of the GIL for every call).
+// hookline/tenant_code/celgo.py with ctypes (which lets go of the GIL for every call).
 //
 // cel-go is used, rather than a CEL engine with Python bindings, for its cost model: the
 // checker's worst-case estimate (EstimateCost) refuses a costly filter when it is saved, and

@@ -28,8 +28,8 @@ from hookline.persistence.sealed import keyring_of
 from hookline.services import operational
 from hookline.settings import get_settings
 from hookline.temporal import connect
-from hookline.transform_pool import ExecutorPool
-from hookline.transformations import Limits
+from hookline.tenant_code.transform_pool import ExecutorPool
+from hookline.tenant_code.transformations import Limits
 
 
 async def attempt_activities() -> tuple[DeliveryActivities, ActivityEnvironment]:

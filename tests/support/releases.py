@@ -2,24 +2,33 @@
 venv of its own.
 
 The venv holds the release's source tree and, when the release pins the same dependencies
-as today (pyproject.toml unchanged), today's third-party packages through a `.pth` line,
-so that making it takes a second rather than a download. A release whose dependencies
-differ gets them installed. Its native parts (the cel-go library, V8's node modules) are
-today's when their sources are unchanged, and built from its own sources otherwise."""
+as today (pyproject.toml's build system and dependencies), today's third-party packages
+through a `.pth` line, so that making it takes a second rather than a download. A release
+whose dependencies differ gets them installed. Its native parts (the cel-go library, V8's
+node modules) are today's when their sources are unchanged (wherever they have moved
+since), and built from its own sources otherwise."""
 
 from __future__ import annotations
 
 import re
 import subprocess
 import sysconfig
+import tomllib
 import venv
 from dataclasses import dataclass
 from pathlib import Path
 
 from tests.support.procs import REPO, spawn
 
-NATIVE = {"hookline/_celgo.so": ("native/celgo",),
-          "hookline/v8/node_modules": ("hookline/v8/package.json", "hookline/v8/package-lock.json")}
+# What `make` builds beside its sources (untracked), each as its layouts newest first: where
+# it is built and from what, today and in the releases before it moved.
+NATIVE = (
+    (("hookline/tenant_code/_celgo.so", ("native/celgo",)),
+     ("hookline/_celgo.so", ("native/celgo",))),
+    (("hookline/tenant_code/v8/node_modules", ("hookline/tenant_code/v8/package.json",
+                                               "hookline/tenant_code/v8/package-lock.json")),
+     ("hookline/v8/node_modules", ("hookline/v8/package.json", "hookline/v8/package-lock.json"))),
+)
 
 
 def _git(*args: str) -> str:
@@ -74,13 +83,16 @@ class Release:
 def check_out(tag: str, into: Path) -> Release:
     tree = into / tag
     _git("worktree", "add", "--detach", str(tree), tag)
-    for built, sources in NATIVE.items():
-        if _unchanged(tag, *sources):
-            (tree / built).symlink_to(REPO / built)
+    for (here, here_sources), *before in NATIVE:
+        built, sources = next((layout for layout in ((here, here_sources), *before)
+                               if _has(tag, str(Path(layout[0]).parent))), (here, here_sources))
+        if all(_blob(tag, old) == _blob("HEAD", new)
+               for old, new in zip(sources, here_sources, strict=True)):
+            (tree / built).symlink_to(REPO / here)
         else:
             subprocess.run(["make", built], cwd=tree, check=True, capture_output=True)
     environment = tree / ".venv"
-    same_dependencies = _unchanged(tag, "pyproject.toml")
+    same_dependencies = _dependencies(tag) == _dependencies("HEAD")
     venv.EnvBuilder(with_pip=not same_dependencies).create(environment)
     python = environment / "bin" / "python"
     site = Path(subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig."
@@ -97,7 +109,20 @@ def check_out(tag: str, into: Path) -> Release:
     return Release(tag, tree, python)
 
 
-def _unchanged(tag: str, *paths: str) -> bool:
-    return subprocess.run(["git", "-C", str(REPO), "diff", "--quiet", tag, "HEAD", "--", *paths],
-                          check=False).returncode == 0
+def _has(rev: str, path: str) -> bool:
+    return subprocess.run(["git", "-C", str(REPO), "cat-file", "-e", f"{rev}:{path}"],
+                          capture_output=True, check=False).returncode == 0
 
+
+def _blob(rev: str, path: str) -> str:
+    """The object a path names at a revision (a file's blob, a folder's tree)."""
+    return _git("rev-parse", f"{rev}:{path}")
+
+
+def _dependencies(rev: str) -> tuple[object, ...]:
+    """What pip would install for the project at a revision: its build system and its
+    dependencies (the rest of pyproject.toml may change without touching a venv)."""
+    found = tomllib.loads(_git("show", f"{rev}:pyproject.toml"))
+    project = found.get("project", {})
+    return (found.get("build-system"), project.get("dependencies"),
+            project.get("optional-dependencies"))

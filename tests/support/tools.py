@@ -17,11 +17,12 @@ def _present(path: Path, target: str) -> Path:
 
 
 def cel() -> Path:
-    return _present(REPO / "hookline" / "_celgo.so", "venv")
+    return _present(REPO / "hookline" / "tenant_code" / "_celgo.so", "venv")
 
 
 def v8() -> Path:
-    return _present(REPO / "hookline" / "v8" / "node_modules" / ".installed", "venv")
+    return _present(REPO / "hookline" / "tenant_code" / "v8" / "node_modules" / ".installed",
+                    "venv")
 
 
 def helm() -> str:

@@ -2,7 +2,7 @@
 it is sent (`{type, timestamp, data}`, or a message's JSON body), such as `data.customer.id`.
 A string or a number is the key; anything else (nothing found, an object, a body that is
 not JSON, an evaluation over its budget) leaves the default key, the event's Consumer.
-The expression is bounded at save and at every evaluation (`hookline.expressions`)."""
+The expression is bounded at save and at every evaluation (`hookline.tenant_code.expressions`)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from jmespath.exceptions import JMESPathError
 
-from hookline import expressions
+from hookline.tenant_code import expressions
 
 
 def compiled(expression: str) -> dict[str, Any]:

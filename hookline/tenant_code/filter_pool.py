@@ -19,8 +19,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from hookline import filters
 from hookline.persistence.batches import BatchWriter, Job
+from hookline.tenant_code import filters
 
 T = TypeVar("T")
 C = TypeVar("C")

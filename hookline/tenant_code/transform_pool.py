@@ -1,4 +1,4 @@
-"""The V8 executors that run targets' transformations (`hookline/v8/executor.js`), and
+"""The V8 executors that run targets' transformations (`hookline/tenant_code/v8/executor.js`), and
 how calls take turns on them, so that one target's slow handler never delays another's.
 
 Executors are processes in two lanes:
@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from hookline.observability import metrics
-from hookline.transformations import Limits, TransformFailed, result_of
+from hookline.tenant_code.transformations import Limits, TransformFailed, result_of
 
 QUANTUM = 0.1  # seconds a call may run in the regular lane
 HEAVY_FOR = 60.0  # seconds a target stays heavy after its last slow call

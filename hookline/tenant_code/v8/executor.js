@@ -1,5 +1,5 @@
-// `node hookline/v8/executor.js TIMEOUT MAX_MEMORY`: one V8 executor, a process of its own
-// (hookline/transform_pool.py starts and replaces them).
+// `node hookline/tenant_code/v8/executor.js TIMEOUT MAX_MEMORY`: one V8 executor, a process of its own
+// (hookline/tenant_code/transform_pool.py starts and replaces them).
 //
 // Each target's handler runs in a V8 isolate of its own (isolated-vm), made from its source
 // and kept while the source stays the same: an isolate has its own heap, bounded by

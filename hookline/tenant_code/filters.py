@@ -3,8 +3,8 @@ side effects) on an endpoint or a destination decides at fan-out whether an even
 message makes a Delivery for it at all.
 
 A filter is a tenant's code on a path every tenant shares, so it runs within a budget
-(docs/FEATURES.md says what it allows). CEL runs in cel-go (`hookline.celgo`) for its cost
-model:
+(docs/FEATURES.md says what it allows). CEL runs in cel-go (`tenant_code.celgo`) for its
+cost model:
 - at save, the checker's worst-case estimate on an event or message whose strings, lists
   and maps hold SAVE_SIZE items or characters must fit COST_BUDGET: this refuses nested
   comprehensions over the data or over large literals, and long chains of growth;
@@ -25,10 +25,10 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, TypeVar
 from urllib.parse import parse_qsl
 
-from hookline import celgo
-from hookline.celgo import Activation, MaybeJSON, Outcome, RawJSON
 from hookline.errors import invalid
 from hookline.observability import metrics
+from hookline.tenant_code import celgo
+from hookline.tenant_code.celgo import Activation, MaybeJSON, Outcome, RawJSON
 
 
 class Filtered(Protocol):

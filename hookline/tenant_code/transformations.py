@@ -9,8 +9,8 @@ stays its kind), `cancel: true` sends nothing. A broker target's webhook also ha
 message's key (Kafka's record key, AMQP's routing key, a FIFO queue's group...), which the
 handler may change.
 
-Handlers run on V8 executor processes (`hookline/v8/executor.js`, scheduled by
-`hookline.transform_pool`), each target's in an isolate of its own made from its source and
+Handlers run on V8 executor processes (`hookline/tenant_code/v8/executor.js`, scheduled by
+`transform_pool`), each target's in an isolate of its own made from its source and
 kept while the source stays the same, so nothing one target's code sets is seen by
 another's. An isolate has no network, file system, module loading or timers; each call has
 a time limit and each isolate a heap limit, and an isolate that ran out of either, or whose

@@ -1,4 +1,4 @@
-"""The binding to cel-go (native/celgo, built into hookline/_celgo.so by `make`).
+"""The binding to cel-go (native/celgo, built into hookline/tenant_code/_celgo.so by `make`).
 
 cel-go is the CEL engine with a cost model: its checker estimates an expression's worst-case
 cost from the AST (comprehension nesting, literal sizes, string and list growth), and its
