@@ -21,13 +21,15 @@ from pathlib import Path
 from tests.support.procs import REPO, spawn
 
 # What `make` builds beside its sources (untracked), each as its layouts newest first: where
-# it is built and from what, today and in the releases before it moved.
+# it is built, the make target that builds it and what from, today and in the releases
+# before it moved. npm ci installs exactly what the lock file says.
 NATIVE = (
-    (("hookline/tenant_code/_celgo.so", ("native/celgo",)),
-     ("hookline/_celgo.so", ("native/celgo",))),
-    (("hookline/tenant_code/v8/node_modules", ("hookline/tenant_code/v8/package.json",
-                                               "hookline/tenant_code/v8/package-lock.json")),
-     ("hookline/v8/node_modules", ("hookline/v8/package.json", "hookline/v8/package-lock.json"))),
+    (("hookline/tenant_code/_celgo.so", "hookline/tenant_code/_celgo.so", ("native/celgo",)),
+     ("hookline/_celgo.so", "hookline/_celgo.so", ("native/celgo",))),
+    (("hookline/tenant_code/v8/node_modules", "hookline/tenant_code/v8/node_modules/.installed",
+      ("hookline/tenant_code/v8/package-lock.json",)),
+     ("hookline/v8/node_modules", "hookline/v8/node_modules/.installed",
+      ("hookline/v8/package-lock.json",))),
 )
 
 
@@ -83,14 +85,15 @@ class Release:
 def check_out(tag: str, into: Path) -> Release:
     tree = into / tag
     _git("worktree", "add", "--detach", str(tree), tag)
-    for (here, here_sources), *before in NATIVE:
-        built, sources = next((layout for layout in ((here, here_sources), *before)
-                               if _has(tag, str(Path(layout[0]).parent))), (here, here_sources))
+    for today, *before in NATIVE:
+        here, _, here_sources = today
+        built, target, sources = next((layout for layout in (today, *before)
+                                       if _has(tag, str(Path(layout[0]).parent))), today)
         if all(_blob(tag, old) == _blob("HEAD", new)
                for old, new in zip(sources, here_sources, strict=True)):
             (tree / built).symlink_to(REPO / here)
         else:
-            subprocess.run(["make", built], cwd=tree, check=True, capture_output=True)
+            subprocess.run(["make", target], cwd=tree, check=True, capture_output=True)
     environment = tree / ".venv"
     same_dependencies = _dependencies(tag) == _dependencies("HEAD")
     venv.EnvBuilder(with_pip=not same_dependencies).create(environment)
