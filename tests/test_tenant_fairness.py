@@ -220,10 +220,13 @@ def test_temporal_takes_turns_between_environments_in_a_task_queues_backlog(
     wait in a task queue's backlog, then 3 of another; a worker taking two tasks at a time
     takes the newcomer's in the first half, not after the 30 (first in, first out). The
     server spreads a queue's tasks over its partitions, each taking turns on its own, and
-    the worker's polls visit the partitions in turn: where B's first task lands varies
-    (13th once, on a loaded CI run), never near the 31st."""
-    order = asyncio.run(_dispatch_order(own.temporal_address))
-    assert "B" in order[:16], order
+    the worker's polls visit the partitions in turn: where B's first task lands varies from
+    one queue to the next (13th once, 23rd once, on loaded CI runs), so three queues are
+    probed and the middle one of B's first places is judged. First in, first out would put
+    B's behind the A's of their partitions, near the end of each queue."""
+    orders = [asyncio.run(_dispatch_order(own.temporal_address)) for _ in range(3)]
+    firsts = sorted(order.index("B") if "B" in order else len(order) for order in orders)
+    assert firsts[1] < 16, orders
 
 
 DISPATCHED: dict[str, list[str]] = {}  # by task queue: the keys, in the order they ran
