@@ -21,9 +21,10 @@ from sqlmodel import Session
 
 from api.deps import SessionDep
 from api.jsonbody import JSONRoute
-from api.svix import paging
+from api.svix import paging, queries
 from api.svix.deps import AuthDep, EndpointDep, MessageDep, endpoint_of_app
 from api.svix.errors import SvixInvalid
+from api.svix.queries import SvixFilter
 from api.svix.schemas.attempts import (
     EndpointMessageOut,
     MessageAttemptOut,
@@ -38,7 +39,6 @@ from api.svix.schemas.endpoints import ID_PREFIX as EP_PREFIX
 from hookline.errors import DomainError, PayloadErased
 from hookline.persistence.db import committed
 from hookline.persistence.models import Endpoint, Event
-from hookline.persistence.queries.attempts import SvixFilter
 from hookline.services import deliveries, events
 from hookline.settings import get_settings
 
@@ -102,9 +102,9 @@ def _attempts(session: Session, listing: Listing, endpoint: Endpoint | None,
               event: Event | None = None) -> ListResponse[MessageAttemptOut]:
     at = listing.seek(ATT_ID)
     found = listing.filter(attempt_statuses(listing.status), listing.code_class)
-    rows = deliveries.attempts_page(session, found, endpoint=endpoint, event=event,
-                                    after=at.after, ascending=at.ascending,
-                                    limit=listing.limit)
+    rows = queries.attempts(session, found, target_id=endpoint.id if endpoint else None,
+                            event_id=event.id if event else None, after=at.after,
+                            ascending=at.ascending, limit=listing.limit)
     urls = {endpoint.id: endpoint.url} if endpoint else \
         _urls(session, (a.target_id for a, _ in rows))
     return paging.respond(rows, listing.limit, at, lambda r: r[0].id, lambda r: (
@@ -133,8 +133,8 @@ def list_attempted_messages(endpoint: EndpointDep, session: SessionDep, listing:
     """Each message sent to the endpoint, with its latest Delivery's status there."""
     at = listing.seek(EVT_ID)
     found = listing.filter(delivery_statuses(listing.status, listing.expanded))
-    rows = deliveries.latest_to_endpoint(session, endpoint, found, at.after, at.ascending,
-                                         listing.limit)
+    rows = queries.latest_to_endpoint(session, endpoint.id, found, at.after, at.ascending,
+                                      listing.limit)
     return paging.respond(rows, listing.limit, at, lambda r: r[1].id, lambda r: (
         EndpointMessageOut.at(r[1], r[0], listing.with_content, listing.expanded)))
 
@@ -148,7 +148,7 @@ def list_attempted_destinations(message: MessageDep, session: SessionDep,
     Delivery's status there. `done` is true only on the last page (Svix's server always
     says true)."""
     at = paging.seek(iterator, True, EP_ID)
-    rows = deliveries.latest_of_event(session, message, at.after, at.ascending, limit)
+    rows = queries.latest_of_event(session, message.id, at.after, at.ascending, limit)
     return paging.respond(rows, limit, at, lambda r: r[1].id, lambda r: (
         MessageEndpointOut.at(r[1], r[0], expanded_statuses)))
 

@@ -24,7 +24,6 @@ from hookline.persistence.models import (
     Event,
     Message,
 )
-from hookline.persistence.queries.attempts import SvixFilter
 from hookline.persistence.queries.targets import Subscriber
 from hookline.services.scoped import get_in
 from hookline.statuses import DeliveryStatus
@@ -137,28 +136,6 @@ def request_retry(session: Session, environment_id: str, delivery_id: str,
 
 # What an expunged attempt's response reads, as in Svix.
 EXPUNGED = "EXPUNGED"
-
-
-def attempts_page(session: Session, found: SvixFilter, *, endpoint: Endpoint | None = None,
-                  event: Event | None = None, after: str | None, ascending: bool, limit: int
-                  ) -> list[tuple[Attempt, str | None]]:
-    """Attempts to an endpoint, or of an Event (to one endpoint, with both), each with its
-    Event's id; the caller has checked that both are the same Consumer's."""
-    return queries.attempts.svix_page(
-        session, found, target_id=endpoint.id if endpoint else None,
-        event_id=event.id if event else None, after=after, ascending=ascending, limit=limit)
-
-
-def latest_to_endpoint(session: Session, endpoint: Endpoint, found: SvixFilter,
-                       after: str | None, ascending: bool, limit: int
-                       ) -> list[tuple[Delivery, Event]]:
-    return queries.deliveries.latest_to_endpoint(session, endpoint.id, found, after,
-                                                 ascending, limit)
-
-
-def latest_of_event(session: Session, event: Event, after: str | None, ascending: bool,
-                    limit: int) -> list[tuple[Delivery, Endpoint]]:
-    return queries.deliveries.latest_of_event(session, event.id, after, ascending, limit)
 
 
 def attempt_of(session: Session, event: Event, attempt_id: str) -> Attempt:

@@ -1,20 +1,17 @@
 """Every statement on the `attempts` table: the engine's INSERT of an outcome, a Delivery's
-attempts, the explorer's attempts to one target, Svix's lists of attempts, a target's
-health figures and the deletes of retention and of a Source."""
+attempts, the explorer's attempts to one target, a target's health figures and the deletes
+of retention and of a Source. Svix's lists are the Svix layer's (`api/svix/queries.py`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, TypeVar
+from typing import Any
 
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
-from sqlmodel.sql.expression import SelectOfScalar
 
-from hookline.ids import first_id_at
 from hookline.persistence.models import Attempt, Delivery, table_of
-from hookline.persistence.queries.explorer import ID_SLACK, Filter, newest_first, since_window
+from hookline.persistence.queries.explorer import Filter, newest_first, since_window
 from hookline.statuses import AttemptStatus, ErrorType
 
 _A = table_of(Attempt)
@@ -56,65 +53,6 @@ def search(session: Session, target_id: str, found: Filter, before: str | None, 
                                                found.response.status_class * 100 + 99)
         query = query.where(col(Attempt.status_code).between(low, high))
     return newest_first(session, query, Attempt, "att", found, before, limit)
-
-
-@dataclass(frozen=True)
-class SvixFilter:
-    """What Svix's lists of attempts (and of attempted messages) filter on: the statuses
-    (an attempt's, or a Delivery's; None: any, empty: none matches), the response's class
-    (0: no response, 100...500), the event types (none: any) and an exclusive time range."""
-
-    statuses: tuple[str, ...] | None = None
-    code_class: int | None = None
-    event_types: tuple[str, ...] = ()
-    before: datetime | None = None
-    after: datetime | None = None
-
-
-Query = TypeVar("Query", bound=SelectOfScalar[Any])
-
-
-def time_range(query: Query, ids: Any, created: Any, prefix: str, found: SvixFilter) -> Query:
-    """Rows of an id-ordered table created in (after, before): an id range first (so the
-    list seeks its index), then the exact bound."""
-    if found.after is not None:
-        query = query.where(ids >= first_id_at(prefix, found.after.timestamp() - ID_SLACK),
-                            created > found.after)
-    if found.before is not None:
-        query = query.where(ids < first_id_at(prefix, found.before.timestamp() + ID_SLACK),
-                            created < found.before)
-    return query
-
-
-def seek(query: Query, key: Any, after: str | None, ascending: bool, limit: int) -> Query:
-    """A page in `key` order from past `after`; limit+1 rows for the pager."""
-    if after is not None:
-        query = query.where(key > after if ascending else key < after)
-    return query.order_by(key.asc() if ascending else key.desc()).limit(limit + 1)
-
-
-def svix_page(session: Session, found: SvixFilter, *, target_id: str | None = None,
-              event_id: str | None = None, after: str | None, ascending: bool, limit: int
-              ) -> list[tuple[Attempt, str | None]]:
-    """Attempts to one endpoint, or of one Event's Deliveries (to one endpoint when
-    `target_id` is given too), with their Event's id, in id order from past `after`."""
-    query: Any = select(Attempt, Delivery.event_id).join(
-        Delivery, col(Delivery.id) == col(Attempt.delivery_id))
-    if target_id is not None:
-        query = query.where(Attempt.target_id == target_id)
-    if event_id is not None:
-        query = query.where(Delivery.event_id == event_id)
-    if found.statuses is not None:
-        query = query.where(col(Attempt.status).in_(found.statuses))
-    if found.code_class is not None:
-        code = col(Attempt.status_code)
-        query = query.where(sa.or_(code.is_(None), code < 100) if found.code_class == 0
-                            else code.between(found.code_class, found.code_class + 99))
-    if found.event_types:
-        query = query.where(col(Delivery.event_type).in_(found.event_types))
-    query = time_range(query, col(Attempt.id), col(Attempt.created_at), "att", found)
-    return [(a, e) for a, e in session.exec(seek(query, col(Attempt.id), after, ascending,
-                                                 limit)).all()]
 
 
 def by_id(session: Session, attempt_id: str) -> Attempt | None:

@@ -13,7 +13,6 @@ from typing import Any, Protocol, TypedDict, cast
 
 import sqlalchemy as sa
 from sqlalchemy import bindparam, exists, func, insert, or_
-from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
@@ -29,7 +28,6 @@ from hookline.persistence.models import (
     TargetGate,
     table_of,
 )
-from hookline.persistence.queries.attempts import SvixFilter, seek, time_range
 from hookline.persistence.queries.explorer import DeliveryFilter, newest_first, since_window
 from hookline.statuses import ATTEMPTABLE, FINAL, DeliveryStatus
 
@@ -341,42 +339,6 @@ def search(session: Session, environment_id: str, found: DeliveryFilter, before:
         if found.response.code is not None:
             query = query.where(Delivery.last_status_code == found.response.code)
     return newest_first(session, query, Delivery, "dlv", found, before, limit)
-
-
-def _latest() -> Any:
-    """A Delivery no later Delivery of the same Event to the same endpoint follows (a replay
-    or a resend makes another): the one that says where that Event stands there."""
-    later = aliased(Delivery)
-    return ~exists().where(col(later.endpoint_id) == col(Delivery.endpoint_id),
-                           col(later.event_id) == col(Delivery.event_id),
-                           col(later.id) > col(Delivery.id))
-
-
-def latest_to_endpoint(session: Session, endpoint_id: str, found: SvixFilter,
-                       after: str | None, ascending: bool, limit: int
-                       ) -> list[tuple[Delivery, Event]]:
-    """Svix's attempted messages: each Event sent to the endpoint with its latest Delivery
-    there (in `found.statuses`), in Event id order from past `after`."""
-    query: Any = select(Delivery, Event).join(Event, col(Event.id) == col(Delivery.event_id)) \
-        .where(Delivery.endpoint_id == endpoint_id, _latest())
-    if found.statuses is not None:
-        query = query.where(col(Delivery.status).in_(found.statuses))
-    if found.event_types:
-        query = query.where(col(Delivery.event_type).in_(found.event_types))
-    query = time_range(query, col(Event.id), col(Event.created_at), "evt", found)
-    return [(d, e) for d, e in session.exec(seek(query, col(Event.id), after, ascending,
-                                                 limit)).all()]
-
-
-def latest_of_event(session: Session, event_id: str, after: str | None, ascending: bool,
-                    limit: int) -> list[tuple[Delivery, Endpoint]]:
-    """Svix's attempted destinations: each endpoint the Event was sent to (and that still
-    exists) with its latest Delivery there, in endpoint id order from past `after`."""
-    query: Any = select(Delivery, Endpoint).join(
-        Endpoint, col(Endpoint.id) == col(Delivery.endpoint_id)).where(
-        Delivery.event_id == event_id, _latest())
-    return [(d, e) for d, e in session.exec(seek(query, col(Endpoint.id), after, ascending,
-                                                 limit)).all()]
 
 
 def counts_by_message(session: Session, message_ids: list[str]
