@@ -29,7 +29,6 @@ class Sender:
 
     def __init__(self, *, timeout: float, allowed_ports: frozenset[int], any_port: bool,
                  allowed_networks: Sequence[Network], egress: Egress = Egress()) -> None:
-        self.timeout = timeout
         self.http = HttpSender(timeout=timeout, egress=egress, guard=AddressGuard(
             allowed_ports=allowed_ports, any_port=any_port, allowed_networks=allowed_networks))
         self.broker = BrokerSender(BrokerGuard(
