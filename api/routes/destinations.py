@@ -8,7 +8,7 @@ from fastapi.concurrency import run_in_threadpool
 
 from api.deps import AuthDep, SenderDep, SessionDep, TenantCodeDep
 from api.jsonbody import JSONRoute
-from api.routes.targets import TargetResource, add_shared_routes
+from api.routes.targets import TargetResource, add_shared_routes, check_new
 from api.schemas.common import COMMON_PROBLEMS, problems
 from api.schemas.credentials import stored
 from api.schemas.destinations import (
@@ -24,7 +24,6 @@ from hookline.persistence.db import committed
 from hookline.persistence.models import Destination
 from hookline.services import destinations, previews, sources
 from hookline.services.previews import MessageSample
-from hookline.services.targets import check_token_url, check_transformation, check_url
 from hookline.usecases import targets
 
 router = APIRouter(prefix="/v1/ingest", tags=["destinations"], responses=COMMON_PROBLEMS,
@@ -37,11 +36,7 @@ async def create_destination(source_id: str, body: DestinationIn, auth: AuthDep,
                              session: SessionDep, sender: SenderDep, tenant: TenantCodeDep
                              ) -> DestinationCreated:
     await run_in_threadpool(committed, session, sources.get_source, auth.environment_id, source_id)
-    await check_url(sender, body.url, auth.requires_https,
-                    endpoint_override=body.endpoint_override)
-    await check_token_url(sender, stored(body.auth), auth.requires_https)
-    code = await tenant.run(auth.environment_id, check_transformation, tenant.transforms,
-                            body.transformation, auth.environment_id)
+    code = await check_new(body, auth, sender, tenant)
     created = await run_in_threadpool(committed, session, destinations.create_destination,
                                       auth.environment_id, source_id, url=body.url,
                                       description=body.description, headers=body.headers,

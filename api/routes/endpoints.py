@@ -11,7 +11,7 @@ from fastapi.concurrency import run_in_threadpool
 
 from api.deps import AuthDep, SenderDep, SessionDep, TenantCodeDep
 from api.jsonbody import JSONRoute
-from api.routes.targets import TargetResource, add_shared_routes
+from api.routes.targets import TargetResource, add_shared_routes, check_new
 from api.schemas.common import COMMON_PROBLEMS, problems
 from api.schemas.credentials import stored
 from api.schemas.endpoints import (
@@ -31,7 +31,6 @@ from hookline.persistence.models import Endpoint
 from hookline.services import endpoints, previews
 from hookline.services.headers import masked
 from hookline.services.previews import EventSample
-from hookline.services.targets import check_token_url, check_transformation, check_url
 from hookline.usecases import targets
 
 router = APIRouter(prefix="/v1/endpoints", tags=["endpoints"], responses=COMMON_PROBLEMS,
@@ -43,11 +42,7 @@ async def create_endpoint(body: EndpointIn, auth: AuthDep, session: SessionDep,
                           sender: SenderDep, tenant: TenantCodeDep) -> EndpointCreated:
     """The secret appears in this response only. An unknown consumer, an unregistered
     event type, a refused URL, an invalid header, secret or rateLimit: 422."""
-    await check_url(sender, body.url, auth.requires_https,
-                    endpoint_override=body.endpoint_override)
-    await check_token_url(sender, stored(body.auth), auth.requires_https)
-    code = await tenant.run(auth.environment_id, check_transformation, tenant.transforms,
-                            body.transformation, auth.environment_id)
+    code = await check_new(body, auth, sender, tenant)
     row = await run_in_threadpool(committed, session, endpoints.create_endpoint,
                                   auth.environment_id, consumer=body.consumer, url=body.url,
                                   events=body.events, description=body.description,

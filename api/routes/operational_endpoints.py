@@ -12,6 +12,7 @@ from sqlmodel import Session
 from api.deps import AuthDep, SenderDep, SessionDep, TemporalDep, TenantCodeDep
 from api.dispatch import wake_cancelled
 from api.jsonbody import JSONRoute
+from api.routes.targets import check_addresses
 from api.schemas.common import COMMON_PROBLEMS, problems
 from api.schemas.credentials import stored
 from api.schemas.endpoints import (
@@ -26,7 +27,7 @@ from hookline.errors import NotFound
 from hookline.persistence.db import committed
 from hookline.persistence.models import Endpoint
 from hookline.services import endpoints, operational
-from hookline.services.targets import check_patch_urls, check_token_url, check_url, checked_patch
+from hookline.services.targets import check_patch_urls, checked_patch
 from hookline.usecases import targets
 
 router = APIRouter(prefix="/v1/operational-endpoints", tags=["operational webhooks"],
@@ -51,9 +52,7 @@ async def create_operational_endpoint(body: OperationalEndpointIn, auth: AuthDep
     destination.enabled, delivery.exhausted, endpoint.circuit_opened,
     endpoint.circuit_closed, source.silent, source.verification_failed. Signed and retried
     like every delivery; the secret appears in this response only."""
-    await check_url(sender, body.url, auth.requires_https,
-                    endpoint_override=body.endpoint_override)
-    await check_token_url(sender, stored(body.auth), auth.requires_https)
+    await check_addresses(sender, body, auth.requires_https)
     hidden = await run_in_threadpool(_hidden, session, auth.environment_id, create=True)
     row = await run_in_threadpool(committed, session, endpoints.create_endpoint, hidden,
                                   consumer=operational.CONSUMER, url=body.url, events=body.events,

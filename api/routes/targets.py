@@ -17,15 +17,22 @@ from api.explorer import attempt_filter
 from api.pages import attempts_page
 from api.routes.recoveries import RESPONSES, recover
 from api.schemas.common import Page, PageLimit, problems
+from api.schemas.credentials import stored
 from api.schemas.deliveries import AttemptOut
 from api.schemas.recoveries import RecoverIn, RecoveryStarted
 from api.schemas.stats import HEALTH_DOC, Since, TargetStatsOut, stats_out
+from api.tenant_code import TenantCode
+from hookline.delivery.sender import Sender
 from hookline.delivery.targets import Target
 from hookline.persistence.queries.explorer import Filter
+from hookline.services.accounts import Principal
 from hookline.services.targets import (
     TargetPatch,
     TargetRow,
     check_patch_urls,
+    check_token_url,
+    check_transformation,
+    check_url,
     checked_patch,
 )
 from hookline.usecases import targets
@@ -40,6 +47,34 @@ class _PatchIn(Protocol):
     url: str | None
 
     def to_patch(self) -> TargetPatch: ...
+
+
+class _NewIn(Protocol):
+    url: str
+    endpoint_override: str | None
+    auth: Any
+
+
+class _NewCodedIn(_NewIn, Protocol):
+    transformation: str | None
+
+
+async def check_addresses(sender: Sender, body: _NewIn, requires_https: bool) -> None:
+    """A new target's URL and token URL, through the guard every delivery passes; outside
+    any transaction, since it resolves names."""
+    await check_url(sender, body.url, requires_https, endpoint_override=body.endpoint_override)
+    await check_token_url(sender, stored(body.auth), requires_https)
+
+
+async def check_new(body: _NewCodedIn, auth: Principal, sender: Sender, tenant: TenantCode
+                    ) -> str | None:
+    """What a new endpoint or destination is checked for before its transaction: its
+    addresses, and its transformation on the API's executors. The code as stored."""
+    await check_addresses(sender, body, auth.requires_https)
+    code: str | None = await tenant.run(auth.environment_id, check_transformation,
+                                        tenant.transforms, body.transformation,
+                                        auth.environment_id)
+    return code
 
 
 @dataclass(frozen=True)
