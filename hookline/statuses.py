@@ -18,6 +18,9 @@ class DeliveryStatus(StrEnum):
     DELIVERED = "delivered"
     EXHAUSTED = "exhausted"
     CANCELLED = "cancelled"
+    # Queued in its line at an ordered target, behind the Delivery at the line's head: it
+    # becomes `pending` when it is the head (`hookline.delivery.lines`).
+    HELD = "held"
 
 
 class AttemptStatus(StrEnum):
@@ -35,7 +38,7 @@ RECOVERABLE = (DeliveryStatus.EXHAUSTED, DeliveryStatus.CANCELLED)  # what a rec
 # would become a `$ref` component and change openapi.json and the generated clients.
 # tests/test_statuses.py holds each to its enum, order included.
 DeliveryStatusName = Literal["pending", "processing", "retrying", "delivered", "exhausted",
-                             "cancelled"]
+                             "cancelled", "held"]
 AttemptStatusName = Literal["succeeded", "failed"]
 RecoverableName = Literal["exhausted", "cancelled"]
 

@@ -32,7 +32,7 @@ def test_a_member_reads_as_its_value() -> None:
     assert f"{AttemptStatus.FAILED}" == "failed"
     assert json.dumps({"status": DeliveryStatus.CANCELLED}) == '{"status": "cancelled"}'
     assert ", ".join(DeliveryStatus) == ("pending, processing, retrying, delivered, exhausted, "
-                                         "cancelled")
+                                         "cancelled, held")  # held: issue 67's
     assert hash(DeliveryStatus.RETRYING) == hash("retrying")
     # A Delivery's start carries its status into Temporal, as a search attribute too.
     assert default().payload_converter.to_payload(DeliveryStatus.PENDING).data == b'"pending"'

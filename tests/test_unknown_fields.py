@@ -27,7 +27,7 @@ def test_an_endpoint_with_fields_it_does_not_know_is_refused_and_not_made(
     setup_endpoint(tenant, URL)
     before = ok(tenant.client.get("/v1/endpoints"))
     for body, named in (
-            ({"ordering": {"onExhausted": "maybe"}}, ["ordering"]),
+            ({"fifo": True}, ["fifo"]),  # Svix cloud's word; ours is `ordering`
             ({"filterType": "cel"}, ["filterType"]),
             ({"rateLimt": 5, "descripton": "typo"}, ["descripton", "rateLimt"]),
             ({"auth": {"type": "oauth2", "tokenUrl": "https://auth.example.com/token",

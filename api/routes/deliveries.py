@@ -1,5 +1,5 @@
-"""Deliveries: the explorer's list across events and messages, read one, its attempts, and
-retry it."""
+"""Deliveries: the explorer's list across events and messages, read one, its attempts, retry
+it, and skip the exhausted head of a blocked line."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from api.dispatch import retry_now
 from api.explorer import delivery_filter
 from api.jsonbody import JSONRoute
 from api.schemas.common import COMMON_PROBLEMS, Page, PageLimit, problems
-from api.schemas.deliveries import AttemptOut, DeliveryOut, RetryOut, delivery_out
+from api.schemas.deliveries import AttemptOut, DeliveryOut, RetryOut, SkippedOut, delivery_out
 from hookline.delivery import gate
 from hookline.persistence import queries
 from hookline.persistence.db import committed
@@ -79,3 +79,12 @@ async def retry_delivery(delivery_id: str, auth: AuthDep, session: SessionDep,
                                     gate.limits_from(get_settings()))
     await retry_now(temporal, start)
     return RetryOut(id=delivery_id)
+
+
+@router.post("/{delivery_id}/skip", response_model=SkippedOut, responses=problems(404, 409))
+def skip_delivery(delivery_id: str, auth: AuthDep, session: SessionDep) -> SkippedOut:
+    """At an ordered target whose lines block (`onExhausted: block`): the exhausted head of a
+    blocked line stays `exhausted`, and the next Delivery of its line goes (`next`, null
+    when none waits). Anything else is a 409."""
+    following = committed(session, deliveries.skip, auth.environment_id, delivery_id)
+    return SkippedOut(id=delivery_id, next=following)

@@ -44,7 +44,9 @@ async def create_destination(source_id: str, body: DestinationIn, auth: AuthDep,
                                       transformation=code,
                                       signature_scheme=body.signature_scheme,
                                       auth=stored(body.auth), tls=stored(body.tls),
-                                      broker=body.broker())
+                                      broker=body.broker(),
+                                      ordering=body.ordering.stored() if body.ordering
+                                      else None)
     return DestinationCreated.of(created, body.headers)
 
 

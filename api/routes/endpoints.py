@@ -52,7 +52,8 @@ async def create_endpoint(body: EndpointIn, auth: AuthDep, session: SessionDep,
                                   signature_headers=body.signature_headers,
                                   signature_scheme=body.signature_scheme,
                                   auth=stored(body.auth), tls=stored(body.tls),
-                                  broker=body.broker())
+                                  broker=body.broker(),
+                                  ordering=body.ordering.stored() if body.ordering else None)
     return EndpointCreated.of(row, body.headers)
 
 

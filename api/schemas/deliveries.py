@@ -67,5 +67,12 @@ class RetryOut(ApiModel):
     status: str = "queued"
 
 
+class SkippedOut(ApiModel):
+    id: str
+    status: str = "exhausted"
+    next: str | None = Field(default=None, description="The Delivery now at the head of the "
+                                                       "line; null when none waits")
+
+
 def delivery_out(row: object) -> DeliveryOut:
     return DeliveryOut.model_validate(row, from_attributes=True)

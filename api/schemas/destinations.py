@@ -20,13 +20,16 @@ from api.schemas.credentials import (
 )
 from api.schemas.targets import (
     FILTER_DOC,
+    ORDERING_DOC,
     RATE_LIMIT_DOC,
     TRANSFORMATION_DOC,
+    Ordering,
     RateLimit,
     SecretIn,
     SecretOut,
     SignatureScheme,
     TargetOut,
+    ordering_patch,
 )
 from hookline.persistence.models import Destination
 from hookline.services.patch import KEEP
@@ -51,6 +54,7 @@ class DestinationIn(ApiInput):
     credentials: CredentialsIn | None = Field(default=None, description=CREDENTIALS_DOC)
     endpoint_override: str | None = Field(default=None, max_length=2048,
                                           description=ENDPOINT_OVERRIDE_DOC)
+    ordering: Ordering | None = Field(default=None, description=ORDERING_DOC)
 
     def broker(self) -> Broker:
         return Broker(credentials_stored(self.credentials), self.endpoint_override)
@@ -74,6 +78,8 @@ class DestinationPatch(ApiInput):
                                               description=CREDENTIALS_DOC + "; absent: unchanged")
     endpoint_override: str | None = Field(
         default=None, max_length=2048, description=ENDPOINT_OVERRIDE_DOC + "; absent: unchanged")
+    ordering: Ordering | None = Field(default=None,
+                                      description=ORDERING_DOC + "; absent: unchanged")
 
     def to_patch(self) -> TargetPatch:
         """`description`, `rateLimit`, `filter`, `transformation`, `auth`, `tls`,
@@ -89,7 +95,8 @@ class DestinationPatch(ApiInput):
             tls=stored(self.tls) if "tls" in given else KEEP,
             credentials=credentials_stored(self.credentials) if "credentials" in given
             else KEEP,
-            endpoint_override=self.endpoint_override if "endpoint_override" in given else KEEP)
+            endpoint_override=self.endpoint_override if "endpoint_override" in given else KEEP,
+            ordering=ordering_patch(self.ordering, given))
 
 
 class DestinationOut(TargetOut):

@@ -19,13 +19,16 @@ from api.schemas.credentials import (
 )
 from api.schemas.targets import (
     FILTER_DOC,
+    ORDERING_DOC,
     RATE_LIMIT_DOC,
     TRANSFORMATION_DOC,
+    Ordering,
     RateLimit,
     SecretIn,
     SecretOut,
     SignatureScheme,
     TargetOut,
+    ordering_patch,
 )
 from hookline.errors import invalid
 from hookline.persistence.models import Endpoint
@@ -71,6 +74,7 @@ class EndpointIn(OperationalEndpointIn):
     consumer: str = Field(description="The Consumer's externalId")
     filter: str | None = Field(default=None, description=FILTER_DOC)
     transformation: str | None = Field(default=None, description=TRANSFORMATION_DOC)
+    ordering: Ordering | None = Field(default=None, description=ORDERING_DOC)
 
 
 class EndpointPatchIn(ApiInput):
@@ -91,6 +95,8 @@ class EndpointPatchIn(ApiInput):
                                               description=CREDENTIALS_DOC + "; absent: unchanged")
     endpoint_override: str | None = Field(
         default=None, max_length=2048, description=ENDPOINT_OVERRIDE_DOC + "; absent: unchanged")
+    ordering: Ordering | None = Field(default=None,
+                                      description=ORDERING_DOC + "; absent: unchanged")
 
     def to_patch(self) -> TargetPatch:
         """Absent fields stay as they are; null is refused where the field cannot be null,
@@ -111,7 +117,8 @@ class EndpointPatchIn(ApiInput):
             tls=stored(self.tls) if "tls" in given else KEEP,
             credentials=credentials_stored(self.credentials) if "credentials" in given
             else KEEP,
-            endpoint_override=self.endpoint_override if "endpoint_override" in given else KEEP)
+            endpoint_override=self.endpoint_override if "endpoint_override" in given else KEEP,
+            ordering=ordering_patch(self.ordering, given))
 
 
 class HeadersIn(ApiInput):

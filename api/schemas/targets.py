@@ -20,6 +20,7 @@ from api.schemas.credentials import (
 from hookline.delivery.credentials import AUTH_SECRETS, CREDENTIAL_SECRETS, TLS_SECRETS, shown
 from hookline.delivery.targets import RATE_LIMIT_MAX, RATE_LIMIT_MIN, Target, is_enabled
 from hookline.services.headers import masked
+from hookline.services.patch import KEEP, Keep
 from hookline.services.targets import TargetRow
 from hookline.signing import V1A, public_key, scheme_of, verifying_key
 
@@ -50,6 +51,34 @@ CircuitState = Annotated[Literal["closed", "open", "half_open"], Field(
                 "closes it")]
 
 
+ORDERING_DOC = (
+    "Strict order: null (the default) delivers each event independently; an object makes "
+    "one line per value of `key` (a JMESPath expression on the body; absent or null: one "
+    "line for the whole target), each delivered one at a time in the order the events were "
+    "accepted. The Deliveries waiting behind a line's head are `held`. `onExhausted`: "
+    "`block` (the default) keeps an exhausted head at its line's head until it is retried "
+    "or skipped (POST /v1/deliveries/{id}/skip); `skip` lets the line move on")
+
+
+class Ordering(ApiInput):
+    key: str | None = Field(default=None, max_length=256,
+                            description="A JMESPath expression on the body, such as "
+                            "`data.customer.id`; an event where it finds no string or number "
+                            "goes to the line of the empty key")
+    on_exhausted: Literal["block", "skip"] = Field(
+        default="block", description="What an exhausted head does to its line")
+
+    def stored(self) -> dict[str, Any]:
+        return self.model_dump(by_alias=True)
+
+
+def ordering_patch(ordering: Ordering | None, given: set[str]) -> dict[str, Any] | Keep | None:
+    """A PATCH's `ordering`: absent keeps it, null removes it."""
+    if "ordering" not in given:
+        return KEEP
+    return ordering.stored() if ordering is not None else None
+
+
 class TargetOut(ApiModel):
     """What an endpoint's and a destination's records share."""
 
@@ -72,6 +101,7 @@ class TargetOut(ApiModel):
     tls: TlsOut | None = Field(default=None, description=TLS_DOC)
     credentials: CredentialsOut | None = Field(default=None, description=CREDENTIALS_DOC)
     endpoint_override: str | None = Field(default=None, description=ENDPOINT_OVERRIDE_DOC)
+    ordering: Ordering | None = Field(default=None, description=ORDERING_DOC)
     concurrency_limit: int = Field(
         ge=1, description="Read-only: the attempts the engine sends at once now. It adapts to "
         "the receiver: it grows while answers come promptly and without errors, and shrinks "
@@ -127,7 +157,7 @@ def target_fields(row: TargetRow, given_headers: dict[str, str] | None = None
             else None,
             "auth": shown(target.auth, AUTH_SECRETS), "tls": shown(target.tls, TLS_SECRETS),
             "credentials": shown(target.credentials, CREDENTIAL_SECRETS),
-            "endpoint_override": target.endpoint_override,
+            "endpoint_override": target.endpoint_override, "ordering": target.ordering,
             "circuit": health.state, "circuit_opened_at": health.opened_at,
             "circuit_retry_at": health.retry_at,
             "concurrency_limit": health.concurrency_limit, "created_at": target.created_at,

@@ -17,7 +17,7 @@ from typing import Any
 from sqlmodel import Session
 
 from hookline.contracts import AttemptResult as AttemptResult  # the engine's, kept in contracts
-from hookline.delivery import gate, outbox, targets
+from hookline.delivery import gate, lines, outbox, targets
 from hookline.delivery import limit as adaptive
 from hookline.delivery.credentials import ClientTLS, OAuth2
 from hookline.delivery.kinds.brokers.keys import expression_of, message_key
@@ -38,7 +38,7 @@ from hookline.persistence.db import begin_reading
 from hookline.persistence.models import Delivery
 from hookline.persistence.queries.deliveries import RecordedRow, ToSend
 from hookline.signing import WEBHOOK
-from hookline.statuses import ATTEMPTABLE, AttemptStatus, DeliveryStatus, ErrorType
+from hookline.statuses import ATTEMPTABLE, FINAL, AttemptStatus, DeliveryStatus, ErrorType
 from hookline.target_kinds import is_broker
 from hookline.timeutil import aware, iso, utcnow
 
@@ -59,6 +59,8 @@ def prepare_attempt(session: Session, delivery_id: str, limits: gate.Limits
     if step is _CANCEL:
         gate.release(session, delivery_id)
         return _cancel(session, delivery_id, "endpoint" if row.wanted_event else "destination")
+    if step is _HOLD:
+        return _hold(session, delivery_id, now)
     if step is _GONE:
         raise ContentGone(f"event {row.wanted_event} is gone" if row.wanted_event
                           else f"message {row.message_id} is gone")
@@ -76,6 +78,7 @@ class _Step(Enum):
 
     FINAL = "no longer attemptable"
     CANCEL = "no target to send to, or nothing to send (services/erasure)"
+    HOLD = "the head of a line at a disabled target: it keeps its place"
     GONE = "its event or message row is missing"
     ADMIT = "it holds no live lease"
     SEND = "send it"
@@ -83,7 +86,10 @@ class _Step(Enum):
 
 # Module names: `ready` runs for every first attempt, and `is` against a global is cheaper
 # than an enum attribute lookup.
-_FINAL, _CANCEL, _GONE, _ADMIT, _SEND = _Step
+_FINAL, _CANCEL, _HOLD, _GONE, _ADMIT, _SEND = _Step
+# How long the head of a line at a disabled target sleeps before it looks again; enabling
+# the target wakes it at once (`services.targets.set_status`).
+DISABLED_RECHECK = 300.0
 
 
 def _verdict(row: ToSend, now: datetime) -> _Step:
@@ -91,8 +97,10 @@ def _verdict(row: ToSend, now: datetime) -> _Step:
     `prepare_attempt` and `ready` alike."""
     if row.status not in ATTEMPTABLE:
         return _FINAL
-    if row.target_id is None or row.target_status != targets.ENABLED or row.erased:
+    if row.target_id is None or row.erased:
         return _CANCEL
+    if row.target_status != targets.ENABLED:
+        return _CANCEL if row.line is None else _HOLD
     if (row.event_id if row.wanted_event else row.message_found) is None:
         return _GONE
     if row.lease_expires is None or aware(row.lease_expires) <= now:
@@ -180,6 +188,18 @@ def _admit(session: Session, delivery_id: str, target_id: str, environment_id: s
     return None
 
 
+def _hold(session: Session, delivery_id: str, now: datetime) -> Refused | Unsent:
+    """The head of a line whose target is disabled waits, with no lease, until the target is
+    enabled again (which wakes it) or DISABLED_RECHECK has passed. Commits."""
+    gate.release(session, delivery_id)
+    wait = gate.jittered(DISABLED_RECHECK)
+    status = queries.deliveries.wait_until(session, delivery_id, now + timedelta(seconds=wait),
+                                           now)
+    session.commit()
+    return Refused(status=DeliveryStatus(status), wait=wait, held=False) if status \
+        else _left(session, delivery_id)
+
+
 def cancel_unsent(session: Session, delivery_id: str, target_kind: str) -> Unsent:
     """A Delivery its target's transformation cancelled: its lease goes, and it ends
     `cancelled` (unless it left the attemptable ones meanwhile). Commits."""
@@ -191,6 +211,8 @@ def _cancel(session: Session, delivery_id: str, target_kind: str) -> Unsent:
     """Cancel the Delivery unless it left the attemptable ones meanwhile (a cancel or a
     final outcome). Commits."""
     moved = queries.deliveries.move(session, delivery_id, DeliveryStatus.CANCELLED.value, utcnow())
+    if moved:
+        lines.ended(session, [delivery_id])
     session.commit()
     if moved:
         metrics.finished(DeliveryStatus.CANCELLED, target_kind)
@@ -275,6 +297,10 @@ def record_attempt(session: Session, delivery_id: str, result: AttemptResult,
     if delivery_id in cancelled:
         cancelled.remove(delivery_id)
         status = DeliveryStatus.CANCELLED
+    elif row.line is not None and status in FINAL and not (
+            status is DeliveryStatus.EXHAUSTED
+            and lines.blocks(queries.targets.ordering_of(session, target_id))):
+        lines.ended(session, [delivery_id])
     session.commit()
     return Recorded(status, next_delay if status is DeliveryStatus.RETRYING else None, cancelled,
                     row.attempts, target_id)

@@ -148,18 +148,19 @@ _DELETE = _TABLE.delete().where(_TABLE.c.delivery_id.in_(bindparam("ids", expand
 _RELAYS_TAKE_TURNS = text("SELECT pg_advisory_xact_lock(7233001)")
 
 
-def add(session: Session, starts: list[DeliveryStart]) -> None:
+def add(session: Session, starts: list[DeliveryStart], trace: str | None = None) -> None:
     """In the caller's transaction, beside the Deliveries' own rows; while tracing, with the
-    trace context of the request (or activity) that made them."""
+    trace context of the request (or activity) that made them, or `trace`: the one kept
+    while they waited in their line (`lines`)."""
     if starts:
         now = utcnow()
-        rows = [{"delivery_id": s.delivery_id, "start": _dump(s),
+        rows = [{"delivery_id": s.delivery_id, "start": dump(s),
                  "target_id": s.endpoint_id or s.destination_id,
                  "environment_id": s.environment_id,
                  "lane": s.consumer or s.endpoint_id or s.destination_id, "queued_at": now,
                  "window_end": now + timedelta(seconds=sum(s.delays))}
                 for s in starts]
-        if (trace := tracing.current()) is not None:
+        if (trace := trace or tracing.current()) is not None:
             for row in rows:
                 row["trace_context"] = trace
         session.execute(_INSERT, rows)
@@ -255,7 +256,7 @@ def _admit(session: Session, candidates: list[tuple[str, str | None, str]],
     return sorted(chosen)
 
 
-def _dump(start: DeliveryStart) -> str:
+def dump(start: DeliveryStart) -> str:
     # vars(), not asdict(): asdict deep-copies every field, and ten endpoints make ten rows.
     return json.dumps(vars(start), separators=(",", ":"))
 

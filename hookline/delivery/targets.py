@@ -9,7 +9,7 @@ from typing import Any, Protocol
 
 from sqlmodel import Session
 
-from hookline.delivery import outbox
+from hookline.delivery import lines, outbox
 from hookline.errors import invalid
 from hookline.observability import metrics
 from hookline.persistence import queries
@@ -127,8 +127,19 @@ def count_outcome(target: Target, *, succeeded: bool, exhausted: bool) -> bool:
 
 def cancel_waiting(session: Session, target: Target) -> list[str]:
     """Cancel the target's waiting Deliveries (caller commits, then wakes their workflows;
-    the metrics count them when it commits)."""
+    the metrics count them when it commits). An ordered target holds them instead: its
+    lines keep their places until it is enabled again (`lines`)."""
+    if target.ordering is not None:
+        return []
     return cancel_where(session, deliveries_of(target), target.id, WAITING, target.KIND)
+
+
+def cancel_all(session: Session, target: Target) -> list[str]:
+    """A target that is going: every Delivery waiting for it is cancelled, those queued in
+    its lines too, and its lines go."""
+    lines.forget(session, target.id)
+    return cancel_where(session, deliveries_of(target), target.id,
+                        (*WAITING, DeliveryStatus.HELD), target.KIND)
 
 
 def deliveries_of(target: Target) -> Any:
@@ -147,5 +158,6 @@ def cancel_where(session: Session, column: Any, value: str, statuses: tuple[str,
         # deadlock on PostgreSQL when a relay admits while they are cancelled.
         outbox.drop_many(session, ids)
         queries.deliveries.cancel(session, ids, utcnow())
+        lines.ended(session, ids)
         metrics.finished_on_commit(session, DeliveryStatus.CANCELLED, kind, len(ids))
     return ids

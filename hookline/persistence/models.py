@@ -209,6 +209,9 @@ class DeliveryTarget(SQLModel):
     # the service endpoint to use instead of AWS's own.
     credentials: dict[str, Any] | None = Field(default=None, sa_type=SealedJSON, nullable=True)
     endpoint_override: str | None = Field(default=None, sa_type=Text, nullable=True)
+    # Strict order (`hookline.delivery.lines`): None, or `{"key": <JMESPath> | None,
+    # "onExhausted": "block" | "skip"}`, one line per key's value.
+    ordering: dict[str, Any] | None = Field(default=None, sa_type=JSON, nullable=True)
     created_at: datetime = _ts()
     updated_at: datetime = _ts()
 
@@ -391,6 +394,9 @@ class Delivery(SQLModel, table=True):
     last_status_class: int | None = None  # 5 for a 5xx: what `responseStatus=5xx` seeks
     last_error_type: str | None = None
     last_duration_ms: int | None = None
+    # The line it keeps its place in, at an ordered target (the key's value; "" without
+    # one): None at a target that is not ordered (`hookline.delivery.lines`).
+    line: str | None = None
     created_at: datetime = _ts()
     updated_at: datetime = _ts()
 
@@ -417,6 +423,32 @@ def table_of(model: type[SQLModel]) -> Table:
     no unit of work)."""
     table: Table = model.__table__  # type: ignore[attr-defined]
     return table
+
+
+class OrderLine(SQLModel, table=True):
+    """A line of an ordered target that has a Delivery at its head: the one it may attempt
+    (`hookline.delivery.lines`). No row: nothing waits in it."""
+
+    __tablename__ = "order_lines"
+    target_id: str = Field(primary_key=True)
+    key: str = Field(primary_key=True)
+    environment_id: str
+    head_id: str | None = Field(default=None, index=True)
+    next_seq: int = 0  # what the next Delivery to queue behind the head is numbered
+
+
+class LineWait(SQLModel, table=True):
+    """A Delivery queued in its line behind the head (status `held`), with the start it
+    enters the outbox with when it becomes the head."""
+
+    __tablename__ = "line_waits"
+    target_id: str = Field(primary_key=True)
+    key: str = Field(primary_key=True)
+    seq: int = Field(primary_key=True)
+    delivery_id: str = Field(index=True, unique=True)
+    environment_id: str
+    start: str = Field(sa_column=Column(Text, nullable=False))  # the DeliveryStart, as JSON
+    trace_context: str | None = None
 
 
 class OutboxStart(SQLModel, table=True):

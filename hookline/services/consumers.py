@@ -102,7 +102,7 @@ def delete_consumer(session: Session, env_id: str, ref: str, *,
     consumer = get_consumer(session, env_id, ref)
     cancelled: list[str] = []
     for endpoint in queries.targets.endpoints_of_consumer(session, consumer.id):
-        cancelled += targets.cancel_waiting(session, endpoint)
+        cancelled += targets.cancel_all(session, endpoint)
         session.delete(endpoint)
     # No relationship() links the tables, so the unit of work does not order these
     # deletes: flush the endpoints first or the foreign key refuses the Consumer's.

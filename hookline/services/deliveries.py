@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import timedelta
-from typing import Any
+from typing import Any, Protocol
 
 from sqlmodel import Session
 
 from hookline.contracts import DeliveryStart
-from hookline.delivery import gate, outbox, targets
+from hookline.delivery import gate, lines, outbox, targets
 from hookline.delivery.starts import event_start, host_of, message_start, start_for
 from hookline.errors import Conflict, DomainError, NotFound, PayloadErased
 from hookline.ids import new_id
@@ -43,6 +43,7 @@ def add_for_event(session: Session, event: Event, endpoints: Sequence[Subscriber
     rows = [_row(i, event.environment_id, event_id=event.id, endpoint_id=e.id,
                  event_type=event.type, consumer_id=event.consumer_id)
             for i, e in zip(ids, endpoints, strict=True)]
+    _lines(rows, endpoints, event.payload)
     starts = [event_start(i, event.environment_id, list(schedule), DeliveryStatus.PENDING,
                            e.id, event, host_of(e.url))
               for i, e in zip(ids, endpoints, strict=True)]
@@ -51,12 +52,14 @@ def add_for_event(session: Session, event: Event, endpoints: Sequence[Subscriber
 
 def add_for_message(session: Session, environment_id: str, message_id: str,
                     destinations: list[Destination], schedule: list[float],
-                    source_name: str) -> list[DeliveryStart]:
+                    source_name: str, body: bytes | None = None) -> list[DeliveryStart]:
     """A pending Delivery of the Message per destination, and its start in the outbox
-    (ingestion, replay, cron runs). The Message's row comes first."""
+    (ingestion, replay, cron runs); `body` places those of ordered destinations in their
+    lines. The Message's row comes first."""
     ids = [new_id("dlv") for _ in destinations]
     rows = [_row(i, environment_id, message_id=message_id, destination_id=d.id)
             for i, d in zip(ids, destinations, strict=True)]
+    _lines(rows, destinations, body)
     starts = [message_start(i, environment_id, list(schedule), DeliveryStatus.PENDING, d.id,
                              source_name, host_of(d.url))
               for i, d in zip(ids, destinations, strict=True)]
@@ -72,14 +75,33 @@ def _row(delivery_id: str, environment_id: str, **owner: str) -> dict[str, Any]:
             "last_attempt_at": None, "created_at": now, "updated_at": now,
             "event_type": None, "consumer_id": None, "last_status_code": None,
             "last_status_class": None, "last_error_type": None, "last_duration_ms": None,
-            **owner}
+            "line": None, **owner}
+
+
+class Ordered(Protocol):
+    @property
+    def ordering(self) -> dict[str, Any] | None: ...
+
+
+def _lines(rows: list[dict[str, Any]], targets_: Sequence[Ordered], body: str | bytes | None
+           ) -> None:
+    """Each Delivery of an ordered target gets its line: its key's value on the body, parsed
+    once, and only when a target is ordered."""
+    document: Any = None
+    for row, target in zip(rows, targets_, strict=True):
+        if target.ordering is not None:
+            if document is None:
+                document = lines.document_of(body) or {}
+            row["line"] = lines.key_of(target.ordering, document)
 
 
 def _add(session: Session, rows: list[dict[str, Any]], starts: list[DeliveryStart]
          ) -> list[DeliveryStart]:
     if rows:  # one multi-row INSERT each
+        queued = lines.place(session, rows, starts) if any(r["line"] is not None for r in rows) \
+            else starts
         queries.deliveries.insert_rows(session, rows)
-        outbox.add(session, starts)
+        outbox.add(session, queued)
     return starts
 
 
@@ -99,6 +121,10 @@ def retry_refusal(session: Session, delivery: Delivery) -> DomainError | None:
     if delivery.status in (DeliveryStatus.PENDING, DeliveryStatus.PROCESSING):
         return Conflict(f"Delivery {delivery.id} is already queued",
                         title="Entrega already queued", slug="delivery-already-queued")
+    if delivery.status == DeliveryStatus.HELD:
+        return Conflict(f"Delivery {delivery.id} waits in its line behind the Delivery at its "
+                        "head; it is attempted when that one is delivered or skipped",
+                        title="Entrega held in its line", slug="delivery-held")
     owner = session.get(Event, delivery.event_id) if delivery.event_id \
         else session.get(Message, delivery.message_id)
     if owner is not None and owner.payload_erased:
@@ -132,6 +158,13 @@ def request_retry(session: Session, environment_id: str, delivery_id: str,
     start = start_for(session, delivery, schedule)
     turn = timedelta(seconds=sum(start.delays) + limits.circuit_open + limits.lease_ttl)
     return replace(start, window_end=(now + turn).timestamp())
+
+
+def skip(session: Session, environment_id: str, delivery_id: str) -> str | None:
+    """Skip the exhausted head of a blocked line (`lines.skip`): the Delivery now at its head,
+    or None when none waits."""
+    promoted = lines.skip(session, get_scoped(session, environment_id, delivery_id))
+    return promoted[0] if promoted else None
 
 
 # What an expunged attempt's response reads, as in Svix.

@@ -9,7 +9,7 @@ from typing import Any
 
 from sqlmodel import Session
 
-from hookline.delivery import targets
+from hookline.delivery import lines, targets
 from hookline.delivery.gate import Health, health_of
 from hookline.errors import invalid
 from hookline.ids import new_id
@@ -29,7 +29,8 @@ def create_destination(session: Session, env_id: str, source_id: str, *, url: st
                        rate_limit: int | None = None, filter: str | None = None,
                        transformation: str | None = None, signature_scheme: str | None = None,
                        auth: dict[str, Any] | None = None, tls: dict[str, Any] | None = None,
-                       broker: Broker = Broker()) -> TargetRow:
+                       broker: Broker = Broker(), ordering: dict[str, Any] | None = None
+                       ) -> TargetRow:
     """The URL, the token URL and the transformation are checked by the caller first
     (check_url, check_token_url, check_transformation); everything else here."""
     source = sources.get_source(session, env_id, source_id)
@@ -49,7 +50,8 @@ def create_destination(session: Session, env_id: str, source_id: str, *, url: st
                               url=url, description=description, custom_headers=custom,
                               secret=key, rate_limit=rate_limit, filter=filter,
                               transformation=transformations.check(transformation),
-                              auth=auth, tls=tls, **broker_fields)
+                              auth=auth, tls=tls, ordering=lines.check(ordering),
+                              **broker_fields)
     session.add(destination)
     return TargetRow(destination, Health())  # never gated yet: closed
 

@@ -121,7 +121,7 @@ def fan_out(session: Session, message: Message, schedule: list[float], source_na
     session.add(message)
     session.flush()  # the message's row before its Deliveries'
     return deliveries.add_for_message(session, message.environment_id, message.id,
-                                      destinations, schedule, source_name)
+                                      destinations, schedule, source_name, message.body)
 
 
 def _message(source: Source, received: Received, provider: Provider, result: Verification,
@@ -193,7 +193,7 @@ def _store(session: Session, *, source: Source, message: dict[str, Any],
     try:
         queries.messages.insert(session, message)
         deliveries.add_for_message(session, source.environment_id, message["id"], targets,
-                                   schedule, source.name)
+                                   schedule, source.name, message["body"])
     except IntegrityError:  # the Source was deleted while this request was in flight
         raise NotFound("no source has this ingestion URL") from None
     if failure is None:  # a forged request must not hold off the silence alert

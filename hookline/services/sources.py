@@ -237,7 +237,7 @@ def delete_source(session: Session, env_id: str, source_id: str) -> list[str]:
     source = get_source(session, env_id, source_id)
     cancelled: list[str] = []
     for destination in queries.targets.destinations_of_source(session, source.id):
-        cancelled += targets.cancel_waiting(session, destination)
+        cancelled += targets.cancel_all(session, destination)
     messages = queries.messages.ids_of_source(source.id)
     message_column = col(Delivery.message_id)
     queries.attempts.delete_of_deliveries(

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from sqlmodel import Session
 
-from hookline.delivery import gate, targets
+from hookline.delivery import gate, lines, targets
 from hookline.delivery.gate import Health, health_of
 from hookline.delivery.kinds.brokers.address import parse
 from hookline.delivery.targets import Target
@@ -83,6 +83,7 @@ class TargetPatch:
     # members kept when left out); None removes it.
     credentials: dict[str, Any] | Keep | None = KEEP
     endpoint_override: str | Keep | None = KEEP
+    ordering: dict[str, Any] | Keep | None = KEEP  # None: not ordered
 
 
 async def check_url(sender: Sender, url: str, require_https: bool, field: str = "url",
@@ -228,6 +229,8 @@ def apply_patch(session: Session, target: Target, patch: TargetPatch) -> list[st
         target.transformation = transformations.check(patch.transformation)
     if not isinstance(patch.rate_limit, Keep):
         target.rate_limit = targets.check_rate_limit(patch.rate_limit)
+    if not isinstance(patch.ordering, Keep):
+        target.ordering = lines.check(patch.ordering)
     if not isinstance(patch.auth, Keep):
         target.auth = target_credentials.check_auth(patch.auth, target.auth)
     if not isinstance(patch.tls, Keep):
@@ -294,12 +297,13 @@ def set_status(session: Session, target: Target, status: str) -> list[str]:
         gate.forget(session, target.id)
         operational.notify(session, target.environment_id, f"{target.KIND}.enabled",
                            target, {})
+        return lines.heads_of(session, target.id)  # held while it was disabled: to wake
     return []
 
 
 def remove(session: Session, target: Target) -> list[str]:
     """Its Deliveries stay as history; the waiting ones are cancelled (returned, to wake)."""
-    cancelled = targets.cancel_waiting(session, target)
+    cancelled = targets.cancel_all(session, target)
     session.delete(target)
     return cancelled
 

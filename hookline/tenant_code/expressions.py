@@ -85,3 +85,16 @@ def search(expression: str, document: Any, budget: int = BUDGET) -> Any:
     """The expression's result on the document. Raises ValueError (`OverBudget` past the
     budget) or JMESPathError."""
     return _Budgeted(budget).visit(compiled(expression), document)
+
+
+def scalar(expression: str, document: Any) -> str | None:
+    """The expression's result as a key: a string, or a number as text. None for anything
+    else (nothing found, a boolean, a list or object, or an evaluation that fails or runs
+    over its budget)."""
+    try:
+        found = search(expression, document)
+    except (ValueError, JMESPathError):
+        return None
+    if isinstance(found, bool) or not isinstance(found, str | int | float):
+        return None
+    return str(found)

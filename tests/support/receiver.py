@@ -12,6 +12,8 @@
 /big/<bytes>     200 with a body of that many bytes
 /as/<name>       answers as the path `receiver.modes[name]` says (default /ok), which a test
                  changes while it runs: a receiver that hangs, then recovers
+/when/<text>/<status>  that status when the body holds <text>, else 200: a receiver that
+                 refuses some events (one key's) and takes the others
 """
 
 from __future__ import annotations
@@ -143,6 +145,8 @@ class Receiver:
                     self._reply(int(parts[1]), body=self._body)
                 elif parts[0] == "big":
                     self._reply(200, body=b"x" * int(parts[1]))
+                elif parts[0] == "when":
+                    self._reply(int(parts[2]) if parts[1].encode() in self._body else 200)
                 elif parts[0] == "flaky":
                     with receiver._lock:
                         seen = receiver._counts[self.path]

@@ -43,7 +43,8 @@ _OF_ATTEMPT = {AttemptStatus.SUCCEEDED: SUCCESS, AttemptStatus.FAILED: FAIL}
 # compatibility".
 _OF_DELIVERY = {DeliveryStatus.DELIVERED: SUCCESS, DeliveryStatus.PENDING: PENDING,
                 DeliveryStatus.PROCESSING: SENDING, DeliveryStatus.RETRYING: SENDING,
-                DeliveryStatus.EXHAUSTED: FAIL, DeliveryStatus.CANCELLED: CANCELED}
+                DeliveryStatus.EXHAUSTED: FAIL, DeliveryStatus.CANCELLED: CANCELED,
+                DeliveryStatus.HELD: PENDING}
 
 
 def attempt_statuses(status: int | None) -> tuple[str, ...] | None:

@@ -49,7 +49,8 @@ class EventExampleIn(SvixInput):
 # next attempt; `canceled` one cancelled (Svix's server never counts any).
 _WORDS = {DeliveryStatus.PENDING: "pending", DeliveryStatus.PROCESSING: "sending",
           DeliveryStatus.RETRYING: "sending", DeliveryStatus.DELIVERED: "success",
-          DeliveryStatus.EXHAUSTED: "fail", DeliveryStatus.CANCELLED: "canceled"}
+          DeliveryStatus.EXHAUSTED: "fail", DeliveryStatus.CANCELLED: "canceled",
+          DeliveryStatus.HELD: "pending"}
 
 
 class EndpointStats(SvixModel):

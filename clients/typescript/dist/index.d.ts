@@ -632,6 +632,28 @@ export interface paths {
 		patch?: never;
 		trace?: never;
 	};
+	"/v1/deliveries/{delivery_id}/skip": {
+		parameters: {
+			query?: never;
+			header?: never;
+			path?: never;
+			cookie?: never;
+		};
+		get?: never;
+		put?: never;
+		/**
+		 * Skip Delivery
+		 * @description At an ordered target whose lines block (`onExhausted: block`): the exhausted head of a
+		 *     blocked line stays `exhausted`, and the next Delivery of its line goes (`next`, null
+		 *     when none waits). Anything else is a 409.
+		 */
+		post: operations["skip_delivery"];
+		delete?: never;
+		options?: never;
+		head?: never;
+		patch?: never;
+		trace?: never;
+	};
 	"/v1/endpoints": {
 		parameters: {
 			query?: never;
@@ -1648,6 +1670,8 @@ export interface components {
 			 * @description The AWS kinds': the service endpoint to use instead of AWS's own for the region (a VPC endpoint, LocalStack, an S3-compatible store); it passes the same URL rules as a receiver's URL
 			 */
 			endpointOverride?: string | null;
+			/** @description Strict order: null (the default) delivers each event independently; an object makes one line per value of `key` (a JMESPath expression on the body; absent or null: one line for the whole target), each delivered one at a time in the order the events were accepted. The Deliveries waiting behind a line's head are `held`. `onExhausted`: `block` (the default) keeps an exhausted head at its line's head until it is retried or skipped (POST /v1/deliveries/{id}/skip); `skip` lets the line move on */
+			ordering?: components["schemas"]["Ordering"] | null;
 			/**
 			 * Concurrencylimit
 			 * @description Read-only: the attempts the engine sends at once now. It adapts to the receiver: it grows while answers come promptly and without errors, and shrinks on timeouts, connection errors, 5xx, 429 and answers well slower than usual; from 1 up to the service's HOOKLINE_TARGET_MAX_IN_FLIGHT
@@ -1713,6 +1737,8 @@ export interface components {
 			 * @description The AWS kinds': the service endpoint to use instead of AWS's own for the region (a VPC endpoint, LocalStack, an S3-compatible store); it passes the same URL rules as a receiver's URL
 			 */
 			endpointOverride?: string | null;
+			/** @description Strict order: null (the default) delivers each event independently; an object makes one line per value of `key` (a JMESPath expression on the body; absent or null: one line for the whole target), each delivered one at a time in the order the events were accepted. The Deliveries waiting behind a line's head are `held`. `onExhausted`: `block` (the default) keeps an exhausted head at its line's head until it is retried or skipped (POST /v1/deliveries/{id}/skip); `skip` lets the line move on */
+			ordering?: components["schemas"]["Ordering"] | null;
 		};
 		/** DestinationOut */
 		DestinationOut: {
@@ -1779,6 +1805,8 @@ export interface components {
 			 * @description The AWS kinds': the service endpoint to use instead of AWS's own for the region (a VPC endpoint, LocalStack, an S3-compatible store); it passes the same URL rules as a receiver's URL
 			 */
 			endpointOverride?: string | null;
+			/** @description Strict order: null (the default) delivers each event independently; an object makes one line per value of `key` (a JMESPath expression on the body; absent or null: one line for the whole target), each delivered one at a time in the order the events were accepted. The Deliveries waiting behind a line's head are `held`. `onExhausted`: `block` (the default) keeps an exhausted head at its line's head until it is retried or skipped (POST /v1/deliveries/{id}/skip); `skip` lets the line move on */
+			ordering?: components["schemas"]["Ordering"] | null;
 			/**
 			 * Concurrencylimit
 			 * @description Read-only: the attempts the engine sends at once now. It adapts to the receiver: it grows while answers come promptly and without errors, and shrinks on timeouts, connection errors, 5xx, 429 and answers well slower than usual; from 1 up to the service's HOOKLINE_TARGET_MAX_IN_FLIGHT
@@ -1834,6 +1862,8 @@ export interface components {
 			 * @description The AWS kinds': the service endpoint to use instead of AWS's own for the region (a VPC endpoint, LocalStack, an S3-compatible store); it passes the same URL rules as a receiver's URL; absent: unchanged
 			 */
 			endpointOverride?: string | null;
+			/** @description Strict order: null (the default) delivers each event independently; an object makes one line per value of `key` (a JMESPath expression on the body; absent or null: one line for the whole target), each delivered one at a time in the order the events were accepted. The Deliveries waiting behind a line's head are `held`. `onExhausted`: `block` (the default) keeps an exhausted head at its line's head until it is retried or skipped (POST /v1/deliveries/{id}/skip); `skip` lets the line move on; absent: unchanged */
+			ordering?: components["schemas"]["Ordering"] | null;
 		};
 		/** EndpointCreated */
 		EndpointCreated: {
@@ -1900,6 +1930,8 @@ export interface components {
 			 * @description The AWS kinds': the service endpoint to use instead of AWS's own for the region (a VPC endpoint, LocalStack, an S3-compatible store); it passes the same URL rules as a receiver's URL
 			 */
 			endpointOverride?: string | null;
+			/** @description Strict order: null (the default) delivers each event independently; an object makes one line per value of `key` (a JMESPath expression on the body; absent or null: one line for the whole target), each delivered one at a time in the order the events were accepted. The Deliveries waiting behind a line's head are `held`. `onExhausted`: `block` (the default) keeps an exhausted head at its line's head until it is retried or skipped (POST /v1/deliveries/{id}/skip); `skip` lets the line move on */
+			ordering?: components["schemas"]["Ordering"] | null;
 			/**
 			 * Concurrencylimit
 			 * @description Read-only: the attempts the engine sends at once now. It adapts to the receiver: it grows while answers come promptly and without errors, and shrinks on timeouts, connection errors, 5xx, 429 and answers well slower than usual; from 1 up to the service's HOOKLINE_TARGET_MAX_IN_FLIGHT
@@ -1996,6 +2028,8 @@ export interface components {
 			 * @description JavaScript, at most 64 KB, defining `function handler(webhook)`: run at every attempt with `{method, url, eventType, payload, headers, cancel}`, it returns the webhook changed (`payload` is sent, `headers` added, `url` replaced, `cancel: true` sends nothing). An error, a timeout or the memory limit fails the attempt with errorType `transformation`. null: none
 			 */
 			transformation?: string | null;
+			/** @description Strict order: null (the default) delivers each event independently; an object makes one line per value of `key` (a JMESPath expression on the body; absent or null: one line for the whole target), each delivered one at a time in the order the events were accepted. The Deliveries waiting behind a line's head are `held`. `onExhausted`: `block` (the default) keeps an exhausted head at its line's head until it is retried or skipped (POST /v1/deliveries/{id}/skip); `skip` lets the line move on */
+			ordering?: components["schemas"]["Ordering"] | null;
 		};
 		/** EndpointOut */
 		EndpointOut: {
@@ -2062,6 +2096,8 @@ export interface components {
 			 * @description The AWS kinds': the service endpoint to use instead of AWS's own for the region (a VPC endpoint, LocalStack, an S3-compatible store); it passes the same URL rules as a receiver's URL
 			 */
 			endpointOverride?: string | null;
+			/** @description Strict order: null (the default) delivers each event independently; an object makes one line per value of `key` (a JMESPath expression on the body; absent or null: one line for the whole target), each delivered one at a time in the order the events were accepted. The Deliveries waiting behind a line's head are `held`. `onExhausted`: `block` (the default) keeps an exhausted head at its line's head until it is retried or skipped (POST /v1/deliveries/{id}/skip); `skip` lets the line move on */
+			ordering?: components["schemas"]["Ordering"] | null;
 			/**
 			 * Concurrencylimit
 			 * @description Read-only: the attempts the engine sends at once now. It adapts to the receiver: it grows while answers come promptly and without errors, and shrinks on timeouts, connection errors, 5xx, 429 and answers well slower than usual; from 1 up to the service's HOOKLINE_TARGET_MAX_IN_FLIGHT
@@ -2131,6 +2167,8 @@ export interface components {
 			 * @description The AWS kinds': the service endpoint to use instead of AWS's own for the region (a VPC endpoint, LocalStack, an S3-compatible store); it passes the same URL rules as a receiver's URL; absent: unchanged
 			 */
 			endpointOverride?: string | null;
+			/** @description Strict order: null (the default) delivers each event independently; an object makes one line per value of `key` (a JMESPath expression on the body; absent or null: one line for the whole target), each delivered one at a time in the order the events were accepted. The Deliveries waiting behind a line's head are `held`. `onExhausted`: `block` (the default) keeps an exhausted head at its line's head until it is retried or skipped (POST /v1/deliveries/{id}/skip); `skip` lets the line move on; absent: unchanged */
+			ordering?: components["schemas"]["Ordering"] | null;
 		};
 		/** EndpointTestResult */
 		EndpointTestResult: {
@@ -2567,6 +2605,21 @@ export interface components {
 			 */
 			endpointOverride?: string | null;
 		};
+		/** Ordering */
+		Ordering: {
+			/**
+			 * Key
+			 * @description A JMESPath expression on the body, such as `data.customer.id`; an event where it finds no string or number goes to the line of the empty key
+			 */
+			key?: string | null;
+			/**
+			 * Onexhausted
+			 * @description What an exhausted head does to its line
+			 * @default block
+			 * @enum {string}
+			 */
+			onExhausted: "block" | "skip";
+		};
 		/** Page[AttemptOut] */
 		Page_AttemptOut_: {
 			/** Items */
@@ -2887,6 +2940,21 @@ export interface components {
 			 * @description What receivers verify with from now: the `whsec_` secret (`v1`) or the `whpk_` public key (`v1a`)
 			 */
 			secret: string;
+		};
+		/** SkippedOut */
+		SkippedOut: {
+			/** Id */
+			id: string;
+			/**
+			 * Status
+			 * @default exhausted
+			 */
+			status: string;
+			/**
+			 * Next
+			 * @description The Delivery now at the head of the line; null when none waits
+			 */
+			next?: string | null;
 		};
 		/** SourceIn */
 		SourceIn: {
@@ -3475,7 +3543,7 @@ interface operations {
 			query?: {
 				type?: string | null;
 				consumer?: string | null;
-				status?: ("pending" | "processing" | "retrying" | "delivered" | "exhausted" | "cancelled") | null;
+				status?: ("pending" | "processing" | "retrying" | "delivered" | "exhausted" | "cancelled" | "held") | null;
 				from?: string | null;
 				to?: string | null;
 				cursor?: string | null;
@@ -5151,7 +5219,7 @@ interface operations {
 				/** @description The Consumer's id or externalId */
 				consumer?: string | null;
 				eventType?: string | null;
-				status?: ("pending" | "processing" | "retrying" | "delivered" | "exhausted" | "cancelled") | null;
+				status?: ("pending" | "processing" | "retrying" | "delivered" | "exhausted" | "cancelled" | "held") | null;
 				/** @description The (last) attempt's error type */
 				errorType?: ("timeout" | "connection" | "dns" | "tls" | "blocked_url" | "http_status" | "circuit_open" | "transformation" | "oauth" | "proxy" | "broker_unreachable" | "broker_refused" | "broker_auth") | null;
 				/** @description The (last) attempt's response status: a code (503) or a class (5xx) */
@@ -5459,6 +5527,109 @@ interface operations {
 				};
 				content: {
 					"application/json": components["schemas"]["RetryOut"];
+				};
+			};
+			/** @description Missing, invalid or revoked API key */
+			401: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Not found (also for another environment's resources) */
+			404: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Conflict */
+			409: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Request body too large */
+			413: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Body is not application/json */
+			415: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Validation failed */
+			422: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Rate limit exceeded; see Retry-After */
+			429: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Internal error */
+			500: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Database or Temporal unavailable */
+			503: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+		};
+	};
+	skip_delivery: {
+		parameters: {
+			query?: never;
+			header?: never;
+			path: {
+				delivery_id: string;
+			};
+			cookie?: never;
+		};
+		requestBody?: never;
+		responses: {
+			/** @description Successful Response */
+			200: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/json": components["schemas"]["SkippedOut"];
 				};
 			};
 			/** @description Missing, invalid or revoked API key */

@@ -63,6 +63,7 @@ _TO_SEND = sa.select(
     _target("failure_count"), _GATES.c.failures.label("gate_failures"),
     _GATES.c.circuit.label("gate_circuit"), _GATES.c.concurrency_limit.label("gate_limit"),
     _EP.c.signature_headers.label("target_signature_headers"),  # an endpoint's only
+    _D.c.line,
 ).select_from(
     _D.outerjoin(_ENV, _ENV.c.id == _D.c.environment_id)
     .outerjoin(_EP, _EP.c.id == _D.c.endpoint_id)
@@ -149,6 +150,8 @@ class ToSend(Protocol):
     def gate_limit(self) -> float | None: ...
     @property
     def target_signature_headers(self) -> str | None: ...  # None for a destination
+    @property
+    def line(self) -> str | None: ...  # its line at an ordered target
 
 
 _TO_SEND_ONE = _TO_SEND.where(_D.c.id == bindparam("delivery"))
@@ -172,7 +175,7 @@ _RECORD = _D.update().where(_D.c.id == bindparam("delivery")).values(
     next_attempt_at=sa.case((_SUCCEEDED, None), (_CANCELLED_NOW, None),
                             else_=bindparam("retry_at", type_=sa.DateTime(timezone=True))),
 ).returning(_D.c.attempts, _D.c.status, _D.c.endpoint_id, _D.c.destination_id,
-            _D.c.environment_id, _D.c.event_id, _D.c.message_id)
+            _D.c.environment_id, _D.c.event_id, _D.c.message_id, _D.c.line)
 class RecordedRow(Protocol):
     """The row `_RECORD` leaves (its RETURNING columns)."""
 
@@ -190,6 +193,8 @@ class RecordedRow(Protocol):
     def event_id(self) -> str | None: ...
     @property
     def message_id(self) -> str | None: ...
+    @property
+    def line(self) -> str | None: ...
 
 
 class RecordValues(TypedDict):

@@ -5,7 +5,7 @@ the end of a run of failures, and the lists and counts of the API."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar, cast
 
 import sqlalchemy as sa
 from sqlalchemy import bindparam, func, or_
@@ -17,7 +17,8 @@ ENABLED = "Enabled"
 _EP, _DS = table_of(Endpoint), table_of(Destination)
 
 # Publishing and ingestion read these on every request: built once, bound parameters.
-_SUBSCRIBERS = sa.select(_EP.c.id, _EP.c.url, _EP.c.events, _EP.c.channels, _EP.c.filter).where(
+_SUBSCRIBERS = sa.select(_EP.c.id, _EP.c.url, _EP.c.events, _EP.c.channels, _EP.c.filter,
+                         _EP.c.ordering).where(
     _EP.c.consumer_id == bindparam("consumer"), _EP.c.status == ENABLED)
 _ENABLED_DESTINATIONS = select(Destination).where(
     col(Destination.source_id) == bindparam("source"), col(Destination.status) == ENABLED
@@ -42,6 +43,7 @@ class Subscriber:
     events: list[str]
     channels: list[str] | None
     filter: str | None
+    ordering: dict[str, Any] | None
 
 
 def subscribers(session: Session, consumer_id: str) -> list[Subscriber]:
@@ -123,3 +125,13 @@ def destination_counts(session: Session, source_ids: list[str]) -> dict[str, int
 def delete_destinations_of_source(session: Session, source_id: str) -> None:
     session.execute(sa.delete(Destination).where(col(Destination.source_id) == source_id))
 
+
+
+def ordering_of(session: Session, target_id: str) -> dict[str, Any] | None:
+    """An endpoint's or destination's `ordering` (None also when it is gone)."""
+    for table in (_EP, _DS):
+        found = session.execute(sa.select(table.c.ordering).where(table.c.id == target_id)
+                                ).first()
+        if found is not None:
+            return cast("dict[str, Any] | None", found[0])
+    return None

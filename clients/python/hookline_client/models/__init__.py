@@ -91,6 +91,8 @@ from .operational_endpoint_in import OperationalEndpointIn
 from .operational_endpoint_in_headers_type_0 import OperationalEndpointInHeadersType0
 from .operational_endpoint_in_signature_scheme_type_0 import OperationalEndpointInSignatureSchemeType0
 from .operational_endpoint_in_signatureheaders import OperationalEndpointInSignatureheaders
+from .ordering import Ordering
+from .ordering_onexhausted import OrderingOnexhausted
 from .page_attempt_out import PageAttemptOut
 from .page_consumer_out import PageConsumerOut
 from .page_delivery_out import PageDeliveryOut
@@ -123,6 +125,7 @@ from .secret_in import SecretIn
 from .secret_in_signature_scheme_type_0 import SecretInSignatureSchemeType0
 from .secret_out import SecretOut
 from .set_endpoint_headers_response_set_endpoint_headers import SetEndpointHeadersResponseSetEndpointHeaders
+from .skipped_out import SkippedOut
 from .source_in import SourceIn
 from .source_in_type import SourceInType
 from .source_out import SourceOut
@@ -231,6 +234,8 @@ __all__ = (
     "OperationalEndpointInHeadersType0",
     "OperationalEndpointInSignatureheaders",
     "OperationalEndpointInSignatureSchemeType0",
+    "Ordering",
+    "OrderingOnexhausted",
     "PageAttemptOut",
     "PageConsumerOut",
     "PageDeliveryOut",
@@ -263,6 +268,7 @@ __all__ = (
     "SecretInSignatureSchemeType0",
     "SecretOut",
     "SetEndpointHeadersResponseSetEndpointHeaders",
+    "SkippedOut",
     "SourceIn",
     "SourceInType",
     "SourceOut",

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
   from ..models.auth_in import AuthIn
   from ..models.credentials_in import CredentialsIn
   from ..models.destination_patch_headers_type_0 import DestinationPatchHeadersType0
+  from ..models.ordering import Ordering
   from ..models.tls_in import TlsIn
 
 
@@ -62,6 +63,11 @@ class DestinationPatch:
             endpoint_override (None | str | Unset): The AWS kinds': the service endpoint to use instead of AWS's own for the
                 region (a VPC endpoint, LocalStack, an S3-compatible store); it passes the same URL rules as a receiver's URL;
                 absent: unchanged
+            ordering (None | Ordering | Unset): Strict order: null (the default) delivers each event independently; an
+                object makes one line per value of `key` (a JMESPath expression on the body; absent or null: one line for the
+                whole target), each delivered one at a time in the order the events were accepted. The Deliveries waiting behind
+                a line's head are `held`. `onExhausted`: `block` (the default) keeps an exhausted head at its line's head until
+                it is retried or skipped (POST /v1/deliveries/{id}/skip); `skip` lets the line move on; absent: unchanged
      """
 
     url: None | str | Unset = UNSET
@@ -75,6 +81,7 @@ class DestinationPatch:
     tls: None | TlsIn | Unset = UNSET
     credentials: CredentialsIn | None | Unset = UNSET
     endpoint_override: None | str | Unset = UNSET
+    ordering: None | Ordering | Unset = UNSET
 
 
 
@@ -84,6 +91,7 @@ class DestinationPatch:
         from ..models.auth_in import AuthIn # noqa: PLC0415
         from ..models.credentials_in import CredentialsIn # noqa: PLC0415
         from ..models.destination_patch_headers_type_0 import DestinationPatchHeadersType0 # noqa: PLC0415
+        from ..models.ordering import Ordering # noqa: PLC0415
         from ..models.tls_in import TlsIn # noqa: PLC0415
         url: None | str | Unset
         if isinstance(self.url, Unset):
@@ -161,6 +169,14 @@ class DestinationPatch:
         else:
             endpoint_override = self.endpoint_override
 
+        ordering: dict[str, Any] | None | Unset
+        if isinstance(self.ordering, Unset):
+            ordering = UNSET
+        elif isinstance(self.ordering, Ordering):
+            ordering = self.ordering.to_dict()
+        else:
+            ordering = self.ordering
+
 
         field_dict: dict[str, Any] = {}
 
@@ -188,6 +204,8 @@ class DestinationPatch:
             field_dict["credentials"] = credentials
         if endpoint_override is not UNSET:
             field_dict["endpointOverride"] = endpoint_override
+        if ordering is not UNSET:
+            field_dict["ordering"] = ordering
 
         return field_dict
 
@@ -198,6 +216,7 @@ class DestinationPatch:
         from ..models.auth_in import AuthIn # noqa: PLC0415
         from ..models.credentials_in import CredentialsIn # noqa: PLC0415
         from ..models.destination_patch_headers_type_0 import DestinationPatchHeadersType0 # noqa: PLC0415
+        from ..models.ordering import Ordering # noqa: PLC0415
         from ..models.tls_in import TlsIn # noqa: PLC0415
         d = dict(src_dict)
         def _parse_url(data: object) -> None | str | Unset:
@@ -360,6 +379,26 @@ class DestinationPatch:
         endpoint_override = _parse_endpoint_override(d.pop("endpointOverride", UNSET))
 
 
+        def _parse_ordering(data: object) -> None | Ordering | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                ordering_type_0 = Ordering.from_dict(data)
+
+
+
+                return ordering_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Ordering | Unset, data)
+
+        ordering = _parse_ordering(d.pop("ordering", UNSET))
+
+
         destination_patch = cls(
             url=url,
             description=description,
@@ -372,6 +411,7 @@ class DestinationPatch:
             tls=tls,
             credentials=credentials,
             endpoint_override=endpoint_override,
+            ordering=ordering,
         )
 
         return destination_patch

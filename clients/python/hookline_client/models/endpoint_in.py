@@ -17,6 +17,7 @@ if TYPE_CHECKING:
   from ..models.auth_in import AuthIn
   from ..models.credentials_in import CredentialsIn
   from ..models.endpoint_in_headers_type_0 import EndpointInHeadersType0
+  from ..models.ordering import Ordering
   from ..models.tls_in import TlsIn
 
 
@@ -66,6 +67,11 @@ class EndpointIn:
                 every attempt with `{method, url, eventType, payload, headers, cancel}`, it returns the webhook changed
                 (`payload` is sent, `headers` added, `url` replaced, `cancel: true` sends nothing). An error, a timeout or the
                 memory limit fails the attempt with errorType `transformation`. null: none
+            ordering (None | Ordering | Unset): Strict order: null (the default) delivers each event independently; an
+                object makes one line per value of `key` (a JMESPath expression on the body; absent or null: one line for the
+                whole target), each delivered one at a time in the order the events were accepted. The Deliveries waiting behind
+                a line's head are `held`. `onExhausted`: `block` (the default) keeps an exhausted head at its line's head until
+                it is retried or skipped (POST /v1/deliveries/{id}/skip); `skip` lets the line move on
      """
 
     url: str
@@ -83,6 +89,7 @@ class EndpointIn:
     endpoint_override: None | str | Unset = UNSET
     filter_: None | str | Unset = UNSET
     transformation: None | str | Unset = UNSET
+    ordering: None | Ordering | Unset = UNSET
 
 
 
@@ -92,6 +99,7 @@ class EndpointIn:
         from ..models.auth_in import AuthIn # noqa: PLC0415
         from ..models.credentials_in import CredentialsIn # noqa: PLC0415
         from ..models.endpoint_in_headers_type_0 import EndpointInHeadersType0 # noqa: PLC0415
+        from ..models.ordering import Ordering # noqa: PLC0415
         from ..models.tls_in import TlsIn # noqa: PLC0415
         url = self.url
 
@@ -188,6 +196,14 @@ class EndpointIn:
         else:
             transformation = self.transformation
 
+        ordering: dict[str, Any] | None | Unset
+        if isinstance(self.ordering, Unset):
+            ordering = UNSET
+        elif isinstance(self.ordering, Ordering):
+            ordering = self.ordering.to_dict()
+        else:
+            ordering = self.ordering
+
 
         field_dict: dict[str, Any] = {}
 
@@ -221,6 +237,8 @@ class EndpointIn:
             field_dict["filter"] = filter_
         if transformation is not UNSET:
             field_dict["transformation"] = transformation
+        if ordering is not UNSET:
+            field_dict["ordering"] = ordering
 
         return field_dict
 
@@ -231,6 +249,7 @@ class EndpointIn:
         from ..models.auth_in import AuthIn # noqa: PLC0415
         from ..models.credentials_in import CredentialsIn # noqa: PLC0415
         from ..models.endpoint_in_headers_type_0 import EndpointInHeadersType0 # noqa: PLC0415
+        from ..models.ordering import Ordering # noqa: PLC0415
         from ..models.tls_in import TlsIn # noqa: PLC0415
         d = dict(src_dict)
         url = d.pop("url")
@@ -425,6 +444,26 @@ class EndpointIn:
         transformation = _parse_transformation(d.pop("transformation", UNSET))
 
 
+        def _parse_ordering(data: object) -> None | Ordering | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                ordering_type_0 = Ordering.from_dict(data)
+
+
+
+                return ordering_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Ordering | Unset, data)
+
+        ordering = _parse_ordering(d.pop("ordering", UNSET))
+
+
         endpoint_in = cls(
             url=url,
             consumer=consumer,
@@ -441,6 +480,7 @@ class EndpointIn:
             endpoint_override=endpoint_override,
             filter_=filter_,
             transformation=transformation,
+            ordering=ordering,
         )
 
         return endpoint_in

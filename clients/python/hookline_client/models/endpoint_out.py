@@ -19,6 +19,7 @@ if TYPE_CHECKING:
   from ..models.auth_out import AuthOut
   from ..models.credentials_out import CredentialsOut
   from ..models.endpoint_out_customheaders import EndpointOutCustomheaders
+  from ..models.ordering import Ordering
   from ..models.tls_out import TlsOut
 
 
@@ -83,6 +84,11 @@ class EndpointOut:
                 stored one (a write-only member left out keeps its stored value); null removes it
             endpoint_override (None | str | Unset): The AWS kinds': the service endpoint to use instead of AWS's own for the
                 region (a VPC endpoint, LocalStack, an S3-compatible store); it passes the same URL rules as a receiver's URL
+            ordering (None | Ordering | Unset): Strict order: null (the default) delivers each event independently; an
+                object makes one line per value of `key` (a JMESPath expression on the body; absent or null: one line for the
+                whole target), each delivered one at a time in the order the events were accepted. The Deliveries waiting behind
+                a line's head are `held`. `onExhausted`: `block` (the default) keeps an exhausted head at its line's head until
+                it is retried or skipped (POST /v1/deliveries/{id}/skip); `skip` lets the line move on
      """
 
     id: str
@@ -108,6 +114,7 @@ class EndpointOut:
     tls: None | TlsOut | Unset = UNSET
     credentials: CredentialsOut | None | Unset = UNSET
     endpoint_override: None | str | Unset = UNSET
+    ordering: None | Ordering | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -118,6 +125,7 @@ class EndpointOut:
         from ..models.auth_out import AuthOut # noqa: PLC0415
         from ..models.credentials_out import CredentialsOut # noqa: PLC0415
         from ..models.endpoint_out_customheaders import EndpointOutCustomheaders # noqa: PLC0415
+        from ..models.ordering import Ordering # noqa: PLC0415
         from ..models.tls_out import TlsOut # noqa: PLC0415
         id = self.id
 
@@ -199,6 +207,14 @@ class EndpointOut:
         else:
             endpoint_override = self.endpoint_override
 
+        ordering: dict[str, Any] | None | Unset
+        if isinstance(self.ordering, Unset):
+            ordering = UNSET
+        elif isinstance(self.ordering, Ordering):
+            ordering = self.ordering.to_dict()
+        else:
+            ordering = self.ordering
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -232,6 +248,8 @@ class EndpointOut:
             field_dict["credentials"] = credentials
         if endpoint_override is not UNSET:
             field_dict["endpointOverride"] = endpoint_override
+        if ordering is not UNSET:
+            field_dict["ordering"] = ordering
 
         return field_dict
 
@@ -242,6 +260,7 @@ class EndpointOut:
         from ..models.auth_out import AuthOut # noqa: PLC0415
         from ..models.credentials_out import CredentialsOut # noqa: PLC0415
         from ..models.endpoint_out_customheaders import EndpointOutCustomheaders # noqa: PLC0415
+        from ..models.ordering import Ordering # noqa: PLC0415
         from ..models.tls_out import TlsOut # noqa: PLC0415
         d = dict(src_dict)
         id = d.pop("id")
@@ -412,6 +431,26 @@ class EndpointOut:
         endpoint_override = _parse_endpoint_override(d.pop("endpointOverride", UNSET))
 
 
+        def _parse_ordering(data: object) -> None | Ordering | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                ordering_type_0 = Ordering.from_dict(data)
+
+
+
+                return ordering_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Ordering | Unset, data)
+
+        ordering = _parse_ordering(d.pop("ordering", UNSET))
+
+
         endpoint_out = cls(
             id=id,
             url=url,
@@ -436,6 +475,7 @@ class EndpointOut:
             tls=tls,
             credentials=credentials,
             endpoint_override=endpoint_override,
+            ordering=ordering,
         )
 
 

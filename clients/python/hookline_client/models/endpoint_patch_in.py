@@ -16,6 +16,7 @@ from typing import cast
 if TYPE_CHECKING:
   from ..models.auth_in import AuthIn
   from ..models.credentials_in import CredentialsIn
+  from ..models.ordering import Ordering
   from ..models.tls_in import TlsIn
 
 
@@ -64,6 +65,11 @@ class EndpointPatchIn:
             endpoint_override (None | str | Unset): The AWS kinds': the service endpoint to use instead of AWS's own for the
                 region (a VPC endpoint, LocalStack, an S3-compatible store); it passes the same URL rules as a receiver's URL;
                 absent: unchanged
+            ordering (None | Ordering | Unset): Strict order: null (the default) delivers each event independently; an
+                object makes one line per value of `key` (a JMESPath expression on the body; absent or null: one line for the
+                whole target), each delivered one at a time in the order the events were accepted. The Deliveries waiting behind
+                a line's head are `held`. `onExhausted`: `block` (the default) keeps an exhausted head at its line's head until
+                it is retried or skipped (POST /v1/deliveries/{id}/skip); `skip` lets the line move on; absent: unchanged
      """
 
     url: None | str | Unset = UNSET
@@ -78,6 +84,7 @@ class EndpointPatchIn:
     tls: None | TlsIn | Unset = UNSET
     credentials: CredentialsIn | None | Unset = UNSET
     endpoint_override: None | str | Unset = UNSET
+    ordering: None | Ordering | Unset = UNSET
 
 
 
@@ -86,6 +93,7 @@ class EndpointPatchIn:
     def to_dict(self) -> dict[str, Any]:
         from ..models.auth_in import AuthIn # noqa: PLC0415
         from ..models.credentials_in import CredentialsIn # noqa: PLC0415
+        from ..models.ordering import Ordering # noqa: PLC0415
         from ..models.tls_in import TlsIn # noqa: PLC0415
         url: None | str | Unset
         if isinstance(self.url, Unset):
@@ -173,6 +181,14 @@ class EndpointPatchIn:
         else:
             endpoint_override = self.endpoint_override
 
+        ordering: dict[str, Any] | None | Unset
+        if isinstance(self.ordering, Unset):
+            ordering = UNSET
+        elif isinstance(self.ordering, Ordering):
+            ordering = self.ordering.to_dict()
+        else:
+            ordering = self.ordering
+
 
         field_dict: dict[str, Any] = {}
 
@@ -202,6 +218,8 @@ class EndpointPatchIn:
             field_dict["credentials"] = credentials
         if endpoint_override is not UNSET:
             field_dict["endpointOverride"] = endpoint_override
+        if ordering is not UNSET:
+            field_dict["ordering"] = ordering
 
         return field_dict
 
@@ -211,6 +229,7 @@ class EndpointPatchIn:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.auth_in import AuthIn # noqa: PLC0415
         from ..models.credentials_in import CredentialsIn # noqa: PLC0415
+        from ..models.ordering import Ordering # noqa: PLC0415
         from ..models.tls_in import TlsIn # noqa: PLC0415
         d = dict(src_dict)
         def _parse_url(data: object) -> None | str | Unset:
@@ -391,6 +410,26 @@ class EndpointPatchIn:
         endpoint_override = _parse_endpoint_override(d.pop("endpointOverride", UNSET))
 
 
+        def _parse_ordering(data: object) -> None | Ordering | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                ordering_type_0 = Ordering.from_dict(data)
+
+
+
+                return ordering_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Ordering | Unset, data)
+
+        ordering = _parse_ordering(d.pop("ordering", UNSET))
+
+
         endpoint_patch_in = cls(
             url=url,
             events=events,
@@ -404,6 +443,7 @@ class EndpointPatchIn:
             tls=tls,
             credentials=credentials,
             endpoint_override=endpoint_override,
+            ordering=ordering,
         )
 
         return endpoint_patch_in

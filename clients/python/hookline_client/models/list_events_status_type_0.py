@@ -4,6 +4,7 @@ class ListEventsStatusType0(StrEnum):
     CANCELLED = "cancelled"
     DELIVERED = "delivered"
     EXHAUSTED = "exhausted"
+    HELD = "held"
     PENDING = "pending"
     PROCESSING = "processing"
     RETRYING = "retrying"

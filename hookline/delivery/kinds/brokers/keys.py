@@ -10,8 +10,6 @@ import json
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from jmespath.exceptions import JMESPathError
-
 from hookline.tenant_code import expressions
 
 
@@ -41,9 +39,7 @@ def key_of(expression: str | None, body: bytes, default: str) -> str:
         return default
     try:
         document: Any = json.loads(body)
-        found = expressions.search(expression, document)
-    except (ValueError, JMESPathError):
+    except ValueError:
         return default
-    if isinstance(found, bool) or not isinstance(found, str | int | float):
-        return default
-    return str(found)
+    found = expressions.scalar(expression, document)
+    return default if found is None else found
