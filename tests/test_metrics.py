@@ -175,6 +175,28 @@ def test_retrying_counts_the_deliveries_waiting_for_their_next_attempt(
     assert scrape(metered.worker)[key("hookline_deliveries_retrying")] == before
 
 
+def test_a_blocked_line_and_its_held_deliveries_are_counted(
+        metered: Metered, tenant_of: Tenant, receiver: Receiver) -> None:
+    """Issue 67: an ordered endpoint's exhausted head blocks its line, and what waits
+    behind it is held, until the head is skipped."""
+    endpoint = setup_endpoint(tenant_of, receiver.url("/status/500/blocked"),
+                              consumer="blocked")
+    ok(tenant_of.client.patch(f"/v1/endpoints/{endpoint['id']}", json={"ordering": {}}))
+    blocked, held = key("hookline_lines_blocked"), key("hookline_deliveries_held")
+    before = scrape(metered.worker)
+    head = publish(tenant_of, consumer="blocked")
+    publish(tenant_of, consumer="blocked")  # held behind it
+    [delivery] = deliveries_of(tenant_of, head["id"])
+    wait_delivery(tenant_of, delivery["id"], {"exhausted"})
+    _eventually(lambda: scrape(metered.worker)[blocked] == before[blocked] + 1,
+                "a blocked line", timeout=20)
+    assert scrape(metered.worker)[held] == before[held] + 1
+    ok(tenant_of.client.post(f"/v1/deliveries/{delivery['id']}/skip"))
+    now = scrape(metered.worker)
+    assert (now[blocked], now[held]) == (before[blocked], before[held])
+    ok(tenant_of.client.delete(f"/v1/endpoints/{endpoint['id']}"), 204)
+
+
 def test_every_api_request_counts_by_route_kind(metered: Metered, tenant_of: Tenant) -> None:
     """Issue 50 (7): besides publish and ingestion, the rest of /v1 (`management`) and the
     portal, with their status class; probes and /metrics are not counted."""

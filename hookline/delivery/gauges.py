@@ -11,12 +11,14 @@ from prometheus_client.core import GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 from sqlmodel import Session
 
-from hookline.delivery import gate, outbox
+from hookline.delivery import gate, lines, outbox
 from hookline.observability.metrics import (
     CIRCUIT_TARGETS,
     CIRCUITS,
     CONCURRENCY_LIMIT,
+    HELD,
     LIMIT_STATS,
+    LINES_BLOCKED,
     OUTBOX_DEPTH,
     OUTBOX_ENVIRONMENTS,
     OUTBOX_OLDEST,
@@ -31,9 +33,9 @@ log = logging.getLogger("hookline.metrics")
 
 class DatabaseCollector(Collector):
     """The outbox's depth, oldest start and environments waiting, the Deliveries waiting to
-    be retried, targets by breaker state and their concurrency limits by kind: six small
-    queries at scrape time, in a read transaction. A database that does not answer leaves
-    them out of that scrape."""
+    be retried, targets by breaker state and their concurrency limits by kind, ordered
+    lines blocked and Deliveries held: eight small queries at scrape time, in a read
+    transaction. A database that does not answer leaves them out of that scrape."""
 
     def describe(self) -> Iterable[Metric]:
         return []  # registering must not query
@@ -46,6 +48,7 @@ class DatabaseCollector(Collector):
                 retrying = queries.deliveries.count_retrying(session)
                 circuits = gate.circuit_counts(session)
                 limits = gate.limit_stats(session)
+                blocked, held = lines.counts(session)
         except Exception as exc:
             log.warning("metrics: database not readable: %s", exc)
             return []
@@ -78,4 +81,9 @@ class DatabaseCollector(Collector):
                               "waited, in seconds (0 when it is empty).", value=age),
             GaugeMetricFamily(RETRYING, "Deliveries waiting for their next attempt after a "
                               "failed one (status retrying).", value=retrying),
+            GaugeMetricFamily(LINES_BLOCKED, "Lines of ordered endpoints and destinations "
+                              "stopped by an exhausted head (onExhausted: block) until it is "
+                              "retried or skipped.", value=blocked),
+            GaugeMetricFamily(HELD, "Deliveries waiting in their line behind its head at an "
+                              "ordered endpoint or destination (status held).", value=held),
             environments, by_state, by_kind]

@@ -204,6 +204,18 @@ def skip(session: Session, delivery: Delivery) -> list[str]:
     return _move_on(session, head.target_id, head.key)
 
 
+_BLOCKED = select(func.count()).select_from(_LINES.join(_D, _D.c.id == _LINES.c.head_id)).where(
+    _D.c.status == DeliveryStatus.EXHAUSTED.value)
+_HELD = select(func.count()).select_from(_WAITS)
+
+
+def counts(session: Session) -> tuple[int, int]:
+    """Lines blocked by an exhausted head, and Deliveries held in lines, for the metrics:
+    counts over the lines (few: one per key with Deliveries waiting) and their queues."""
+    return (int(session.execute(_BLOCKED).scalar_one()),
+            int(session.execute(_HELD).scalar_one()))
+
+
 def heads_of(session: Session, target_id: str) -> list[str]:
     """The heads of a target's lines (to wake when it is enabled again)."""
     return [str(h) for h in session.execute(select(_LINES.c.head_id).where(
