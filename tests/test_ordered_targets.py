@@ -141,3 +141,25 @@ def test_a_disabled_endpoint_holds_its_lines_and_a_deleted_one_cancels_them(
     wait_delivery(tenant, waiting[0], {"retrying"})
     ok(tenant.client.delete(path), 204)
     assert [wait_delivery(tenant, d)["status"] for d in waiting] == ["cancelled", "cancelled"]
+
+
+def test_a_recovery_sends_an_ordered_endpoints_deliveries_back_through_its_line(
+        tenant: Tenant, receiver: Receiver) -> None:
+    endpoint = _ordered(tenant, receiver.url("/status/500"), {"onExhausted": "skip"})
+    ids = [_publish(tenant, n) for n in range(3)]
+    for delivery_id in ids:  # one after the other: each exhausted lets the next go
+        assert wait_delivery(tenant, delivery_id)["status"] == "exhausted"
+    path = f"/v1/endpoints/{endpoint['id']}"
+    ok(tenant.client.patch(path, json={"url": receiver.url("/slow/0.3/ok")}))
+    ok(tenant.client.post(f"{path}/recover", json={"since": "2020-01-01T00:00:00Z"}), 202)
+    seen = set()  # the last one waits its turn, held, for the two ahead of it (0.3 s each)
+    deadline = time.monotonic() + 60
+    while (status := _status(tenant, ids[-1])) != "delivered":
+        seen.add(status)
+        assert time.monotonic() < deadline, seen
+        time.sleep(0.05)
+    assert "held" in seen, seen
+    for delivery_id in ids:
+        wait_delivery(tenant, delivery_id, {"delivered"})
+    assert _arrived(receiver, "/slow/0.3/ok") == [0, 1, 2]
+    assert receiver.most_open["/slow/0.3/ok"] == 1  # one at a time

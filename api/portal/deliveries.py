@@ -1,4 +1,4 @@
-"""Portal pages: the Consumer's Deliveries, their attempts, retry and replay, through
+"""Portal pages: the Consumer's Deliveries, their attempts, retry, skip and replay, through
 `services/deliveries` and `services/events` (the API's rules: a 409 is shown as a message)."""
 
 from __future__ import annotations
@@ -128,6 +128,21 @@ async def retry(request: Request, delivery_id: str, changed: ChangeDep, session:
     await retry_now(temporal, start)
     return await run_in_threadpool(_detail, request, changed.portal, session, delivery_id,
                                    message="Retry queued: a new attempt is on its way.")
+
+
+@router.post("/deliveries/{delivery_id}/skip")
+def skip(request: Request, delivery_id: str, changed: ChangeDep, session: SessionDep) -> Response:
+    """The exhausted head of a blocked line stays exhausted; the next in its line goes."""
+    portal.own_delivery(session, changed.access, delivery_id)
+    try:
+        following = committed(session, deliveries.skip, changed.access.environment_id,
+                              delivery_id)
+    except Conflict as exc:
+        return _detail(request, changed.portal, session, delivery_id, message=exc.detail,
+                       status=409)
+    message = ("Skipped: the next delivery in its line is on its way." if following
+               else "Skipped: nothing else waits in its line.")
+    return _detail(request, changed.portal, session, delivery_id, message=message)
 
 
 @router.post("/events/{event_id}/replay")

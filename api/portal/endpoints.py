@@ -54,17 +54,29 @@ class Draft:
     scheme: str = V1  # chosen at creation; a rotation switches it afterwards
     credentials: Credentials = field(default_factory=Credentials)  # OAuth2 and TLS
     sign_in: SignIn = field(default_factory=SignIn)  # a broker's
+    ordered: bool = False  # `ordering`: its lines, their key, and what an exhausted head does
+    order_key: str = ""
+    on_exhausted: str = "block"
 
     @classmethod
     def of(cls, form: Form) -> Draft:
         return cls(url=form.get("url").strip(), description=form.get("description").strip(),
                    events=form.all("events"), headers=form.get("headers"),
                    filter=form.get("filter").strip(), scheme=form.get("scheme", V1),
-                   credentials=Credentials.of(form), sign_in=SignIn.of(form))
+                   credentials=Credentials.of(form), sign_in=SignIn.of(form),
+                   ordered=form.get("ordered") == "yes",
+                   order_key=form.get("order_key").strip(),
+                   on_exhausted=form.get("on_exhausted", "block"))
 
     @property
     def filter_or_none(self) -> str | None:
         return self.filter or None
+
+    def ordering(self) -> dict[str, str | None] | None:
+        """The API's `ordering`, checked by its rules (`lines.check`) when saved."""
+        if not self.ordered:
+            return None
+        return {"key": self.order_key or None, "onExhausted": self.on_exhausted}
 
     def header_dict(self) -> dict[str, str]:
         """One `Name: value` per line, checked by the API's header rules."""
@@ -84,7 +96,10 @@ def _draft_of(row: TargetRow) -> Draft:
     return Draft(url=e.url, description=e.description or "", events=list(e.events),
                  headers="\n".join(f"{k}: {v}" for k, v in masked(e.custom_headers).items()),
                  filter=e.filter or "", credentials=Credentials.stored(e.auth, e.tls),
-                 sign_in=SignIn.stored(e.credentials, e.endpoint_override))
+                 sign_in=SignIn.stored(e.credentials, e.endpoint_override),
+                 ordered=e.ordering is not None,
+                 order_key=(e.ordering or {}).get("key") or "",
+                 on_exhausted=(e.ordering or {}).get("onExhausted", "block"))
 
 
 @dataclass(frozen=True)
@@ -157,7 +172,7 @@ async def create(request: Request, changed: ChangeDep, session: SessionDep,
                                       description=draft.description or None, headers=headers,
                                       secret=None, filter=draft.filter_or_none,
                                       signature_scheme=draft.scheme, auth=auth, tls=tls,
-                                      broker=broker)
+                                      broker=broker, ordering=draft.ordering())
     except ValidationFailed as exc:
         return await _form(request, changed.portal, session, draft,
                            refused=Refusal.of(exc), status=422)
@@ -205,7 +220,7 @@ def _patch(draft: Draft, row: TargetRow) -> TargetPatch:
                        auth=draft.credentials.auth(), tls=draft.credentials.tls(),
                        credentials=draft.sign_in.credentials(),
                        endpoint_override=override if override != stored.endpoint_override
-                       else KEEP)
+                       else KEEP, ordering=draft.ordering())
 
 
 @router.post("/endpoints/{endpoint_id}/status")

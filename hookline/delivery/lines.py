@@ -26,6 +26,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import bindparam, delete, func, select, update
@@ -214,6 +215,39 @@ def counts(session: Session) -> tuple[int, int]:
     counts over the lines (few: one per key with Deliveries waiting) and their queues."""
     return (int(session.execute(_BLOCKED).scalar_one()),
             int(session.execute(_HELD).scalar_one()))
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Where a Delivery stands in its line: at its head, or held behind `head_id`, with
+    `waiting` Deliveries queued in the line."""
+
+    head_id: str
+    waiting: int
+
+    def heads(self, delivery_id: str) -> bool:
+        return self.head_id == delivery_id
+
+
+_LINE_OF_HEAD = select(_LINES.c.target_id, _LINES.c.key, _LINES.c.head_id).where(
+    _LINES.c.head_id == bindparam("delivery"))
+_LINE_OF_HELD = select(_LINES.c.target_id, _LINES.c.key, _LINES.c.head_id).select_from(
+    _WAITS.join(_LINES, (_LINES.c.target_id == _WAITS.c.target_id)
+                & (_LINES.c.key == _WAITS.c.key))).where(
+    _WAITS.c.delivery_id == bindparam("delivery"))
+_WAITING = select(func.count()).select_from(_WAITS).where(_in_line(_WAITS))
+
+
+def standing(session: Session, delivery_id: str) -> Standing | None:
+    """The Delivery's place in its line; None when it is in none now (never ordered, or
+    its line moved past it)."""
+    found = (session.execute(_LINE_OF_HEAD, {"delivery": delivery_id}).first()
+             or session.execute(_LINE_OF_HELD, {"delivery": delivery_id}).first())
+    if found is None or found.head_id is None:
+        return None
+    waiting = session.execute(_WAITING, {"line_target": found.target_id,
+                                         "line_key": found.key}).scalar_one()
+    return Standing(str(found.head_id), int(waiting))
 
 
 def heads_of(session: Session, target_id: str) -> list[str]:

@@ -18,6 +18,7 @@ from datetime import datetime, timedelta
 
 from sqlmodel import Session
 
+from hookline.delivery import lines
 from hookline.errors import Forbidden, NotFound, Unauthorized, invalid
 from hookline.ids import new_id, token
 from hookline.persistence import queries
@@ -37,6 +38,7 @@ from hookline.services.accounts import hash_key, target_kinds_of
 from hookline.services.patch import KEEP, Keep
 from hookline.services.scoped import get_in
 from hookline.services.targets import TargetRow, row_of
+from hookline.statuses import DeliveryStatus
 from hookline.tenant_code.transform_pool import ExecutorPool
 from hookline.timeutil import aware, utcnow
 
@@ -173,6 +175,13 @@ class DeliveryView:
     endpoint_url: str | None  # None once the endpoint is deleted
     payload: str | None  # the body as sent, indented when it is JSON; None once erased
     retry_refused: str | None  # the API's reason for refusing a retry now, or None
+    line: lines.Standing | None = None  # its place in its line, at an ordered endpoint
+
+    @property
+    def skip_offered(self) -> bool:
+        """The exhausted head of a blocked line: Skip lets the line go on."""
+        return self.line is not None and self.line.heads(self.delivery.id) \
+            and self.delivery.status == DeliveryStatus.EXHAUSTED
 
 
 def delivery_view(session: Session, found: Access, delivery_id: str) -> DeliveryView:
@@ -183,7 +192,8 @@ def delivery_view(session: Session, found: Access, delivery_id: str) -> Delivery
     return DeliveryView(
         delivery=delivery, endpoint_url=endpoint.url if endpoint is not None else None,
         payload=None if event is None or event.payload_erased else _indented(event.payload),
-        retry_refused=None if refusal is None else refusal.detail or refusal.title)
+        retry_refused=None if refusal is None else refusal.detail or refusal.title,
+        line=lines.standing(session, delivery.id))
 
 
 def _indented(body: str) -> str:

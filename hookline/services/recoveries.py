@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from sqlmodel import Session
 
 from hookline.contracts import RecoveryStep
-from hookline.delivery import outbox, targets
+from hookline.delivery import lines, outbox, targets
 from hookline.delivery.starts import start_for
 from hookline.errors import Conflict, NotFound, invalid
 from hookline.ids import new_id
@@ -106,8 +107,15 @@ def step(session: Session, recovery_id: str, schedule: list[float]) -> RecoveryS
             delivery.updated_at = now
             session.add(delivery)
             starts.append(start_for(session, delivery, schedule))
+        # At an ordered target, each joins the end of its line (a blocked head stays its
+        # line's head), held until its turn.
+        rows: list[dict[str, Any]] = [{"line": d.line} for d in batch]
+        to_outbox = lines.place(session, rows, starts) if any(d.line is not None for d in batch) \
+            else starts
+        for delivery, row in zip(batch, rows, strict=True):
+            delivery.status = row.get("status", delivery.status)
     session.flush()
-    outbox.add(session, starts)
+    outbox.add(session, to_outbox)
     recovery.recovered += len(batch)
     if batch:
         recovery.last_delivery_id = batch[-1].id

@@ -93,6 +93,46 @@ def test_a_customer_retries_an_exhausted_delivery(page: Page, shots: Shots, tena
     expect(page.locator("tr.attempt")).to_have_count(5)
 
 
+def test_a_customer_orders_an_endpoint_and_skips_a_blocked_head(
+        page: Page, shots: Shots, tenant: Tenant, receiver: Receiver) -> None:
+    """Issue 67: an ordered endpoint set in the portal; its exhausted head holds the next
+    event, which says so; the head offers Retry and Skip, and Skip lets the line go on."""
+    consumer(tenant, "acme", "invoice.paid")
+    page.goto(link(tenant)["url"])
+    page.get_by_role("link", name="Add endpoint").click()
+    page.get_by_label("URL").fill(receiver.url("/as/ordered"))
+    receiver.modes["ordered"] = "/status/500"
+    page.get_by_role("checkbox", name="Deliver in order").check()
+    page.get_by_label("Order key").fill("data.customer")
+    page.get_by_role("button", name="Add endpoint").click()
+    expect(page.get_by_role("heading", name="Endpoint added")).to_be_visible()
+    [endpoint] = ok(tenant.client.get("/v1/endpoints"))
+    assert endpoint["ordering"] == {"key": "data.customer", "onExhausted": "block"}
+    head, behind = (deliveries_of(tenant, publish(tenant, {"customer": "c1", "n": n})["id"])[0]
+                    for n in range(2))
+    assert wait_delivery(tenant, head["id"])["status"] == "exhausted"
+    page.goto(page.url.split("/portal/")[0] + f"/portal/deliveries/{behind['id']}")
+    expect(page.locator("dd.line")).to_contain_text("Held in its line behind")
+    expect(page.get_by_role("button", name="Retry")).to_have_count(0)  # it waits its turn
+    page.locator("dd.line").get_by_role("link", name=head["id"]).click()
+    expect(page.locator("dd.line")).to_contain_text("Heads a blocked line")
+    expect(page.get_by_role("button", name="Retry")).to_be_visible()
+    expect(page.get_by_role("button", name="Skip")).to_be_visible()
+    shots.take("14-blocked-head")
+    receiver.modes["ordered"] = "/ok"
+    page.get_by_role("button", name="Skip").click()
+    expect(page.get_by_role("alert")).to_have_text(
+        "Skipped: the next delivery in its line is on its way.")
+    expect(page.get_by_role("button", name="Skip")).to_have_count(0)
+    assert wait_delivery(tenant, behind["id"])["status"] == "delivered"
+    assert ok(tenant.client.get(f"/v1/deliveries/{head['id']}"))["status"] == "exhausted"
+    sent = [r.headers["webhook-id"] for r in receiver.at("/as/ordered")]
+    assert sent == [head["eventId"]] * 4 + [behind["eventId"]]  # the skipped head: never again
+    page.reload()
+    expect(page.locator("dd.line")).to_have_count(0)  # its line has moved past it
+    shots.take("15-skipped")
+
+
 def test_a_forbidden_url_shows_the_apis_error(page: Page, shots: Shots, stack: Stack,
                                               receiver: Receiver) -> None:
     production = stack.tenant(kind="production")  # https only
