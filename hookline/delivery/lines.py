@@ -46,6 +46,12 @@ BLOCK, SKIP = "block", "skip"
 ON_EXHAUSTED = (BLOCK, SKIP)
 # A key's value longer than this is kept as its digest: lines are rows, keys are tenants'.
 MAX_KEY = 200
+# A key is evaluated at publish, in the API's group commit that every tenant's publishes
+# share, so it is bounded tighter than a Kafka key (evaluated at the attempt): a key is a
+# path to one value, so it may multiply what it is given at most KEY_GROWTH times, and an
+# evaluation makes at most KEY_BUDGET elements (tens of microseconds), whatever the body.
+KEY_GROWTH = 4
+KEY_BUDGET = 1_000
 
 _LINES, _WAITS, _D = table_of(OrderLine), table_of(LineWait), table_of(Delivery)
 _HEADS = select(_LINES.c.target_id, _LINES.c.key).where(
@@ -83,7 +89,7 @@ def check(ordering: Any) -> dict[str, Any] | None:
             raise invalid("ordering.key", "must be a JMESPath expression, or null for one "
                                           "line for the whole target")
         try:
-            expressions.compiled(key)
+            expressions.compiled(key, KEY_GROWTH)
         except ValueError as exc:
             raise invalid("ordering.key", str(exc)) from None
     return {"key": key, "onExhausted": rule}
@@ -95,7 +101,7 @@ def key_of(ordering: dict[str, Any], document: Any) -> str:
     expression = ordering.get("key")
     if not expression or document is None:
         return ""
-    text = expressions.scalar(expression, document) or ""
+    text = expressions.scalar(expression, document, KEY_BUDGET, KEY_GROWTH) or ""
     if len(text) > MAX_KEY:
         return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
     return text

@@ -36,14 +36,15 @@ def _set(delivery: Delivery, status: str) -> None:
 
 
 def add_for_event(session: Session, event: Event, endpoints: Sequence[Subscriber | Endpoint],
-                  schedule: list[float]) -> list[DeliveryStart]:
+                  schedule: list[float], document: Any = None) -> list[DeliveryStart]:
     """A pending Delivery of the Event per endpoint, and its start in the outbox (publish,
-    replay). The Event's row comes first."""
+    replay). The Event's row comes first. `document`: its body as ordered endpoints' keys
+    read it, when the caller has it parsed already (else the payload is parsed, once)."""
     ids = [new_id("dlv") for _ in endpoints]
     rows = [_row(i, event.environment_id, event_id=event.id, endpoint_id=e.id,
                  event_type=event.type, consumer_id=event.consumer_id)
             for i, e in zip(ids, endpoints, strict=True)]
-    _lines(rows, endpoints, event.payload)
+    _lines(rows, endpoints, event.payload, document)
     starts = [event_start(i, event.environment_id, list(schedule), DeliveryStatus.PENDING,
                            e.id, event, host_of(e.url))
               for i, e in zip(ids, endpoints, strict=True)]
@@ -83,11 +84,10 @@ class Ordered(Protocol):
     def ordering(self) -> dict[str, Any] | None: ...
 
 
-def _lines(rows: list[dict[str, Any]], targets_: Sequence[Ordered], body: str | bytes | None
-           ) -> None:
+def _lines(rows: list[dict[str, Any]], targets_: Sequence[Ordered], body: str | bytes | None,
+           document: Any = None) -> None:
     """Each Delivery of an ordered target gets its line: its key's value on the body, parsed
     once, and only when a target is ordered."""
-    document: Any = None
     for row, target in zip(rows, targets_, strict=True):
         if target.ordering is not None:
             if document is None:

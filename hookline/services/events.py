@@ -155,8 +155,11 @@ def check_new_event(session: Session, principal: Principal, new: NewEvent, sched
                   channels=new.channels, tags=new.tags, created_at=created,
                   deliveries=len(endpoints), filtered=filtered, schema_version=schema_version,
                   schema_errors=schema_errors)
+    # What ordered endpoints' keys read (`lines.key_of`): the body as sent, not parsed again.
+    document = ({"type": event_type, "timestamp": iso(created), "data": data} if new.enveloped
+                else data) if any(e.ordering is not None for e in endpoints) else None
     return Write(partial(_write, event=event, endpoints=endpoints, principal=principal,
-                         schedule=schedule))
+                         schedule=schedule, document=document))
 
 
 def data_json(data: Any) -> str:
@@ -193,13 +196,13 @@ def _validate(session: Session, registered: Any, data: dict[str, Any]
 
 
 def _write(session: Session, *, event: Event, endpoints: list[Subscriber],
-           principal: Principal, schedule: list[float]) -> Published:
+           principal: Principal, schedule: list[float], document: Any = None) -> Published:
     key = event.idempotency_key
     if key is None:
-        return _insert(session, event, endpoints, principal, schedule)
+        return _insert(session, event, endpoints, principal, schedule, document)
     try:
         with session.begin_nested():  # undoes the quota count too when the key lost a race
-            return _insert(session, event, endpoints, principal, schedule)
+            return _insert(session, event, endpoints, principal, schedule, document)
     except IntegrityError:  # the same key came in the same batch or from another process
         if found := _existing(session, event.environment_id, key):
             return Published(found, replayed=True)
@@ -207,12 +210,12 @@ def _write(session: Session, *, event: Event, endpoints: list[Subscriber],
 
 
 def _insert(session: Session, event: Event, endpoints: list[Subscriber], principal: Principal,
-            schedule: list[float]) -> Published:
+            schedule: list[float], document: Any = None) -> Published:
     _charge(session, principal.org_id, principal.monthly_events)
     if event.idempotency_key:
         _release_expired_key(session, event.environment_id, event.idempotency_key)
     queries.events.insert(session, event.model_dump())
-    deliveries.add_for_event(session, event, endpoints, schedule)
+    deliveries.add_for_event(session, event, endpoints, schedule, document)
     return Published(event, replayed=False)
 
 

@@ -52,7 +52,7 @@ def growth(node: dict[str, Any]) -> int:
 
 
 @lru_cache(maxsize=256)
-def compiled(expression: str) -> dict[str, Any]:
+def compiled(expression: str, max_growth: int = MAX_GROWTH) -> dict[str, Any]:
     """The expression's syntax tree. Raises ValueError saying what is wrong with it."""
     if len(expression) > MAX_EXPRESSION:
         raise ValueError(f"an expression is at most {MAX_EXPRESSION} characters")
@@ -60,9 +60,9 @@ def compiled(expression: str) -> dict[str, Any]:
         tree: dict[str, Any] = jmespath.compile(expression).parsed
     except JMESPathError as exc:
         raise ValueError(f"not a JMESPath expression: {exc}") from None
-    if (found := growth(tree)) > MAX_GROWTH:
+    if (found := growth(tree)) > max_growth:
         raise ValueError(f"the expression can multiply what it is given {found} times, "
-                         f"more than {MAX_GROWTH} (each multi-select that is flattened or "
+                         f"more than {max_growth} (each multi-select that is flattened or "
                          "projected multiplies it)")
     return tree
 
@@ -81,18 +81,20 @@ class _Budgeted(visitor.TreeInterpreter):  # type: ignore[misc]
         return result
 
 
-def search(expression: str, document: Any, budget: int = BUDGET) -> Any:
+def search(expression: str, document: Any, budget: int = BUDGET,
+           max_growth: int = MAX_GROWTH) -> Any:
     """The expression's result on the document. Raises ValueError (`OverBudget` past the
     budget) or JMESPathError."""
-    return _Budgeted(budget).visit(compiled(expression), document)
+    return _Budgeted(budget).visit(compiled(expression, max_growth), document)
 
 
-def scalar(expression: str, document: Any) -> str | None:
+def scalar(expression: str, document: Any, budget: int = BUDGET,
+           max_growth: int = MAX_GROWTH) -> str | None:
     """The expression's result as a key: a string, or a number as text. None for anything
     else (nothing found, a boolean, a list or object, or an evaluation that fails or runs
     over its budget)."""
     try:
-        found = search(expression, document)
+        found = search(expression, document, budget, max_growth)
     except (ValueError, JMESPathError):
         return None
     if isinstance(found, bool) or not isinstance(found, str | int | float):
