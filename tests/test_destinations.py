@@ -42,7 +42,8 @@ def test_create_list_and_read(tenant: Tenant, receiver: Receiver) -> None:
                               "filter", "transformation",  # issue 35 adds these two
                               "signatureScheme", "publicKey",  # and issue 52 these
                               "auth", "tls",
-                              "credentials", "endpointOverride"}  # and issue 53 these
+                              "credentials", "endpointOverride",  # and issue 53 these
+                              "ordering"}  # and issue 67 this
     assert tenant.client.get(f"/v1/ingest/sources/{source['id']}").json()["destinations"] == 2
 
 

@@ -163,3 +163,19 @@ def test_a_recovery_sends_an_ordered_endpoints_deliveries_back_through_its_line(
         wait_delivery(tenant, delivery_id, {"delivered"})
     assert _arrived(receiver, "/slow/0.3/ok") == [0, 1, 2]
     assert receiver.most_open["/slow/0.3/ok"] == 1  # one at a time
+
+
+def test_a_retried_delivery_joins_the_end_of_its_line(tenant: Tenant, receiver: Receiver
+                                                      ) -> None:
+    endpoint = _ordered(tenant, receiver.url("/status/500"), {"onExhausted": "skip"})
+    first = _publish(tenant, 0)
+    assert wait_delivery(tenant, first)["status"] == "exhausted"  # its line moved past it
+    head = _publish(tenant, 1)
+    wait_delivery(tenant, head, {"retrying"})
+    assert ok(tenant.client.post(f"/v1/deliveries/{first}/retry"), 202) == {
+        "id": first, "status": "queued"}
+    assert _status(tenant, first) == "held"  # behind the line's head now, not beside it
+    ok(tenant.client.patch(f"/v1/endpoints/{endpoint['id']}", json={"url": receiver.url("/ok")}))
+    for delivery_id in (head, first):
+        wait_delivery(tenant, delivery_id, {"delivered"})
+    assert _arrived(receiver, "/ok") == [1, 0]

@@ -125,6 +125,10 @@ async def retry(request: Request, delivery_id: str, changed: ChangeDep, session:
     except Conflict as exc:
         return await run_in_threadpool(_detail, request, changed.portal, session,
                                        delivery_id, message=exc.detail, status=409)
+    if start is None:
+        return await run_in_threadpool(_detail, request, changed.portal, session,
+                                       delivery_id, message="Retry queued: it waits its turn "
+                                       "at the end of its line.")
     await retry_now(temporal, start)
     return await run_in_threadpool(_detail, request, changed.portal, session, delivery_id,
                                    message="Retry queued: a new attempt is on its way.")

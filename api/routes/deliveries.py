@@ -77,7 +77,8 @@ async def retry_delivery(delivery_id: str, auth: AuthDep, session: SessionDep,
     start = await run_in_threadpool(committed, session, deliveries.request_retry,
                                     auth.environment_id, delivery_id, get_settings().retry_delays,
                                     gate.limits_from(get_settings()))
-    await retry_now(temporal, start)
+    if start is not None:  # else it waits its turn in its line, which starts it
+        await retry_now(temporal, start)
     return RetryOut(id=delivery_id)
 
 

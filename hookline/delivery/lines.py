@@ -256,6 +256,11 @@ def standing(session: Session, delivery_id: str) -> Standing | None:
     return Standing(str(found.head_id), int(waiting))
 
 
+def heads(session: Session, delivery_id: str) -> bool:
+    """Whether the Delivery is at the head of its line."""
+    return session.execute(_HEADS, {"heads": [delivery_id]}).first() is not None
+
+
 def heads_of(session: Session, target_id: str) -> list[str]:
     """The heads of a target's lines (to wake when it is enabled again)."""
     return [str(h) for h in session.execute(select(_LINES.c.head_id).where(

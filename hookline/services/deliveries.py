@@ -138,12 +138,15 @@ def retry_refusal(session: Session, delivery: Delivery) -> DomainError | None:
 
 
 def request_retry(session: Session, environment_id: str, delivery_id: str,
-                  schedule: list[float], limits: gate.Limits) -> DeliveryStart:
+                  schedule: list[float], limits: gate.Limits) -> DeliveryStart | None:
     """Queue a Delivery for an attempt now, per the spec's state table. Commits.
 
     While the target's circuit is open, the retry is let out as the probe; its window (what
     is left of its schedule) starts now, and lasts at least one probe's turn, so that a
-    probe already out does not end it unsent."""
+    probe already out does not end it unsent.
+
+    A Delivery of an ordered target that is not its line's head joins the end of its line
+    (as a recovery's do): None when it waits there, `held`, for its turn."""
     delivery = get_scoped(session, environment_id, delivery_id)
     refusal = retry_refusal(session, delivery)
     if refusal is not None:
@@ -156,6 +159,12 @@ def request_retry(session: Session, environment_id: str, delivery_id: str,
     now = utcnow()
     gate.probe_now(session, target.id, now)
     start = start_for(session, delivery, schedule)
+    if delivery.line is not None and not lines.heads(session, delivery.id):
+        row: dict[str, Any] = {"line": delivery.line}
+        if not lines.place(session, [row], [start]):
+            delivery.status = row["status"]
+            session.add(delivery)
+            return None
     turn = timedelta(seconds=sum(start.delays) + limits.circuit_open + limits.lease_ttl)
     return replace(start, window_end=(now + turn).timestamp())
 
