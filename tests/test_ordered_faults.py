@@ -1,9 +1,9 @@
 """Issue 67: an ordered endpoint's lines keep their order through the faults that stop a
-delivery mid-line: the worker killed twice, and PostgreSQL crashed (an immediate shutdown,
-as `kill -9` leaves it) and started again. Each run is a stack of its own on a database of
-its own; a real receiver checks every line's order. A request whose answer the killed
-worker never recorded is sent again (at least once), and so may arrive twice in a row; no
-event may arrive before the one ahead of it in its line."""
+delivery mid-line: the worker killed, PostgreSQL crashed (an immediate shutdown, as
+`kill -9` leaves it) and started again, and the Temporal server restarted. Each run is a
+stack of its own on a database of its own; a real receiver checks every line's order. A
+request whose answer the killed worker never recorded is sent again (at least once), and so
+may arrive twice in a row; no event may arrive before the one ahead of it in its line."""
 
 from __future__ import annotations
 
@@ -14,7 +14,9 @@ from pathlib import Path
 
 from hookline.persistence.db import make_engine
 from hookline.persistence.migrations import upgrade
+from tests.conftest import TemporalServer
 from tests.support.api import ok, publish, setup_endpoint
+from tests.support.cluster import ClusterServer
 from tests.support.postgres import crashable_postgres
 from tests.support.procs import stop
 from tests.support.receiver import Receiver
@@ -87,9 +89,15 @@ def test_lines_keep_their_order_through_worker_kills_and_a_postgres_crash(
              [_kill_worker, crash_and_restart, _kill_worker])
 
 
-def test_lines_keep_their_order_through_worker_kills_on_sqlite(
-        temporal: str, tmp_path: Path, receiver: Receiver) -> None:
+def test_lines_keep_their_order_through_a_worker_kill_and_a_temporal_restart_on_sqlite(
+        temporal_server: TemporalServer | ClusterServer, tmp_path: Path,
+        receiver: Receiver) -> None:
+    def restart_temporal(_: Stack) -> None:
+        temporal_server.stop()
+        time.sleep(2)  # timers fall due while it is down
+        temporal_server.start()
+
     folder = tmp_path / "sqlitelines"
     folder.mkdir()
-    _run(f"sqlite:///{folder / 'lines.db'}", temporal, folder, receiver,
-         [_kill_worker, _kill_worker])
+    _run(f"sqlite:///{folder / 'lines.db'}", temporal_server.address, folder, receiver,
+         [_kill_worker, restart_temporal])

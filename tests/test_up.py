@@ -51,6 +51,20 @@ def _listening(port: int) -> bool:
                           capture_output=True, check=False).returncode == 0
 
 
+def _dev_server_for(port: int) -> bool:
+    """Whether a Temporal dev server runs for this port (what `up` would have started): read
+    off the processes' command lines, not off the port, which another test's process may
+    have taken since `free_port` found it free (a fresh-clone CI run saw that)."""
+    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            args = cmdline.read_bytes().split(b"\0")
+        except OSError:
+            continue  # it ended meanwhile
+        if b"start-dev" in args and str(port).encode() in args:
+            return True
+    return False
+
+
 def _up(folder: Path, env: dict[str, str]) -> tuple[subprocess.Popen[bytes], str]:
     proc = subprocess.Popen(hookline("up"), cwd=folder, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
@@ -256,4 +270,4 @@ def test_a_port_in_use_is_one_line_naming_the_setting_that_moves_it(
     assert (done.returncode, done.stderr.splitlines()) == (1, [
         f"{prefix}: port {port} on 127.0.0.1 is in use: set {setting} to a free port"]), done
     assert "is up" not in done.stdout, done.stdout
-    assert not _listening(temporal) and not (tmp_path / "temporal.db").exists()
+    assert not _dev_server_for(temporal) and not (tmp_path / "temporal.db").exists()
