@@ -175,12 +175,7 @@ def _admit(session: Session, delivery_id: str, target_id: str, environment_id: s
     else:
         decision = gate.Decision(0, gate.State(), gate.RECHECK)
     if not decision.admitted:
-        wait = gate.jittered(decision.wait)
-        status = queries.deliveries.wait_until(session, delivery_id,
-                                               now + timedelta(seconds=wait), now)
-        session.commit()
-        return Refused(status=DeliveryStatus(status), wait=wait, held=decision.held,
-                       target_id=target_id) if status else _left(session, delivery_id)
+        return _wait(session, delivery_id, now, decision.wait, decision.held, target_id)
     if not queries.deliveries.move(session, delivery_id, DeliveryStatus.PROCESSING.value, now):
         session.rollback()  # its lease too
         return _left(session, delivery_id)
@@ -192,12 +187,19 @@ def _hold(session: Session, delivery_id: str, now: datetime) -> Refused | Unsent
     """The head of a line whose target is disabled waits, with no lease, until the target is
     enabled again (which wakes it) or DISABLED_RECHECK has passed. Commits."""
     gate.release(session, delivery_id)
-    wait = gate.jittered(DISABLED_RECHECK)
+    return _wait(session, delivery_id, now, DISABLED_RECHECK)
+
+
+def _wait(session: Session, delivery_id: str, now: datetime, about: float,
+          held: bool = False, target_id: str = "") -> Refused | Unsent:
+    """A Delivery that is not attempted now looks again in about `about` seconds (stored as
+    its `nextAttemptAt`), or the status it left the attemptable ones for. Commits."""
+    wait = gate.jittered(about)
     status = queries.deliveries.wait_until(session, delivery_id, now + timedelta(seconds=wait),
                                            now)
     session.commit()
-    return Refused(status=DeliveryStatus(status), wait=wait, held=False) if status \
-        else _left(session, delivery_id)
+    return Refused(status=DeliveryStatus(status), wait=wait, held=held,
+                   target_id=target_id) if status else _left(session, delivery_id)
 
 
 def cancel_unsent(session: Session, delivery_id: str, target_kind: str) -> Unsent:
