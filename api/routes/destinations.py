@@ -46,7 +46,8 @@ async def create_destination(source_id: str, body: DestinationIn, auth: AuthDep,
                                       auth=stored(body.auth), tls=stored(body.tls),
                                       broker=body.broker(),
                                       ordering=body.ordering.stored() if body.ordering
-                                      else None)
+                                      else None,
+                                      batch=body.batch.stored() if body.batch else None)
     return DestinationCreated.of(created, body.headers)
 
 

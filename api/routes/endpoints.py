@@ -53,7 +53,8 @@ async def create_endpoint(body: EndpointIn, auth: AuthDep, session: SessionDep,
                                   signature_scheme=body.signature_scheme,
                                   auth=stored(body.auth), tls=stored(body.tls),
                                   broker=body.broker(),
-                                  ordering=body.ordering.stored() if body.ordering else None)
+                                  ordering=body.ordering.stored() if body.ordering else None,
+                                  batch=body.batch.stored() if body.batch else None)
     return EndpointCreated.of(row, body.headers)
 
 

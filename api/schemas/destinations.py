@@ -19,16 +19,19 @@ from api.schemas.credentials import (
     stored,
 )
 from api.schemas.targets import (
+    BATCH_DOC,
     FILTER_DOC,
     ORDERING_DOC,
     RATE_LIMIT_DOC,
     TRANSFORMATION_DOC,
+    Batch,
     Ordering,
     RateLimit,
     SecretIn,
     SecretOut,
     SignatureScheme,
     TargetOut,
+    batch_patch,
     ordering_patch,
 )
 from hookline.persistence.models import Destination
@@ -55,6 +58,7 @@ class DestinationIn(ApiInput):
     endpoint_override: str | None = Field(default=None, max_length=2048,
                                           description=ENDPOINT_OVERRIDE_DOC)
     ordering: Ordering | None = Field(default=None, description=ORDERING_DOC)
+    batch: Batch | None = Field(default=None, description=BATCH_DOC)
 
     def broker(self) -> Broker:
         return Broker(credentials_stored(self.credentials), self.endpoint_override)
@@ -80,6 +84,7 @@ class DestinationPatch(ApiInput):
         default=None, max_length=2048, description=ENDPOINT_OVERRIDE_DOC + "; absent: unchanged")
     ordering: Ordering | None = Field(default=None,
                                       description=ORDERING_DOC + "; absent: unchanged")
+    batch: Batch | None = Field(default=None, description=BATCH_DOC + "; absent: unchanged")
 
     def to_patch(self) -> TargetPatch:
         """`description`, `rateLimit`, `filter`, `transformation`, `auth`, `tls`,
@@ -96,7 +101,8 @@ class DestinationPatch(ApiInput):
             credentials=credentials_stored(self.credentials) if "credentials" in given
             else KEEP,
             endpoint_override=self.endpoint_override if "endpoint_override" in given else KEEP,
-            ordering=ordering_patch(self.ordering, given))
+            ordering=ordering_patch(self.ordering, given),
+            batch=batch_patch(self.batch, given))
 
 
 class DestinationOut(TargetOut):

@@ -18,16 +18,19 @@ from api.schemas.credentials import (
     stored,
 )
 from api.schemas.targets import (
+    BATCH_DOC,
     FILTER_DOC,
     ORDERING_DOC,
     RATE_LIMIT_DOC,
     TRANSFORMATION_DOC,
+    Batch,
     Ordering,
     RateLimit,
     SecretIn,
     SecretOut,
     SignatureScheme,
     TargetOut,
+    batch_patch,
     ordering_patch,
 )
 from hookline.errors import invalid
@@ -75,6 +78,7 @@ class EndpointIn(OperationalEndpointIn):
     filter: str | None = Field(default=None, description=FILTER_DOC)
     transformation: str | None = Field(default=None, description=TRANSFORMATION_DOC)
     ordering: Ordering | None = Field(default=None, description=ORDERING_DOC)
+    batch: Batch | None = Field(default=None, description=BATCH_DOC)
 
 
 class EndpointPatchIn(ApiInput):
@@ -97,6 +101,7 @@ class EndpointPatchIn(ApiInput):
         default=None, max_length=2048, description=ENDPOINT_OVERRIDE_DOC + "; absent: unchanged")
     ordering: Ordering | None = Field(default=None,
                                       description=ORDERING_DOC + "; absent: unchanged")
+    batch: Batch | None = Field(default=None, description=BATCH_DOC + "; absent: unchanged")
 
     def to_patch(self) -> TargetPatch:
         """Absent fields stay as they are; null is refused where the field cannot be null,
@@ -118,7 +123,8 @@ class EndpointPatchIn(ApiInput):
             credentials=credentials_stored(self.credentials) if "credentials" in given
             else KEEP,
             endpoint_override=self.endpoint_override if "endpoint_override" in given else KEEP,
-            ordering=ordering_patch(self.ordering, given))
+            ordering=ordering_patch(self.ordering, given),
+            batch=batch_patch(self.batch, given))
 
 
 class HeadersIn(ApiInput):

@@ -72,6 +72,32 @@ class Ordering(ApiInput):
         return self.model_dump(by_alias=True)
 
 
+BATCH_DOC = (
+    "Batches: null (the default) sends each Delivery in its own request; an object sends up "
+    "to `maxSize` ready Deliveries in one request, as soon as `maxSize` are ready or the "
+    "oldest has waited `maxWaitMs`. The body is `{\"type\": \"batch\", \"events\": "
+    "[...]}` (each event's usual body, in order), signed once with a batch id as "
+    "`webhook-id`; one answer decides every Delivery in it, and a failed batch is retried "
+    "whole. A broker target gets one record per Delivery, in order")
+
+
+class Batch(ApiInput):
+    max_size: int = Field(ge=1, le=1000, description="Deliveries in one request at most")
+    max_wait_ms: int = Field(default=0, ge=0, le=60_000,
+                             description="How long the oldest ready Delivery waits for the "
+                             "batch to fill (milliseconds)")
+
+    def stored(self) -> dict[str, Any]:
+        return self.model_dump(by_alias=True)
+
+
+def batch_patch(batch: Batch | None, given: set[str]) -> dict[str, Any] | Keep | None:
+    """A PATCH's `batch`: absent keeps it, null removes it."""
+    if "batch" not in given:
+        return KEEP
+    return batch.stored() if batch is not None else None
+
+
 def ordering_patch(ordering: Ordering | None, given: set[str]) -> dict[str, Any] | Keep | None:
     """A PATCH's `ordering`: absent keeps it, null removes it."""
     if "ordering" not in given:
@@ -102,6 +128,7 @@ class TargetOut(ApiModel):
     credentials: CredentialsOut | None = Field(default=None, description=CREDENTIALS_DOC)
     endpoint_override: str | None = Field(default=None, description=ENDPOINT_OVERRIDE_DOC)
     ordering: Ordering | None = Field(default=None, description=ORDERING_DOC)
+    batch: Batch | None = Field(default=None, description=BATCH_DOC)
     concurrency_limit: int = Field(
         ge=1, description="Read-only: the attempts the engine sends at once now. It adapts to "
         "the receiver: it grows while answers come promptly and without errors, and shrinks "
@@ -158,6 +185,7 @@ def target_fields(row: TargetRow, given_headers: dict[str, str] | None = None
             "auth": shown(target.auth, AUTH_SECRETS), "tls": shown(target.tls, TLS_SECRETS),
             "credentials": shown(target.credentials, CREDENTIAL_SECRETS),
             "endpoint_override": target.endpoint_override, "ordering": target.ordering,
+            "batch": target.batch,
             "circuit": health.state, "circuit_opened_at": health.opened_at,
             "circuit_retry_at": health.retry_at,
             "concurrency_limit": health.concurrency_limit, "created_at": target.created_at,

@@ -10,6 +10,7 @@ the attempt needs, then single-row writes."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import Enum
 from typing import Any
@@ -17,13 +18,14 @@ from typing import Any
 from sqlmodel import Session
 
 from hookline.contracts import AttemptResult as AttemptResult  # the engine's, kept in contracts
-from hookline.delivery import gate, lines, outbox, targets
+from hookline.delivery import batches, gate, lines, outbox, targets
 from hookline.delivery import limit as adaptive
 from hookline.delivery.credentials import ClientTLS, OAuth2
 from hookline.delivery.kinds.brokers.keys import expression_of, message_key
 from hookline.delivery.model import (
     HELD_PAST_WINDOW,
     RESPONSE_LIMIT,
+    Batched,
     Outgoing,
     Recorded,
     Unsent,
@@ -43,15 +45,18 @@ from hookline.target_kinds import is_broker
 from hookline.timeutil import aware, iso, utcnow
 
 
-def prepare_attempt(session: Session, delivery_id: str, limits: gate.Limits
-                    ) -> Outgoing | Refused | Unsent:
+def prepare_attempt(session: Session, delivery_id: str, limits: gate.Limits,
+                    alone: bool = False) -> Outgoing | Refused | Unsent | Batched:
     """What to send, the gate's refusal, or `Unsent` when there is nothing to send (already
-    final, cancelled, or target gone). Raises `ContentGone`."""
+    final, cancelled, or target gone); `Batched` when its batch is to send it, unless it is
+    `alone` (its batch found it not sendable). Raises `ContentGone`."""
     begin_reading(session)
     row = queries.deliveries.to_send(session, delivery_id)
     session.commit()
     if row is None:
         return Unsent(DeliveryStatus.CANCELLED)
+    if not alone and (batched := batched_of(row)) is not None:
+        return batched
     now = utcnow()
     step = _verdict(row, now)
     if step is _FINAL:
@@ -70,7 +75,7 @@ def prepare_attempt(session: Session, delivery_id: str, limits: gate.Limits
                          now)
         if refused is not None:
             return refused
-    return _outgoing(row)
+    return outgoing(row)
 
 
 class _Step(Enum):
@@ -108,6 +113,14 @@ def _verdict(row: ToSend, now: datetime) -> _Step:
     return _SEND
 
 
+def batched_of(row: ToSend) -> Batched | None:
+    """A Delivery its batch attempts: one of a batch, or an attemptable one of a batched
+    target."""
+    if row.status in ATTEMPTABLE and (row.batch_id or row.gate_batch_size):
+        return Batched(row.batch_id)
+    return None
+
+
 def read_admitted(session: Session, delivery_ids: list[str]) -> dict[str, ToSend]:
     """The rows `ready` turns into first attempts, for Deliveries the relay just admitted:
     one read for a whole pass instead of one per attempt. Commits."""
@@ -126,10 +139,10 @@ def ready(row: ToSend) -> Outgoing | None:
     if row.status != DeliveryStatus.PROCESSING or _verdict(row, utcnow()) is not _SEND \
             or (is_broker(row.target_url or "") and expression_of(row.target_url or "")):
         return None
-    return _outgoing(row)
+    return outgoing(row)
 
 
-def _outgoing(row: ToSend) -> Outgoing:
+def outgoing(row: ToSend) -> Outgoing:
     """What to send, from a row `_verdict` let through: its target and content are there."""
     assert row.target_id is not None and row.target_url is not None \
         and row.target_secret is not None
@@ -169,11 +182,7 @@ def _admit(session: Session, delivery_id: str, target_id: str, environment_id: s
     or the status it left the attemptable ones for meanwhile. Commits. Retries keep to the
     admitted cap as first attempts do, or to their environment's share of it: a retry
     storm after a receiver came back is a burst like any other (issue 64)."""
-    gate.release(session, delivery_id)  # its own expired lease must not count against it
-    if outbox.within_share(session, environment_id, limits, now):
-        decision = gate.admit(session, {target_id: [delivery_id]}, limits, now)[target_id]
-    else:
-        decision = gate.Decision(0, gate.State(), gate.RECHECK)
+    decision = _lease(session, delivery_id, target_id, environment_id, limits, now)
     if not decision.admitted:
         return _wait(session, delivery_id, now, decision.wait, decision.held, target_id)
     if not queries.deliveries.move(session, delivery_id, DeliveryStatus.PROCESSING.value, now):
@@ -181,6 +190,51 @@ def _admit(session: Session, delivery_id: str, target_id: str, environment_id: s
         return _left(session, delivery_id)
     session.commit()
     return None
+
+
+def _lease(session: Session, key: str, target_id: str, environment_id: str,
+           limits: gate.Limits, now: datetime) -> gate.Decision:
+    """The gate's decision on a lease under `key` (a Delivery's id, or its batch's
+    `lease_key`), stored when admitted."""
+    gate.release(session, key)  # its own expired lease must not count against it
+    if outbox.within_share(session, environment_id, limits, now):
+        return gate.admit(session, {target_id: [key]}, limits, now)[target_id]
+    return gate.Decision(0, gate.State(), gate.RECHECK)
+
+
+def claim_batch(session: Session, delivery_id: str, limits: gate.Limits
+                ) -> batches.Claimed | batches.Taken | Refused | Unsent | None:
+    """A member's attempt at its batch (`batches.claim`), with the batch's lease from the
+    gate when it holds none: refused, the claim is let go and the member waits. Commits."""
+    now = utcnow()
+    claimed = batches.claim(session, delivery_id, limits.lease_ttl, now)
+    if not isinstance(claimed, batches.Claimed):
+        return claimed
+    if not claimed.leased:
+        decision = _lease(session, claimed.lease_key, claimed.target_id,
+                          claimed.environment_id, limits, now)
+        if not decision.admitted:
+            batches.release_claim(session, claimed.batch_id)
+            return _wait(session, delivery_id, now, decision.wait, decision.held,
+                         claimed.target_id)
+    batches.start(session, claimed, now)
+    session.commit()
+    return claimed
+
+
+def cancel_batch(session: Session, claimed: batches.Claimed, target_kind: str) -> Unsent:
+    """A batch its target's transformation cancelled: its lease and claim go, and its
+    members end `cancelled` (those still attemptable). Commits."""
+    gate.release(session, claimed.lease_key)
+    batches.release_claim(session, claimed.batch_id)
+    ids = [row.delivery_id for row in claimed.rows]
+    moved = [d for d in ids
+             if queries.deliveries.move(session, d, DeliveryStatus.CANCELLED.value, utcnow())]
+    lines.ended(session, moved)
+    session.commit()
+    for _ in moved:
+        metrics.finished(DeliveryStatus.CANCELLED, target_kind)
+    return Unsent(DeliveryStatus.CANCELLED)
 
 
 def _hold(session: Session, delivery_id: str, now: datetime) -> Refused | Unsent:
@@ -244,7 +298,8 @@ def record_attempt(session: Session, delivery_id: str, result: AttemptResult,
                    next_delay: float | None, limits: gate.Limits,
                    longest_delay: float | None = None, notify: Notify = silent,
                    clean: bool = False, seen_limit: float | None = None, slow: bool = False,
-                   attempt_id: str | None = None) -> Recorded:
+                   attempt_id: str | None = None, *, batch: BatchPart | None = None
+                   ) -> Recorded:
     """Store the attempt and move the Delivery on, release its lease, and move its target's
     breaker and concurrency limit on (`seen_limit`: the limit when the attempt was prepared;
     `slow`: a success well slower than the target's baseline). A 429 or 503 with Retry-After
@@ -255,7 +310,11 @@ def record_attempt(session: Session, delivery_id: str, result: AttemptResult,
     is one INSERT, the lease one DELETE, and the target's rows are written only when their
     counts change: a success of a target that was `clean` when the attempt was prepared
     writes none (a failure recorded meanwhile by another attempt stands, as if it had come
-    after this success)."""
+    after this success).
+
+    In a batch (`batch`), each member's attempt is recorded so, in the batch's transaction
+    (not committed here), and only its first moves the target: one request, one outcome
+    for the breaker, the limit and the count toward disabling."""
     now = utcnow()
     pause = None
     if result.retry_after is not None and not result.succeeded:
@@ -272,8 +331,11 @@ def record_attempt(session: Session, delivery_id: str, result: AttemptResult,
         "duration_ms": result.duration_ms,
     })
     in_flight = gate.release(session, delivery_id)
+    if batch is not None:
+        in_flight = batch.in_flight
     if row is None:
-        session.commit()
+        if batch is None:
+            session.commit()
         return Recorded(DeliveryStatus.CANCELLED, None, [])
     gone = result.status_code == 410 and not result.succeeded
     last = _insert_attempt(session, delivery_id, row, result, now, gone,
@@ -282,20 +344,22 @@ def record_attempt(session: Session, delivery_id: str, result: AttemptResult,
     assert target_id is not None  # a Delivery has one or the other
     # A success of a clean target has nothing to change; an attempt never sent, or stopped
     # at the egress proxy, says nothing of the receiver.
-    quiet = (result.succeeded and clean) or result.error_type in (ErrorType.CIRCUIT_OPEN,
-                                                                  ErrorType.PROXY)
+    quiet = (result.succeeded and clean) or result.error_type in (
+        ErrorType.CIRCUIT_OPEN, ErrorType.PROXY) or (batch is not None and not batch.first)
     down = not result.succeeded and result.error_type != ErrorType.PROXY and (
         result.exhausted or gate.counts_against(result.error_type, result.status_code))
     circuit = None if quiet else gate.record(session, target_id, now=now, limits=limits,
                                              pause=pause, down=down)
-    gate.adapt(session, target_id, adaptive.verdict(result.succeeded, down, slow), in_flight,
-               seen_limit, limits)
+    if batch is None or batch.first:
+        gate.adapt(session, target_id, adaptive.verdict(result.succeeded, down, slow),
+                   in_flight, seen_limit, limits)
     status = DeliveryStatus(row.status)
     cancelled: list[str] = []
     if result.succeeded and not quiet:  # a success ends any run of failures
         queries.targets.reset_failures(session, target_id, endpoint=bool(row.endpoint_id))
     if circuit or gone or status is DeliveryStatus.EXHAUSTED:
-        cancelled = _tell(session, delivery_id, row, status, gone, circuit, last, notify)
+        cancelled = _tell(session, delivery_id, row, status, gone, circuit, last, notify,
+                          counts=batch is None or batch.first)
     if delivery_id in cancelled:
         cancelled.remove(delivery_id)
         status = DeliveryStatus.CANCELLED
@@ -303,9 +367,36 @@ def record_attempt(session: Session, delivery_id: str, result: AttemptResult,
             status is DeliveryStatus.EXHAUSTED
             and lines.blocks(queries.targets.ordering_of(session, target_id))):
         lines.ended(session, [delivery_id])
-    session.commit()
+    if batch is None:
+        session.commit()
     return Recorded(status, next_delay if status is DeliveryStatus.RETRYING else None, cancelled,
                     row.attempts, target_id)
+
+
+@dataclass(frozen=True)
+class BatchPart:
+    """A member's attempt recorded as part of its batch's (`record_attempt`)."""
+
+    first: bool  # the one whose outcome moves the target
+    in_flight: int | None  # the batch's lease's attempts in flight at admission
+
+
+def record_batch(session: Session, claimed: batches.Claimed, attempt_ids: list[str],
+                 result: AttemptResult, next_delay: float | None, limits: gate.Limits,
+                 longest_delay: float | None = None, notify: Notify = silent,
+                 clean: bool = False, seen_limit: float | None = None, slow: bool = False
+                 ) -> list[Recorded]:
+    """One request's outcome as every member's attempt, in one transaction: the batch's
+    lease and claim released. Commits."""
+    in_flight = gate.release(session, claimed.lease_key)
+    recorded = [record_attempt(session, row.delivery_id, result, next_delay, limits,
+                               longest_delay, notify, clean, seen_limit, slow, attempt_id,
+                               batch=BatchPart(first=n == 0, in_flight=in_flight))
+                for n, (row, attempt_id) in enumerate(zip(claimed.rows, attempt_ids,
+                                                          strict=True))]
+    batches.release_claim(session, claimed.batch_id)
+    session.commit()
+    return recorded
 
 
 def waiting(refused: Refused, window_end: float | None, now: float) -> float | None:
@@ -377,7 +468,8 @@ def _failed_on_code(session: Session, target_id: str, last: dict[str, Any]) -> b
 
 
 def _tell(session: Session, delivery_id: str, row: RecordedRow, status: DeliveryStatus, gone: bool,
-          circuit: str | None, last: dict[str, Any], notify: Notify) -> list[str]:
+          circuit: str | None, last: dict[str, Any], notify: Notify, counts: bool = True
+          ) -> list[str]:
     """The rarer outcomes, which move the target: an exhausted Delivery counts towards
     disabling it, a 410 disables it at once, and the breaker may have opened or closed.
     Returns the Deliveries the disabling cancelled."""
@@ -396,8 +488,9 @@ def _tell(session: Session, delivery_id: str, row: RecordedRow, status: Delivery
         cancelled = cancel_waiting(session, target)
         notify(session, env, f"{kind}.disabled", target,
                {"reason": "gone", "lastAttempt": last})
-    elif status is DeliveryStatus.EXHAUSTED and not _failed_on_code(session, target.id, last) and \
-            targets.count_outcome(target, succeeded=False, exhausted=True):
+    elif counts and status is DeliveryStatus.EXHAUSTED \
+            and not _failed_on_code(session, target.id, last) \
+            and targets.count_outcome(target, succeeded=False, exhausted=True):
         cancelled = cancel_waiting(session, target)
         notify(session, env, f"{kind}.disabled", target,
                {"reason": "failures", "failures": target.failure_count, "lastAttempt": last})

@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from datetime import datetime, timedelta
 
@@ -29,10 +30,17 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 from temporalio.client import Client
 
 from hookline.contracts import AttemptInput, AttemptOutcome, AttemptResult, Unrecorded
-from hookline.delivery import attempts, gate
+from hookline.delivery import attempts, batches, gate
 from hookline.delivery.handoff import Handoff
 from hookline.delivery.limit import Baselines
-from hookline.delivery.model import HELD_PAST_WINDOW, Outgoing, Recorded, Refused, Unsent
+from hookline.delivery.model import (
+    HELD_PAST_WINDOW,
+    Batched,
+    Outgoing,
+    Recorded,
+    Refused,
+    Unsent,
+)
 from hookline.delivery.outcomes import recorded_outcome
 from hookline.delivery.sender import Sender
 from hookline.delivery.shaping import shaped
@@ -42,6 +50,7 @@ from hookline.ids import new_id, target_kind
 from hookline.persistence.db import session_scope
 from hookline.persistence.queries.deliveries import ToSend
 from hookline.statuses import DeliveryStatus
+from hookline.target_kinds import is_broker
 from hookline.tenant_code.transform_pool import ExecutorPool
 from hookline.timeutil import utcnow
 
@@ -54,6 +63,9 @@ log = logging.getLogger("hookline.attempts")
 RECORD_FIRST_WAIT = 0.2
 RECORD_LONGEST_WAIT = 5.0
 RECORD_MARGIN = 45.0
+# How many sends of its batch by others a member's attempt waits for before claiming it
+# itself: a member a send left out (not yet due) claims the next.
+BATCH_TURNS = 3
 
 
 class AttemptEngine:
@@ -78,6 +90,9 @@ class AttemptEngine:
         # Seals what an outcome handed to the workflow says of the receiver (its answer, the
         # error), so a history holds none of it in clear (`for_history`).
         self.keyring = keyring
+        # The batches an attempt of this worker is sending, by id: the outcome each member
+        # takes as its attempt's (`_batched`).
+        self.sending: dict[str, asyncio.Future[dict[str, AttemptOutcome]]] = {}
 
     async def attempt(self, data: AttemptInput, time_limit: timedelta | None
                       ) -> AttemptOutcome:
@@ -91,6 +106,12 @@ class AttemptEngine:
 
     async def _attempt(self, data: AttemptInput, deadline: float) -> AttemptOutcome:
         prepared = await self.prepare(data)
+        if isinstance(prepared, Batched):
+            return await self._batched(data, prepared.batch_id, deadline)
+        return await self._go(data, prepared, deadline)
+
+    async def _go(self, data: AttemptInput, prepared: Outgoing | Refused | Unsent,
+                  deadline: float) -> AttemptOutcome:
         if isinstance(prepared, Unsent):
             return AttemptOutcome(status=prepared.status, attempted=False)
         if isinstance(prepared, Refused):
@@ -112,27 +133,160 @@ class AttemptEngine:
         return await self._store(data, from_history(kept, self.keyring),
                                  deadline_after(time_limit), again=True)
 
-    async def prepare(self, data: AttemptInput) -> Outgoing | Refused | Unsent:
+    async def prepare(self, data: AttemptInput) -> Outgoing | Refused | Unsent | Batched:
         """A first attempt the relay just admitted is sent from what the relay read; any
         other reads the Delivery now."""
         row = self.handoff.handed(data.delivery_id)
-        if row is not None and (prepared := attempts.ready(row)) is not None:
-            return prepared
+        if row is not None:
+            if (batched := attempts.batched_of(row)) is not None:
+                return batched
+            if (prepared := attempts.ready(row)) is not None:
+                return prepared
         return await self.threads.run(data.environment_id, self._prepare, data.delivery_id)
 
-    def _prepare(self, delivery_id: str) -> Outgoing | Refused | Unsent:
+    def _prepare(self, delivery_id: str, alone: bool = False
+                 ) -> Outgoing | Refused | Unsent | Batched:
         with session_scope() as session:
-            return attempts.prepare_attempt(session, delivery_id, self.limits)
+            return attempts.prepare_attempt(session, delivery_id, self.limits, alone)
 
-    async def _send(self, data: AttemptInput, out: Outgoing) -> Unrecorded | Unsent:
+    # -- batches (`hookline.delivery.batches`) ----------------------------------------
+
+    async def _batched(self, data: AttemptInput, batch_id: str | None, deadline: float
+                       ) -> AttemptOutcome:
+        """A member's attempt is its batch's: the member whose attempt runs first in this
+        worker claims the batch and sends it; the others running meanwhile wait for its
+        outcome, and each takes its own from it. A member the send did not include (it was
+        not due, or it left) then claims for itself."""
+        key = batch_id or data.delivery_id
+        for _ in range(BATCH_TURNS):
+            sending = self.sending.get(key)
+            if sending is None:
+                break
+            mine = (await asyncio.shield(sending)).get(data.delivery_id)
+            if mine is not None:
+                return mine
+        sending = asyncio.get_running_loop().create_future()
+        self.sending[key] = sending
+        outcomes: dict[str, AttemptOutcome] = {}
+        try:
+            outcomes = await self._lead(data, deadline)
+        finally:
+            if self.sending.get(key) is sending:
+                del self.sending[key]
+            sending.set_result(outcomes)
+        return outcomes[data.delivery_id]
+
+    async def _lead(self, data: AttemptInput, deadline: float) -> dict[str, AttemptOutcome]:
+        me = data.delivery_id
+        claimed = await self.threads.run(data.environment_id, self._claim, me)
+        if claimed is None:  # not for a batch now: decided alone
+            alone = await self.threads.run(data.environment_id, self._prepare, me, True)
+            assert not isinstance(alone, Batched)
+            return {me: await self._go(data, alone, deadline)}
+        if isinstance(claimed, batches.Taken):
+            return {me: AttemptOutcome(status=claimed.status, attempted=True,
+                                       next_delay=claimed.next_delay)}
+        if not isinstance(claimed, tuple):
+            return {me: await self._go(data, claimed, deadline)}
+        batch, members = claimed
+        result = await self._send_batch(data, batch, members)
+        if isinstance(result, Unsent):
+            return {row.delivery_id: AttemptOutcome(status=result.status, attempted=False)
+                    for row in batch.rows}
+        return await self._store_batch(data, batch, result, deadline)
+
+    def _claim(self, delivery_id: str
+               ) -> tuple[batches.Claimed, list[Outgoing]] | batches.Taken | Refused | Unsent \
+            | None:
+        with session_scope() as session:
+            claimed = attempts.claim_batch(session, delivery_id, self.limits)
+        if isinstance(claimed, batches.Claimed):
+            return claimed, [attempts.outgoing(row) for row in claimed.rows]
+        return claimed
+
+    async def _send_batch(self, data: AttemptInput, batch: batches.Claimed,
+                          members: list[Outgoing]) -> Unrecorded | Unsent:
+        """One request for the batch (a broker: one record per member, in order, the first
+        failure failing the batch); `Unsent` when its transformation cancelled it."""
+        first = members[0]
+        if is_broker(first.url):
+            return await self._publish_all(members)
+        out = replace(first, msg_id=batch.batch_id, body=batches.body_of(members),
+                      event_type=None)
+        return await self._send(data, out, cancel=lambda: self.threads.run(
+            data.environment_id, self._cancel_batch, batch, out))
+
+    async def _publish_all(self, members: list[Outgoing]) -> Unrecorded:
+        took = 0
+        result = HELD_PAST_WINDOW  # replaced: a batch has a member
+        for member in members:
+            result = await self.sender.send(member)
+            took += result.duration_ms
+            if not result.succeeded:
+                break
+        result = replace(result, duration_ms=took)
+        first = members[0]
+        slow = result.succeeded and self.baselines.slow(first.target_id, took)
+        return unrecorded_of(result, first.target_id, first, slow)
+
+    def _cancel_batch(self, batch: batches.Claimed, out: Outgoing) -> Unsent:
+        with session_scope() as session:
+            return attempts.cancel_batch(session, batch, target_kind(out.target_id))
+
+    async def _store_batch(self, data: AttemptInput, batch: batches.Claimed, kept: Unrecorded,
+                           deadline: float) -> dict[str, AttemptOutcome]:
+        """Record the batch's outcome as each member's attempt, asking a database that does
+        not answer again until `deadline`; past it, the claimer's workflow keeps its own
+        outcome, and the others claim the batch again once its claim has run out (their
+        request is the one case sent twice, as any attempt whose outcome is lost)."""
+        ids = [new_id("att") for _ in batch.rows]
+        wait = RECORD_FIRST_WAIT
+        while True:
+            try:
+                recorded = await self.threads.run(data.environment_id, self._record_batch,
+                                                  data, batch, kept, ids)
+                break
+            except (OperationalError, InterfaceError) as exc:
+                if time.monotonic() + wait > deadline:
+                    log.warning("%s: the database did not answer (%s); the workflow keeps "
+                                "the outcome", data.delivery_id, type(exc).__name__)
+                    return {data.delivery_id: AttemptOutcome(
+                        status=DeliveryStatus.PROCESSING, attempted=True,
+                        unrecorded=for_history(replace(kept, attempt_id=""), self.keyring))}
+                await asyncio.sleep(wait)
+                wait = min(wait * 2, RECORD_LONGEST_WAIT)
+        self.handoff.slot_freed()
+        outcomes = {}
+        for n, (row, one) in enumerate(zip(batch.rows, recorded, strict=True)):
+            await recorded_outcome(self.client, kept.target_id, kept.result, one,
+                                   counted=n == 0)
+            outcomes[row.delivery_id] = AttemptOutcome(status=one.status, attempted=True,
+                                                       next_delay=one.next_delay)
+        return outcomes
+
+    def _record_batch(self, data: AttemptInput, batch: batches.Claimed, kept: Unrecorded,
+                      ids: list[str]) -> list[Recorded]:
+        with session_scope() as session:
+            if attempts.recorded_before(session, batch.rows[0].delivery_id, ids[0]):
+                return [attempts.recorded_before(session, row.delivery_id, attempt_id)
+                        or Recorded(DeliveryStatus.CANCELLED, None, [])
+                        for row, attempt_id in zip(batch.rows, ids, strict=True)]
+            return attempts.record_batch(
+                session, batch, ids, kept.result, data.next_delay, self.limits,
+                data.longest_delay, self.notify, clean=kept.clean, seen_limit=kept.seen_limit,
+                slow=kept.slow)
+
+    async def _send(self, data: AttemptInput, out: Outgoing,
+                    cancel: Callable[[], Awaitable[Unsent]] | None = None
+                    ) -> Unrecorded | Unsent:
         """Shape, throttle and send: the outcome to record, or `Unsent` when its
-        transformation cancelled the Delivery."""
+        transformation cancelled the Delivery (or, with `cancel`, what it cancels)."""
         if out.transformation is not None:
             found = await asyncio.get_running_loop().run_in_executor(
                 self.transforms.executor, shaped, self.transforms, out)
             if found is None:
-                unsent = await self.threads.run(data.environment_id, self._cancel,
-                                                data.delivery_id, out)
+                unsent = await (cancel() if cancel is not None else self.threads.run(
+                    data.environment_id, self._cancel, data.delivery_id, out))
                 self.handoff.slot_freed()
                 return unsent
             if isinstance(found, AttemptResult):  # the handler failed: nothing is sent

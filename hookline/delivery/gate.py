@@ -143,7 +143,7 @@ _GATE_ROWS = select(_GATES).where(_GATES.c.target_id.in_(bindparam("ids", expand
     .order_by(_GATES.c.target_id)
 
 
-def _ensure_rows(session: Session, target_ids: list[str]) -> None:
+def ensure_rows(session: Session, target_ids: list[str]) -> None:
     """Gate rows exist before they are locked (a target's first attempt makes its row)."""
     dialect = session.get_bind().dialect.name
     if dialect == "postgresql":
@@ -162,7 +162,7 @@ def load(session: Session, target_ids: Iterable[str], now: datetime, *, lock: bo
     if not ids:
         return {}
     if lock:
-        _ensure_rows(session, ids)
+        ensure_rows(session, ids)
     query = _GATE_ROWS.with_for_update() if lock else _GATE_ROWS
     gates = {row.target_id: row for row in session.execute(query, {"ids": ids})}
     live = {r[0]: r[1] for r in session.execute(_LIVE, {"ids": ids, "now": now})}
@@ -226,7 +226,7 @@ def reserve_send(session: Session, target_id: str, rate_limit: int, now: datetim
     """A throttled target's next send time, taken just before sending (its row locked, so
     every worker's attempts queue on it): spaced THROTTLE_SPACING / rateLimit after the
     previous one, or now when the target has been idle."""
-    _ensure_rows(session, [target_id])
+    ensure_rows(session, [target_id])
     previous = session.execute(_NEXT_SEND.with_for_update(), {"target": target_id}).scalar()
     slot = max(_utc(previous) or now, now)
     session.execute(_SET_NEXT_SEND, {"target": target_id, "next": slot + timedelta(
@@ -282,7 +282,7 @@ def record(session: Session, target_id: str, *, down: bool, pause: float | None,
             return None
         session.execute(_HEALTHY, {"target": target_id})
         return "closed" if was != "closed" else None
-    _ensure_rows(session, [target_id])
+    ensure_rows(session, [target_id])
     gate = session.execute(_GATE.with_for_update(), {"target": target_id}).one()
     values: dict[str, object] = {}
     change = None

@@ -80,6 +80,14 @@ class Unsent:
 
 
 @dataclass(frozen=True)
+class Batched:
+    """The Delivery goes in a batch (`hookline.delivery.batches`): its attempt is its
+    batch's. `batch_id` is None for a member of a batched target with none yet."""
+
+    batch_id: str | None
+
+
+@dataclass(frozen=True)
 class Recorded:
     status: DeliveryStatus  # the Delivery's, after this outcome
     next_delay: float | None  # seconds to the next attempt: the schedule's, or Retry-After's

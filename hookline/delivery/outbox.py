@@ -28,7 +28,7 @@ from sqlalchemy.sql.expression import BindParameter
 from sqlmodel import Session
 
 from hookline.contracts import DeliveryStart
-from hookline.delivery import gate, shares
+from hookline.delivery import batches, gate, shares
 from hookline.delivery import limit as adaptive
 from hookline.observability import tracing
 from hookline.persistence import queries
@@ -102,6 +102,7 @@ def _candidates(lateral: bool) -> Any:
                    func.coalesce(heads.c.environment_id, "").label("environment_id"),
                    func.coalesce(heads.c.lane, heads.c.target_id).label("lane"),
                    rank, func.coalesce(_GATES.c.concurrency_limit, adaptive.FLOOR).label("cap"),
+                   _GATES.c.batch_size, _GATES.c.batch_wait_ms,
                    func.coalesce(live.c.leased, 0).label("leased")).select_from(
         heads.outerjoin(_GATES, _GATES.c.target_id == heads.c.target_id)
         .outerjoin(live, live.c.target_id == heads.c.target_id)).where(
@@ -132,7 +133,8 @@ def _candidates(lateral: bool) -> Any:
     env_load, env_weight = _ENV_LIVE.subquery(), _WEIGHED.subquery()
     return select(ranked.c.delivery_id, ranked.c.target_id, ranked.c.start,
                   ranked.c.queued_at, ranked.c.trace_context, ranked.c.window_end,
-                  ranked.c.environment_id).select_from(
+                  ranked.c.environment_id, ranked.c.batch_size,
+                  ranked.c.batch_wait_ms).select_from(
         ranked.outerjoin(env_load, env_load.c.environment_id == ranked.c.environment_id)
         .outerjoin(env_weight, env_weight.c.id == ranked.c.environment_id)).order_by(
         cast(func.coalesce(env_load.c.leased, 0) + ranked.c.m, Float)
@@ -180,6 +182,7 @@ def take(session: Session, limit: int, limits: gate.Limits, paced: int | None = 
     candidates: list[tuple[str, str | None, str, str]] = []
     queued: dict[str, tuple[datetime | None, datetime | None]] = {}
     traces: dict[str, str] = {}
+    batched: dict[str, tuple[int, int]] = {}  # a batched target's candidate is a batch
     if session.execute(_ANY).first() is None:
         session.commit()
         return []
@@ -193,6 +196,8 @@ def take(session: Session, limit: int, limits: gate.Limits, paced: int | None = 
             queued[r.delivery_id] = (r.queued_at, r.window_end)
             if r.trace_context is not None:
                 traces[r.delivery_id] = r.trace_context
+            if r.batch_size:
+                batched[r.target_id] = (r.batch_size, r.batch_wait_ms or 0)
         room = _weighed(session, room, {c[3] for c in candidates})
     session.commit()
     fair = set(shares.choose(room, [(c[0], c[3]) for c in candidates], paced))
@@ -203,7 +208,15 @@ def take(session: Session, limit: int, limits: gate.Limits, paced: int | None = 
         session.execute(_RELAYS_TAKE_TURNS)
     # Another relay may have taken some between the read and this write: keep the rest.
     still = set(session.execute(_STILL, {"ids": [c[0] for c in candidates]}).scalars())
-    chosen = _admit(session, [c[:3] for c in candidates if c[0] in still], limits, now)
+    chosen = _admit(session, [c[:3] for c in candidates
+                              if c[0] in still and c[1] not in batched], limits, now)
+    for target_id, (size, wait_ms) in batched.items():
+        count = sum(1 for c in candidates if c[1] == target_id)
+        for row in _batches(session, target_id, size, wait_ms, count, limits, now):
+            chosen.append((row.delivery_id, row.start))
+            queued[row.delivery_id] = (row.queued_at, row.window_end)
+            if row.trace_context is not None:
+                traces[row.delivery_id] = row.trace_context
     if chosen:
         ids = [delivery_id for delivery_id, _ in chosen]
         session.execute(_DELETE, {"ids": ids})
@@ -254,6 +267,22 @@ def _admit(session: Session, candidates: list[tuple[str, str | None, str]],
     for target_id, rows in gated.items():
         chosen += rows[:decisions[target_id].admitted]
     return sorted(chosen)
+
+
+def _batches(session: Session, target_id: str, size: int, wait_ms: int, count: int,
+             limits: gate.Limits, now: datetime) -> list[Any]:
+    """The starts of the batches of a batched target its gate admits: up to `count` (its
+    candidates in the fair order), one lease each (`batches`)."""
+    grouped = batches.groups(session, target_id, size, wait_ms, count, now)
+    if not grouped:
+        return []
+    decision = gate.admit(session, {target_id: [g[0].delivery_id for g in grouped]},
+                          limits, now)[target_id]
+    taken = []
+    for group in grouped[:decision.admitted]:
+        batches.form(session, target_id, [row.delivery_id for row in group], now)
+        taken += group
+    return taken
 
 
 def dump(start: DeliveryStart) -> str:

@@ -17,9 +17,12 @@ log = logging.getLogger("hookline.delivery.outcomes")
 
 
 async def recorded_outcome(client: Client, target_id: str, result: AttemptResult,
-                           recorded: Recorded) -> None:
-    metrics.attempted(target_id, result.status_code, result.error_type, result.duration_ms,
-                      recorded.status)
+                           recorded: Recorded, counted: bool = True) -> None:
+    """`counted`: the request is counted in the metrics (a batch's members after the first
+    were in its one request)."""
+    if counted:
+        metrics.attempted(target_id, result.status_code, result.error_type, result.duration_ms,
+                          recorded.status)
     if tracing.enabled():
         tracing.attempted(target_id, recorded.attempt, result.status_code, result.error_type,
                           recorded.status)

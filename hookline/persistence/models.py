@@ -212,6 +212,9 @@ class DeliveryTarget(SQLModel):
     # Strict order (`hookline.delivery.lines`): None, or `{"key": <JMESPath> | None,
     # "onExhausted": "block" | "skip"}`, one line per key's value.
     ordering: dict[str, Any] | None = Field(default=None, sa_type=JSON, nullable=True)
+    # Batches (`hookline.delivery.batches`): None, or `{"maxSize": n, "maxWaitMs": ms}`:
+    # up to n Deliveries in one request. Mirrored on its gate row, which the relay reads.
+    batch: dict[str, Any] | None = Field(default=None, sa_type=JSON, nullable=True)
     created_at: datetime = _ts()
     updated_at: datetime = _ts()
 
@@ -397,6 +400,8 @@ class Delivery(SQLModel, table=True):
     # The line it keeps its place in, at an ordered target (the key's value; "" without
     # one): None at a target that is not ordered (`hookline.delivery.lines`).
     line: str | None = None
+    # The batch it is sent in, at a batched target (`hookline.delivery.batches`).
+    batch_id: str | None = Field(default=None, index=True)
     created_at: datetime = _ts()
     updated_at: datetime = _ts()
 
@@ -507,6 +512,24 @@ class TargetGate(SQLModel, table=True):
     next_send_at: datetime | None = _ts(nullable=True)  # the throttle's next free send time
     # Attempts admitted at once (`hookline.delivery.limit`); whole ones count.
     concurrency_limit: float = Field(default=1.0, sa_column_kwargs={"server_default": "1"})
+    # The target's `batch`, where the relay reads it with the rest (None: not batched).
+    batch_size: int | None = None
+    batch_wait_ms: int | None = None
+
+
+class DeliveryBatch(SQLModel, table=True):
+    """Deliveries of one target sent in one request (`hookline.delivery.batches`): its
+    members have its id as `batch_id`. One member's attempt at a time claims it and sends
+    every member due; the others take the outcome it records."""
+
+    __tablename__ = "delivery_batches"
+    id: str = Field(primary_key=True)
+    target_id: str = Field(index=True)
+    # The member whose id its attempt lease is held under: the gate counts a batch once.
+    lease_key: str
+    attempts: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    claimed_until: datetime | None = _ts(nullable=True)  # while one attempt sends it
+    created_at: datetime = _ts()
 
 
 class Recovery(SQLModel, table=True):

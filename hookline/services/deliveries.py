@@ -146,7 +146,8 @@ def request_retry(session: Session, environment_id: str, delivery_id: str,
     probe already out does not end it unsent.
 
     A Delivery of an ordered target that is not its line's head joins the end of its line
-    (as a recovery's do): None when it waits there, `held`, for its turn."""
+    (as a recovery's do): None when it waits there, `held`, for its turn. One of a batch
+    leaves it (`batches`): it is sent in a batch of its own."""
     delivery = get_scoped(session, environment_id, delivery_id)
     refusal = retry_refusal(session, delivery)
     if refusal is not None:
@@ -155,6 +156,7 @@ def request_retry(session: Session, environment_id: str, delivery_id: str,
     assert target is not None  # retry_refusal refuses a Delivery without one
     _set(delivery, DeliveryStatus.PENDING)
     delivery.next_attempt_at = utcnow()
+    delivery.batch_id = None  # a batch's member retried by hand goes in a batch of its own
     session.add(delivery)
     now = utcnow()
     gate.probe_now(session, target.id, now)

@@ -9,7 +9,7 @@ from typing import Any
 
 from sqlmodel import Session
 
-from hookline.delivery import lines, targets
+from hookline.delivery import batches, lines, targets
 from hookline.delivery.gate import Health, health_of
 from hookline.errors import invalid
 from hookline.ids import new_id
@@ -29,14 +29,15 @@ def create_destination(session: Session, env_id: str, source_id: str, *, url: st
                        rate_limit: int | None = None, filter: str | None = None,
                        transformation: str | None = None, signature_scheme: str | None = None,
                        auth: dict[str, Any] | None = None, tls: dict[str, Any] | None = None,
-                       broker: Broker = Broker(), ordering: dict[str, Any] | None = None
-                       ) -> TargetRow:
+                       broker: Broker = Broker(), ordering: dict[str, Any] | None = None,
+                       batch: dict[str, Any] | None = None) -> TargetRow:
     """The URL, the token URL and the transformation are checked by the caller first
     (check_url, check_token_url, check_transformation); everything else here."""
     source = sources.get_source(session, env_id, source_id)
     custom = check_headers(headers or {})
     rate_limit = targets.check_rate_limit(rate_limit)
     filter = filters.check(filter)
+    batch = batches.check(batch)
     key = signing_key(None, signature_scheme)
     auth, tls = target_credentials.check_auth(auth), target_credentials.check_tls(tls)
     check_kind(session, env_id, url)
@@ -51,8 +52,10 @@ def create_destination(session: Session, env_id: str, source_id: str, *, url: st
                               secret=key, rate_limit=rate_limit, filter=filter,
                               transformation=transformations.check(transformation),
                               auth=auth, tls=tls, ordering=lines.check(ordering),
-                              **broker_fields)
+                              batch=batch, **broker_fields)
     session.add(destination)
+    if batch is not None:
+        batches.mirror(session, destination.id, batch)
     return TargetRow(destination, Health())  # never gated yet: closed
 
 

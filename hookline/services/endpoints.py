@@ -12,7 +12,7 @@ from typing import Any
 
 from sqlmodel import Session
 
-from hookline.delivery import lines, targets
+from hookline.delivery import batches, lines, targets
 from hookline.delivery.credentials import ClientTLS, OAuth2
 from hookline.delivery.gate import Health, health_of
 from hookline.delivery.model import Outgoing
@@ -68,8 +68,8 @@ def create_endpoint(session: Session, env_id: str, *, consumer: str, url: str,
                     transformation: str | None = None, signature_headers: str = WEBHOOK,
                     details: Details = Details(), signature_scheme: str | None = None,
                     auth: dict[str, Any] | None = None, tls: dict[str, Any] | None = None,
-                    broker: Broker = Broker(), ordering: dict[str, Any] | None = None
-                    ) -> TargetRow:
+                    broker: Broker = Broker(), ordering: dict[str, Any] | None = None,
+                    batch: dict[str, Any] | None = None) -> TargetRow:
     """The URL, the token URL and the transformation are checked by the caller first
     (check_url, check_token_url, check_transformation); everything else here."""
     try:
@@ -90,11 +90,13 @@ def create_endpoint(session: Session, env_id: str, *, consumer: str, url: str,
         signature_headers=targets.check_signature_headers(signature_headers),
         uid=details.uid, metadata_=details.metadata or {}, channels=details.channels,
         auth=target_credentials.check_auth(auth), tls=target_credentials.check_tls(tls),
-        ordering=lines.check(ordering),
+        ordering=lines.check(ordering), batch=batches.check(batch),
         **broker.checked(url, auth, tls, env_id, instance_aws(session, env_id)))
     if details.disabled:
         targets.disable(endpoint, automatically=False)
     session.add(endpoint)
+    if endpoint.batch is not None:
+        batches.mirror(session, endpoint.id, endpoint.batch)
     return TargetRow(endpoint, Health(), owner.external_id)  # never gated yet: closed
 
 

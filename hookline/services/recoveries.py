@@ -104,6 +104,7 @@ def step(session: Session, recovery_id: str, schedule: list[float]) -> RecoveryS
         starts = []
         for delivery in batch:  # as a manual retry: pending, its schedule's remainder
             delivery.status, delivery.next_attempt_at = DeliveryStatus.PENDING, now
+            delivery.batch_id = None  # its batch was sent: it goes in a new one
             delivery.updated_at = now
             session.add(delivery)
             starts.append(start_for(session, delivery, schedule))

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from sqlmodel import Session
 
-from hookline.delivery import gate, lines, targets
+from hookline.delivery import batches, gate, lines, targets
 from hookline.delivery.gate import Health, health_of
 from hookline.delivery.kinds.brokers.address import parse
 from hookline.delivery.targets import Target
@@ -84,6 +84,7 @@ class TargetPatch:
     credentials: dict[str, Any] | Keep | None = KEEP
     endpoint_override: str | Keep | None = KEEP
     ordering: dict[str, Any] | Keep | None = KEEP  # None: not ordered
+    batch: dict[str, Any] | Keep | None = KEEP  # None: not batched
 
 
 async def check_url(sender: Sender, url: str, require_https: bool, field: str = "url",
@@ -231,6 +232,9 @@ def apply_patch(session: Session, target: Target, patch: TargetPatch) -> list[st
         target.rate_limit = targets.check_rate_limit(patch.rate_limit)
     if not isinstance(patch.ordering, Keep):
         target.ordering = lines.check(patch.ordering)
+    if not isinstance(patch.batch, Keep):
+        target.batch = batches.check(patch.batch)
+        batches.mirror(session, target.id, target.batch)
     if not isinstance(patch.auth, Keep):
         target.auth = target_credentials.check_auth(patch.auth, target.auth)
     if not isinstance(patch.tls, Keep):

@@ -1464,6 +1464,20 @@ export interface components {
 			 */
 			clientAuth: "basic" | "post" | "private_key_jwt";
 		};
+		/** Batch */
+		Batch: {
+			/**
+			 * Maxsize
+			 * @description Deliveries in one request at most
+			 */
+			maxSize: number;
+			/**
+			 * Maxwaitms
+			 * @description How long the oldest ready Delivery waits for the batch to fill (milliseconds)
+			 * @default 0
+			 */
+			maxWaitMs: number;
+		};
 		/** ConfigFieldOut */
 		ConfigFieldOut: {
 			/** Name */
@@ -1672,6 +1686,8 @@ export interface components {
 			endpointOverride?: string | null;
 			/** @description Strict order: null (the default) delivers each event independently; an object makes one line per value of `key` (a JMESPath expression on the body; absent or null: one line for the whole target), each delivered one at a time in the order the events were accepted. The Deliveries waiting behind a line's head are `held`. `onExhausted`: `block` (the default) keeps an exhausted head at its line's head until it is retried or skipped (POST /v1/deliveries/{id}/skip); `skip` lets the line move on */
 			ordering?: components["schemas"]["Ordering"] | null;
+			/** @description Batches: null (the default) sends each Delivery in its own request; an object sends up to `maxSize` ready Deliveries in one request, as soon as `maxSize` are ready or the oldest has waited `maxWaitMs`. The body is `{"type": "batch", "events": [...]}` (each event's usual body, in order), signed once with a batch id as `webhook-id`; one answer decides every Delivery in it, and a failed batch is retried whole. A broker target gets one record per Delivery, in order */
+			batch?: components["schemas"]["Batch"] | null;
 			/**
 			 * Concurrencylimit
 			 * @description Read-only: the attempts the engine sends at once now. It adapts to the receiver: it grows while answers come promptly and without errors, and shrinks on timeouts, connection errors, 5xx, 429 and answers well slower than usual; from 1 up to the service's HOOKLINE_TARGET_MAX_IN_FLIGHT
@@ -1739,6 +1755,8 @@ export interface components {
 			endpointOverride?: string | null;
 			/** @description Strict order: null (the default) delivers each event independently; an object makes one line per value of `key` (a JMESPath expression on the body; absent or null: one line for the whole target), each delivered one at a time in the order the events were accepted. The Deliveries waiting behind a line's head are `held`. `onExhausted`: `block` (the default) keeps an exhausted head at its line's head until it is retried or skipped (POST /v1/deliveries/{id}/skip); `skip` lets the line move on */
 			ordering?: components["schemas"]["Ordering"] | null;
+			/** @description Batches: null (the default) sends each Delivery in its own request; an object sends up to `maxSize` ready Deliveries in one request, as soon as `maxSize` are ready or the oldest has waited `maxWaitMs`. The body is `{"type": "batch", "events": [...]}` (each event's usual body, in order), signed once with a batch id as `webhook-id`; one answer decides every Delivery in it, and a failed batch is retried whole. A broker target gets one record per Delivery, in order */
+			batch?: components["schemas"]["Batch"] | null;
 		};
 		/** DestinationOut */
 		DestinationOut: {
@@ -1807,6 +1825,8 @@ export interface components {
 			endpointOverride?: string | null;
 			/** @description Strict order: null (the default) delivers each event independently; an object makes one line per value of `key` (a JMESPath expression on the body; absent or null: one line for the whole target), each delivered one at a time in the order the events were accepted. The Deliveries waiting behind a line's head are `held`. `onExhausted`: `block` (the default) keeps an exhausted head at its line's head until it is retried or skipped (POST /v1/deliveries/{id}/skip); `skip` lets the line move on */
 			ordering?: components["schemas"]["Ordering"] | null;
+			/** @description Batches: null (the default) sends each Delivery in its own request; an object sends up to `maxSize` ready Deliveries in one request, as soon as `maxSize` are ready or the oldest has waited `maxWaitMs`. The body is `{"type": "batch", "events": [...]}` (each event's usual body, in order), signed once with a batch id as `webhook-id`; one answer decides every Delivery in it, and a failed batch is retried whole. A broker target gets one record per Delivery, in order */
+			batch?: components["schemas"]["Batch"] | null;
 			/**
 			 * Concurrencylimit
 			 * @description Read-only: the attempts the engine sends at once now. It adapts to the receiver: it grows while answers come promptly and without errors, and shrinks on timeouts, connection errors, 5xx, 429 and answers well slower than usual; from 1 up to the service's HOOKLINE_TARGET_MAX_IN_FLIGHT
@@ -1864,6 +1884,8 @@ export interface components {
 			endpointOverride?: string | null;
 			/** @description Strict order: null (the default) delivers each event independently; an object makes one line per value of `key` (a JMESPath expression on the body; absent or null: one line for the whole target), each delivered one at a time in the order the events were accepted. The Deliveries waiting behind a line's head are `held`. `onExhausted`: `block` (the default) keeps an exhausted head at its line's head until it is retried or skipped (POST /v1/deliveries/{id}/skip); `skip` lets the line move on; absent: unchanged */
 			ordering?: components["schemas"]["Ordering"] | null;
+			/** @description Batches: null (the default) sends each Delivery in its own request; an object sends up to `maxSize` ready Deliveries in one request, as soon as `maxSize` are ready or the oldest has waited `maxWaitMs`. The body is `{"type": "batch", "events": [...]}` (each event's usual body, in order), signed once with a batch id as `webhook-id`; one answer decides every Delivery in it, and a failed batch is retried whole. A broker target gets one record per Delivery, in order; absent: unchanged */
+			batch?: components["schemas"]["Batch"] | null;
 		};
 		/** EndpointCreated */
 		EndpointCreated: {
@@ -1932,6 +1954,8 @@ export interface components {
 			endpointOverride?: string | null;
 			/** @description Strict order: null (the default) delivers each event independently; an object makes one line per value of `key` (a JMESPath expression on the body; absent or null: one line for the whole target), each delivered one at a time in the order the events were accepted. The Deliveries waiting behind a line's head are `held`. `onExhausted`: `block` (the default) keeps an exhausted head at its line's head until it is retried or skipped (POST /v1/deliveries/{id}/skip); `skip` lets the line move on */
 			ordering?: components["schemas"]["Ordering"] | null;
+			/** @description Batches: null (the default) sends each Delivery in its own request; an object sends up to `maxSize` ready Deliveries in one request, as soon as `maxSize` are ready or the oldest has waited `maxWaitMs`. The body is `{"type": "batch", "events": [...]}` (each event's usual body, in order), signed once with a batch id as `webhook-id`; one answer decides every Delivery in it, and a failed batch is retried whole. A broker target gets one record per Delivery, in order */
+			batch?: components["schemas"]["Batch"] | null;
 			/**
 			 * Concurrencylimit
 			 * @description Read-only: the attempts the engine sends at once now. It adapts to the receiver: it grows while answers come promptly and without errors, and shrinks on timeouts, connection errors, 5xx, 429 and answers well slower than usual; from 1 up to the service's HOOKLINE_TARGET_MAX_IN_FLIGHT
@@ -2030,6 +2054,8 @@ export interface components {
 			transformation?: string | null;
 			/** @description Strict order: null (the default) delivers each event independently; an object makes one line per value of `key` (a JMESPath expression on the body; absent or null: one line for the whole target), each delivered one at a time in the order the events were accepted. The Deliveries waiting behind a line's head are `held`. `onExhausted`: `block` (the default) keeps an exhausted head at its line's head until it is retried or skipped (POST /v1/deliveries/{id}/skip); `skip` lets the line move on */
 			ordering?: components["schemas"]["Ordering"] | null;
+			/** @description Batches: null (the default) sends each Delivery in its own request; an object sends up to `maxSize` ready Deliveries in one request, as soon as `maxSize` are ready or the oldest has waited `maxWaitMs`. The body is `{"type": "batch", "events": [...]}` (each event's usual body, in order), signed once with a batch id as `webhook-id`; one answer decides every Delivery in it, and a failed batch is retried whole. A broker target gets one record per Delivery, in order */
+			batch?: components["schemas"]["Batch"] | null;
 		};
 		/** EndpointOut */
 		EndpointOut: {
@@ -2098,6 +2124,8 @@ export interface components {
 			endpointOverride?: string | null;
 			/** @description Strict order: null (the default) delivers each event independently; an object makes one line per value of `key` (a JMESPath expression on the body; absent or null: one line for the whole target), each delivered one at a time in the order the events were accepted. The Deliveries waiting behind a line's head are `held`. `onExhausted`: `block` (the default) keeps an exhausted head at its line's head until it is retried or skipped (POST /v1/deliveries/{id}/skip); `skip` lets the line move on */
 			ordering?: components["schemas"]["Ordering"] | null;
+			/** @description Batches: null (the default) sends each Delivery in its own request; an object sends up to `maxSize` ready Deliveries in one request, as soon as `maxSize` are ready or the oldest has waited `maxWaitMs`. The body is `{"type": "batch", "events": [...]}` (each event's usual body, in order), signed once with a batch id as `webhook-id`; one answer decides every Delivery in it, and a failed batch is retried whole. A broker target gets one record per Delivery, in order */
+			batch?: components["schemas"]["Batch"] | null;
 			/**
 			 * Concurrencylimit
 			 * @description Read-only: the attempts the engine sends at once now. It adapts to the receiver: it grows while answers come promptly and without errors, and shrinks on timeouts, connection errors, 5xx, 429 and answers well slower than usual; from 1 up to the service's HOOKLINE_TARGET_MAX_IN_FLIGHT
@@ -2169,6 +2197,8 @@ export interface components {
 			endpointOverride?: string | null;
 			/** @description Strict order: null (the default) delivers each event independently; an object makes one line per value of `key` (a JMESPath expression on the body; absent or null: one line for the whole target), each delivered one at a time in the order the events were accepted. The Deliveries waiting behind a line's head are `held`. `onExhausted`: `block` (the default) keeps an exhausted head at its line's head until it is retried or skipped (POST /v1/deliveries/{id}/skip); `skip` lets the line move on; absent: unchanged */
 			ordering?: components["schemas"]["Ordering"] | null;
+			/** @description Batches: null (the default) sends each Delivery in its own request; an object sends up to `maxSize` ready Deliveries in one request, as soon as `maxSize` are ready or the oldest has waited `maxWaitMs`. The body is `{"type": "batch", "events": [...]}` (each event's usual body, in order), signed once with a batch id as `webhook-id`; one answer decides every Delivery in it, and a failed batch is retried whole. A broker target gets one record per Delivery, in order; absent: unchanged */
+			batch?: components["schemas"]["Batch"] | null;
 		};
 		/** EndpointTestResult */
 		EndpointTestResult: {

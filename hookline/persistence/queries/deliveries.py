@@ -19,6 +19,7 @@ from sqlmodel.sql.expression import SelectOfScalar
 from hookline.persistence.models import (
     AttemptLease,
     Delivery,
+    DeliveryBatch,
     Destination,
     Endpoint,
     Environment,
@@ -63,7 +64,7 @@ _TO_SEND = sa.select(
     _target("failure_count"), _GATES.c.failures.label("gate_failures"),
     _GATES.c.circuit.label("gate_circuit"), _GATES.c.concurrency_limit.label("gate_limit"),
     _EP.c.signature_headers.label("target_signature_headers"),  # an endpoint's only
-    _D.c.line,
+    _D.c.line, _D.c.batch_id, _GATES.c.batch_size.label("gate_batch_size"),
 ).select_from(
     _D.outerjoin(_ENV, _ENV.c.id == _D.c.environment_id)
     .outerjoin(_EP, _EP.c.id == _D.c.endpoint_id)
@@ -152,6 +153,10 @@ class ToSend(Protocol):
     def target_signature_headers(self) -> str | None: ...  # None for a destination
     @property
     def line(self) -> str | None: ...  # its line at an ordered target
+    @property
+    def batch_id(self) -> str | None: ...  # its batch at a batched target
+    @property
+    def gate_batch_size(self) -> int | None: ...  # the target's `batch.maxSize`, if batched
 
 
 _TO_SEND_ONE = _TO_SEND.where(_D.c.id == bindparam("delivery"))
@@ -280,7 +285,10 @@ def orphans(session: Session, cutoff: datetime, now: datetime, limit: int) -> li
     """Pending or admitted for too long with no start queued and no live lease, or overdue
     for their next attempt (the reconciler's definition, `delivery/reconciler.orphans`)."""
     queued = exists().where(col(OutboxStart.delivery_id) == col(Delivery.id))
-    leased = exists().where(col(AttemptLease.delivery_id) == col(Delivery.id),
+    # A batch's members hold one lease between them, under its `lease_key`.
+    holder = func.coalesce(sa.select(col(DeliveryBatch.lease_key)).where(
+        col(DeliveryBatch.id) == col(Delivery.batch_id)).scalar_subquery(), col(Delivery.id))
+    leased = exists().where(col(AttemptLease.delivery_id) == holder,
                             col(AttemptLease.expires_at) > now)
     due = func.coalesce(col(Delivery.next_attempt_at), col(Delivery.updated_at))
     status = col(Delivery.status)

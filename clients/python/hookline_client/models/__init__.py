@@ -6,6 +6,7 @@ from .auth_in import AuthIn
 from .auth_in_clientauth import AuthInClientauth
 from .auth_out import AuthOut
 from .auth_out_clientauth import AuthOutClientauth
+from .batch import Batch
 from .config_field_out import ConfigFieldOut
 from .consumer_in import ConsumerIn
 from .consumer_out import ConsumerOut
@@ -149,6 +150,7 @@ __all__ = (
     "AuthInClientauth",
     "AuthOut",
     "AuthOutClientauth",
+    "Batch",
     "ConfigFieldOut",
     "ConsumerIn",
     "ConsumerOut",

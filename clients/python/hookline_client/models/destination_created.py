@@ -15,6 +15,7 @@ from typing import cast
 
 if TYPE_CHECKING:
   from ..models.auth_out import AuthOut
+  from ..models.batch import Batch
   from ..models.credentials_out import CredentialsOut
   from ..models.destination_created_customheaders import DestinationCreatedCustomheaders
   from ..models.ordering import Ordering
@@ -84,6 +85,11 @@ class DestinationCreated:
                 whole target), each delivered one at a time in the order the events were accepted. The Deliveries waiting behind
                 a line's head are `held`. `onExhausted`: `block` (the default) keeps an exhausted head at its line's head until
                 it is retried or skipped (POST /v1/deliveries/{id}/skip); `skip` lets the line move on
+            batch (Batch | None | Unset): Batches: null (the default) sends each Delivery in its own request; an object
+                sends up to `maxSize` ready Deliveries in one request, as soon as `maxSize` are ready or the oldest has waited
+                `maxWaitMs`. The body is `{"type": "batch", "events": [...]}` (each event's usual body, in order), signed once
+                with a batch id as `webhook-id`; one answer decides every Delivery in it, and a failed batch is retried whole. A
+                broker target gets one record per Delivery, in order
      """
 
     id: str
@@ -109,6 +115,7 @@ class DestinationCreated:
     credentials: CredentialsOut | None | Unset = UNSET
     endpoint_override: None | str | Unset = UNSET
     ordering: None | Ordering | Unset = UNSET
+    batch: Batch | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -117,6 +124,7 @@ class DestinationCreated:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.auth_out import AuthOut # noqa: PLC0415
+        from ..models.batch import Batch # noqa: PLC0415
         from ..models.credentials_out import CredentialsOut # noqa: PLC0415
         from ..models.destination_created_customheaders import DestinationCreatedCustomheaders # noqa: PLC0415
         from ..models.ordering import Ordering # noqa: PLC0415
@@ -205,6 +213,14 @@ class DestinationCreated:
         else:
             ordering = self.ordering
 
+        batch: dict[str, Any] | None | Unset
+        if isinstance(self.batch, Unset):
+            batch = UNSET
+        elif isinstance(self.batch, Batch):
+            batch = self.batch.to_dict()
+        else:
+            batch = self.batch
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -239,6 +255,8 @@ class DestinationCreated:
             field_dict["endpointOverride"] = endpoint_override
         if ordering is not UNSET:
             field_dict["ordering"] = ordering
+        if batch is not UNSET:
+            field_dict["batch"] = batch
 
         return field_dict
 
@@ -247,6 +265,7 @@ class DestinationCreated:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.auth_out import AuthOut # noqa: PLC0415
+        from ..models.batch import Batch # noqa: PLC0415
         from ..models.credentials_out import CredentialsOut # noqa: PLC0415
         from ..models.destination_created_customheaders import DestinationCreatedCustomheaders # noqa: PLC0415
         from ..models.ordering import Ordering # noqa: PLC0415
@@ -431,6 +450,26 @@ class DestinationCreated:
         ordering = _parse_ordering(d.pop("ordering", UNSET))
 
 
+        def _parse_batch(data: object) -> Batch | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                batch_type_0 = Batch.from_dict(data)
+
+
+
+                return batch_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(Batch | None | Unset, data)
+
+        batch = _parse_batch(d.pop("batch", UNSET))
+
+
         destination_created = cls(
             id=id,
             url=url,
@@ -455,6 +494,7 @@ class DestinationCreated:
             credentials=credentials,
             endpoint_override=endpoint_override,
             ordering=ordering,
+            batch=batch,
         )
 
 

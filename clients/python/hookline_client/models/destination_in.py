@@ -14,6 +14,7 @@ from typing import cast
 
 if TYPE_CHECKING:
   from ..models.auth_in import AuthIn
+  from ..models.batch import Batch
   from ..models.credentials_in import CredentialsIn
   from ..models.destination_in_headers_type_0 import DestinationInHeadersType0
   from ..models.ordering import Ordering
@@ -69,6 +70,11 @@ class DestinationIn:
                 whole target), each delivered one at a time in the order the events were accepted. The Deliveries waiting behind
                 a line's head are `held`. `onExhausted`: `block` (the default) keeps an exhausted head at its line's head until
                 it is retried or skipped (POST /v1/deliveries/{id}/skip); `skip` lets the line move on
+            batch (Batch | None | Unset): Batches: null (the default) sends each Delivery in its own request; an object
+                sends up to `maxSize` ready Deliveries in one request, as soon as `maxSize` are ready or the oldest has waited
+                `maxWaitMs`. The body is `{"type": "batch", "events": [...]}` (each event's usual body, in order), signed once
+                with a batch id as `webhook-id`; one answer decides every Delivery in it, and a failed batch is retried whole. A
+                broker target gets one record per Delivery, in order
      """
 
     url: str
@@ -83,6 +89,7 @@ class DestinationIn:
     credentials: CredentialsIn | None | Unset = UNSET
     endpoint_override: None | str | Unset = UNSET
     ordering: None | Ordering | Unset = UNSET
+    batch: Batch | None | Unset = UNSET
 
 
 
@@ -90,6 +97,7 @@ class DestinationIn:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.auth_in import AuthIn # noqa: PLC0415
+        from ..models.batch import Batch # noqa: PLC0415
         from ..models.credentials_in import CredentialsIn # noqa: PLC0415
         from ..models.destination_in_headers_type_0 import DestinationInHeadersType0 # noqa: PLC0415
         from ..models.ordering import Ordering # noqa: PLC0415
@@ -171,6 +179,14 @@ class DestinationIn:
         else:
             ordering = self.ordering
 
+        batch: dict[str, Any] | None | Unset
+        if isinstance(self.batch, Unset):
+            batch = UNSET
+        elif isinstance(self.batch, Batch):
+            batch = self.batch.to_dict()
+        else:
+            batch = self.batch
+
 
         field_dict: dict[str, Any] = {}
 
@@ -199,6 +215,8 @@ class DestinationIn:
             field_dict["endpointOverride"] = endpoint_override
         if ordering is not UNSET:
             field_dict["ordering"] = ordering
+        if batch is not UNSET:
+            field_dict["batch"] = batch
 
         return field_dict
 
@@ -207,6 +225,7 @@ class DestinationIn:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.auth_in import AuthIn # noqa: PLC0415
+        from ..models.batch import Batch # noqa: PLC0415
         from ..models.credentials_in import CredentialsIn # noqa: PLC0415
         from ..models.destination_in_headers_type_0 import DestinationInHeadersType0 # noqa: PLC0415
         from ..models.ordering import Ordering # noqa: PLC0415
@@ -374,6 +393,26 @@ class DestinationIn:
         ordering = _parse_ordering(d.pop("ordering", UNSET))
 
 
+        def _parse_batch(data: object) -> Batch | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                batch_type_0 = Batch.from_dict(data)
+
+
+
+                return batch_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(Batch | None | Unset, data)
+
+        batch = _parse_batch(d.pop("batch", UNSET))
+
+
         destination_in = cls(
             url=url,
             description=description,
@@ -387,6 +426,7 @@ class DestinationIn:
             credentials=credentials,
             endpoint_override=endpoint_override,
             ordering=ordering,
+            batch=batch,
         )
 
         return destination_in

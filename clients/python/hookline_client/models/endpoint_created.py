@@ -17,6 +17,7 @@ from typing import cast
 
 if TYPE_CHECKING:
   from ..models.auth_out import AuthOut
+  from ..models.batch import Batch
   from ..models.credentials_out import CredentialsOut
   from ..models.endpoint_created_customheaders import EndpointCreatedCustomheaders
   from ..models.ordering import Ordering
@@ -90,6 +91,11 @@ class EndpointCreated:
                 whole target), each delivered one at a time in the order the events were accepted. The Deliveries waiting behind
                 a line's head are `held`. `onExhausted`: `block` (the default) keeps an exhausted head at its line's head until
                 it is retried or skipped (POST /v1/deliveries/{id}/skip); `skip` lets the line move on
+            batch (Batch | None | Unset): Batches: null (the default) sends each Delivery in its own request; an object
+                sends up to `maxSize` ready Deliveries in one request, as soon as `maxSize` are ready or the oldest has waited
+                `maxWaitMs`. The body is `{"type": "batch", "events": [...]}` (each event's usual body, in order), signed once
+                with a batch id as `webhook-id`; one answer decides every Delivery in it, and a failed batch is retried whole. A
+                broker target gets one record per Delivery, in order
      """
 
     id: str
@@ -117,6 +123,7 @@ class EndpointCreated:
     credentials: CredentialsOut | None | Unset = UNSET
     endpoint_override: None | str | Unset = UNSET
     ordering: None | Ordering | Unset = UNSET
+    batch: Batch | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -125,6 +132,7 @@ class EndpointCreated:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.auth_out import AuthOut # noqa: PLC0415
+        from ..models.batch import Batch # noqa: PLC0415
         from ..models.credentials_out import CredentialsOut # noqa: PLC0415
         from ..models.endpoint_created_customheaders import EndpointCreatedCustomheaders # noqa: PLC0415
         from ..models.ordering import Ordering # noqa: PLC0415
@@ -219,6 +227,14 @@ class EndpointCreated:
         else:
             ordering = self.ordering
 
+        batch: dict[str, Any] | None | Unset
+        if isinstance(self.batch, Unset):
+            batch = UNSET
+        elif isinstance(self.batch, Batch):
+            batch = self.batch.to_dict()
+        else:
+            batch = self.batch
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -255,6 +271,8 @@ class EndpointCreated:
             field_dict["endpointOverride"] = endpoint_override
         if ordering is not UNSET:
             field_dict["ordering"] = ordering
+        if batch is not UNSET:
+            field_dict["batch"] = batch
 
         return field_dict
 
@@ -263,6 +281,7 @@ class EndpointCreated:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.auth_out import AuthOut # noqa: PLC0415
+        from ..models.batch import Batch # noqa: PLC0415
         from ..models.credentials_out import CredentialsOut # noqa: PLC0415
         from ..models.endpoint_created_customheaders import EndpointCreatedCustomheaders # noqa: PLC0415
         from ..models.ordering import Ordering # noqa: PLC0415
@@ -458,6 +477,26 @@ class EndpointCreated:
         ordering = _parse_ordering(d.pop("ordering", UNSET))
 
 
+        def _parse_batch(data: object) -> Batch | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                batch_type_0 = Batch.from_dict(data)
+
+
+
+                return batch_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(Batch | None | Unset, data)
+
+        batch = _parse_batch(d.pop("batch", UNSET))
+
+
         endpoint_created = cls(
             id=id,
             url=url,
@@ -484,6 +523,7 @@ class EndpointCreated:
             credentials=credentials,
             endpoint_override=endpoint_override,
             ordering=ordering,
+            batch=batch,
         )
 
 

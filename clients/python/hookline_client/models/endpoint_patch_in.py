@@ -15,6 +15,7 @@ from typing import cast
 
 if TYPE_CHECKING:
   from ..models.auth_in import AuthIn
+  from ..models.batch import Batch
   from ..models.credentials_in import CredentialsIn
   from ..models.ordering import Ordering
   from ..models.tls_in import TlsIn
@@ -70,6 +71,11 @@ class EndpointPatchIn:
                 whole target), each delivered one at a time in the order the events were accepted. The Deliveries waiting behind
                 a line's head are `held`. `onExhausted`: `block` (the default) keeps an exhausted head at its line's head until
                 it is retried or skipped (POST /v1/deliveries/{id}/skip); `skip` lets the line move on; absent: unchanged
+            batch (Batch | None | Unset): Batches: null (the default) sends each Delivery in its own request; an object
+                sends up to `maxSize` ready Deliveries in one request, as soon as `maxSize` are ready or the oldest has waited
+                `maxWaitMs`. The body is `{"type": "batch", "events": [...]}` (each event's usual body, in order), signed once
+                with a batch id as `webhook-id`; one answer decides every Delivery in it, and a failed batch is retried whole. A
+                broker target gets one record per Delivery, in order; absent: unchanged
      """
 
     url: None | str | Unset = UNSET
@@ -85,6 +91,7 @@ class EndpointPatchIn:
     credentials: CredentialsIn | None | Unset = UNSET
     endpoint_override: None | str | Unset = UNSET
     ordering: None | Ordering | Unset = UNSET
+    batch: Batch | None | Unset = UNSET
 
 
 
@@ -92,6 +99,7 @@ class EndpointPatchIn:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.auth_in import AuthIn # noqa: PLC0415
+        from ..models.batch import Batch # noqa: PLC0415
         from ..models.credentials_in import CredentialsIn # noqa: PLC0415
         from ..models.ordering import Ordering # noqa: PLC0415
         from ..models.tls_in import TlsIn # noqa: PLC0415
@@ -189,6 +197,14 @@ class EndpointPatchIn:
         else:
             ordering = self.ordering
 
+        batch: dict[str, Any] | None | Unset
+        if isinstance(self.batch, Unset):
+            batch = UNSET
+        elif isinstance(self.batch, Batch):
+            batch = self.batch.to_dict()
+        else:
+            batch = self.batch
+
 
         field_dict: dict[str, Any] = {}
 
@@ -220,6 +236,8 @@ class EndpointPatchIn:
             field_dict["endpointOverride"] = endpoint_override
         if ordering is not UNSET:
             field_dict["ordering"] = ordering
+        if batch is not UNSET:
+            field_dict["batch"] = batch
 
         return field_dict
 
@@ -228,6 +246,7 @@ class EndpointPatchIn:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.auth_in import AuthIn # noqa: PLC0415
+        from ..models.batch import Batch # noqa: PLC0415
         from ..models.credentials_in import CredentialsIn # noqa: PLC0415
         from ..models.ordering import Ordering # noqa: PLC0415
         from ..models.tls_in import TlsIn # noqa: PLC0415
@@ -430,6 +449,26 @@ class EndpointPatchIn:
         ordering = _parse_ordering(d.pop("ordering", UNSET))
 
 
+        def _parse_batch(data: object) -> Batch | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                batch_type_0 = Batch.from_dict(data)
+
+
+
+                return batch_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(Batch | None | Unset, data)
+
+        batch = _parse_batch(d.pop("batch", UNSET))
+
+
         endpoint_patch_in = cls(
             url=url,
             events=events,
@@ -444,6 +483,7 @@ class EndpointPatchIn:
             credentials=credentials,
             endpoint_override=endpoint_override,
             ordering=ordering,
+            batch=batch,
         )
 
         return endpoint_patch_in
