@@ -21,27 +21,20 @@ from __future__ import annotations
 
 import argparse
 import json
-import tempfile
 import threading
 import time
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import httpx
 
-from hookline.persistence.db import make_engine
-from hookline.persistence.migrations import upgrade
-from hookline.settings import Settings
-from tests.conftest import start_temporal
+from bench.throwaway import defaults_stack
 from tests.support.api import ok, setup_endpoint
-from tests.support.postgres import crashable_postgres
 from tests.support.procs import stop
 from tests.support.receiver import Receiver
 from tests.support.stack import Stack, Tenant
 
 PUBLISHERS = 16
-DEFAULTS = Settings()  # the product's retry schedule and attempt timeout, not the tests'
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -52,30 +45,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rate", type=float, default=40.0)
     parser.add_argument("--seconds", type=float, default=30.0)
     args = parser.parse_args(argv)
-    folder = Path(tempfile.mkdtemp(prefix="hookline-ordered-"))
-    temporal, address = start_temporal(folder)
     receiver = Receiver()
     figures: dict[str, Any] = {}
     try:
-        with crashable_postgres() as server:
-            upgrade(server.url)
-            stack = Stack(name="ordered", db_url=server.url, engine=make_engine(server.url),
-                          temporal_address=address, folder=folder, env={
-                              "HOOKLINE_RETRY_SCHEDULE": DEFAULTS.retry_schedule,
-                              "HOOKLINE_ATTEMPT_TIMEOUT": DEFAULTS.attempt_timeout})
-            stack.start()
-            try:
-                tenant = stack.tenant(rps=1_000_000)
-                figures["faults"] = faults(stack, tenant, server, receiver, args.events,
-                                           args.keys)
-                figures["blocked"] = blocked(tenant, receiver, args.keys, args.rate,
-                                             args.seconds)
-            finally:
-                stack.stop_all()
-                stack.engine.dispose()
+        with defaults_stack("ordered") as (stack, server):
+            tenant = stack.tenant(rps=1_000_000)
+            figures["faults"] = faults(stack, tenant, server, receiver, args.events, args.keys)
+            figures["blocked"] = blocked(tenant, receiver, args.keys, args.rate, args.seconds)
     finally:
         receiver.close()
-        stop(temporal)  # type: ignore[arg-type]
     print(json.dumps(figures, indent=2))
 
 

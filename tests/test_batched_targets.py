@@ -13,7 +13,7 @@ import pytest
 from standardwebhooks.webhooks import Webhook
 
 from tests.support.api import attempts, ok, polled, publish, setup_endpoint, wait_delivery
-from tests.support.receiver import Receiver, Received
+from tests.support.receiver import Received, Receiver
 from tests.support.stack import Tenant
 from tests.test_platform_http import assert_problem
 
@@ -132,3 +132,15 @@ def test_a_transformation_gets_the_batch(tenant: Tenant, receiver: Receiver) -> 
         assert wait_delivery(tenant, delivery_id)["status"] == "delivered"
     [request] = receiver.at("/ok/shaped")
     assert json.loads(request.body) == {"count": 3, "first": 0}
+
+
+def test_an_ordered_target_is_not_batched_yet(tenant: Tenant, receiver: Receiver) -> None:
+    endpoint = setup_endpoint(tenant, receiver.url("/ok"))
+    path = f"/v1/endpoints/{endpoint['id']}"
+    ok(tenant.client.patch(path, json={"ordering": {}}))
+    problem = assert_problem(tenant.client.patch(path, json={"batch": {"maxSize": 5}}), 422)
+    assert "ordered" in json.dumps(problem)
+    assert ok(tenant.client.get(path))["batch"] is None
+    assert_problem(tenant.client.post("/v1/endpoints", json={
+        "consumer": "acme", "url": receiver.url("/ok"), "ordering": {},
+        "batch": {"maxSize": 5}}), 422)

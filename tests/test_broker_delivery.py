@@ -157,3 +157,20 @@ def test_a_transformation_sets_the_routing_key(tenant: Tenant, rabbitmq: RabbitM
     assert sorted(m.routing_key for m in messages) == ["invoice.0", "invoice.1", "invoice.2"]
     for message in messages:
         verified(created["secret"], message.body, message.headers)
+
+
+def test_a_kafka_batch_is_one_record_per_event_in_order(tenant: Tenant, kafka: Kafka) -> None:
+    """Issue 67: a batched broker target gets its batch as one record per event, in the
+    order accepted, each signed as its own."""
+    topic = f"batched{int(time.time() * 1000)}"
+    kafka.create_topic(topic, partitions=1)
+    port = kafka.bootstrap.rsplit(":", 1)[1]
+    created = endpoint(tenant, f"kafka://127.0.0.1:{port}/{topic}",
+                       batch={"maxSize": 5, "maxWaitMs": 60_000})
+    events = [publish(tenant, {"n": n})["id"] for n in range(10)]
+    delivered_all(tenant, events)
+    records = kafka.consume(topic, 10, settle=1)
+    assert [json.loads(r.value)["data"]["n"] for r in records] == list(range(10))
+    assert [r.headers["webhook-id"] for r in records] == events
+    for record in records:
+        verified(created["secret"], record.value, record.headers)

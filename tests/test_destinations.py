@@ -43,7 +43,7 @@ def test_create_list_and_read(tenant: Tenant, receiver: Receiver) -> None:
                               "signatureScheme", "publicKey",  # and issue 52 these
                               "auth", "tls",
                               "credentials", "endpointOverride",  # and issue 53 these
-                              "ordering"}  # and issue 67 this
+                              "ordering", "batch"}  # and issue 67 these
     assert tenant.client.get(f"/v1/ingest/sources/{source['id']}").json()["destinations"] == 2
 
 

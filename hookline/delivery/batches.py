@@ -76,6 +76,15 @@ def check(batch: Any) -> dict[str, Any] | None:
     return {"maxSize": size, "maxWaitMs": wait}
 
 
+def check_apart(ordering: dict[str, Any] | None, batch: dict[str, Any] | None) -> None:
+    """An ordered target's lines promote one Delivery at a time (`lines`): batching one
+    would send batches of one, each after waiting maxWaitMs. Refused until lines promote
+    batches."""
+    if ordering is not None and batch is not None:
+        raise invalid("batch", "an ordered target cannot be batched yet; set `ordering` to "
+                      "null first, or leave `batch` null")
+
+
 def mirror(session: Session, target_id: str, batch: dict[str, Any] | None) -> None:
     """Put the target's `batch` on its gate row, where the relay reads it."""
     gate.ensure_rows(session, [target_id])
