@@ -16,13 +16,19 @@ Figures print as one JSON object."""
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import threading
 import time
 from typing import Any
 
-from bench.stack import machine_busy_s
+from temporalio.client import Client
+
+from bench.ceilings import best_pattern
+from bench.receiver import Receiver as BenchReceiver
+from bench.stack import free_port, machine_busy_s
 from bench.throwaway import defaults_stack
+from hookline.delivery.relay import RELAY_STARTS_IN_FLIGHT
 from tests.support.api import ok, setup_endpoint
 from tests.support.procs import stop
 from tests.support.receiver import Receiver
@@ -45,11 +51,14 @@ def main(argv: list[str] | None = None) -> None:
             for name, batch in (("unbatched", None),
                                 ("batched", {"maxSize": args.size, "maxWaitMs": 1000})):
                 figures[name] = drain(stack, tenant, receiver, name, batch, args.events)
+            figures["pattern"] = asyncio.run(pattern(stack, args.events))
     finally:
         receiver.close()
     plain, batched = figures["unbatched"], figures["batched"]
     figures["events_per_s_ratio"] = round(batched["events_per_s"] / plain["events_per_s"], 2)
     figures["requests_ratio"] = round(batched["requests"] / plain["requests"], 4)
+    figures["pattern_to_unbatched"] = round(
+        figures["pattern"]["e2e"]["per_s"] / plain["events_per_s"], 2)
     print(json.dumps(figures, indent=2))
 
 
@@ -74,6 +83,20 @@ def drain(stack: Stack, tenant: Tenant, receiver: Receiver, name: str,
     return {"events": events, "requests": len(requests), "seconds": round(seconds, 2),
             "events_per_s": round(events / max(seconds, 0.001), 1),
             "machine_cpu_ms_per_event": round(1000 * busy / events, 2)}
+
+
+async def pattern(stack: Stack, events: int) -> dict[str, Any]:
+    receiver = BenchReceiver(free_port(), stack.folder / "pattern-receiver.log")
+    receiver.start()
+    out: dict[str, Any] = {}
+    try:
+        client = await Client.connect(stack.temporal_address)
+        await best_pattern(receiver, client, "whsec_" + "MDEyMzQ1Njc4OWFiY2RlZg==", n=events,
+                           starters=RELAY_STARTS_IN_FLIGHT, timeout=600, out=out)
+    finally:
+        receiver.stop()
+    return {"workflows": out["workflows"], "start": {"per_s": out["start"]["per_s"]},
+            "e2e": {"per_s": out["e2e"].get("per_s")}}
 
 
 def _count(receiver: Receiver, path: str) -> int:

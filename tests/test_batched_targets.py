@@ -134,13 +134,30 @@ def test_a_transformation_gets_the_batch(tenant: Tenant, receiver: Receiver) -> 
     assert json.loads(request.body) == {"count": 3, "first": 0}
 
 
-def test_an_ordered_target_is_not_batched_yet(tenant: Tenant, receiver: Receiver) -> None:
-    endpoint = setup_endpoint(tenant, receiver.url("/ok"))
-    path = f"/v1/endpoints/{endpoint['id']}"
-    ok(tenant.client.patch(path, json={"ordering": {}}))
-    problem = assert_problem(tenant.client.patch(path, json={"batch": {"maxSize": 5}}), 422)
-    assert "ordered" in json.dumps(problem)
-    assert ok(tenant.client.get(path))["batch"] is None
-    assert_problem(tenant.client.post("/v1/endpoints", json={
-        "consumer": "acme", "url": receiver.url("/ok"), "ordering": {},
-        "batch": {"maxSize": 5}}), 422)
+def test_an_ordered_line_goes_in_batches_of_its_own_in_order(tenant: Tenant,
+                                                             receiver: Receiver) -> None:
+    """Each batch holds one line's next Deliveries (those queued when its turn comes, up to
+    maxSize), and the next batch of a line waits for this one, through a failed first
+    request retried whole."""
+    path = "/flaky/1/ordered"
+    _batched(tenant, receiver.url(path), {"maxSize": 5, "maxWaitMs": 60_000},
+             ordering={"key": "data.k"})
+    ids = []
+    for n in range(12):
+        for key in ("a", "b"):
+            event = publish(tenant, {"n": n, "k": key})
+            [delivery] = polled(tenant, f"/v1/events/{event['id']}/deliveries")["items"]
+            ids.append(delivery["id"])
+    for delivery_id in ids:
+        assert wait_delivery(tenant, delivery_id)["status"] == "delivered"
+    requests = receiver.at(path)
+    seen: dict[str, list[int]] = {"a": [], "b": []}
+    for request in requests[1:]:  # the first failed, and was sent again whole
+        body = json.loads(request.body)
+        keys = {event["data"]["k"] for event in body["events"]}
+        assert len(keys) == 1, body  # a batch never mixes lines
+        assert 1 <= len(body["events"]) <= 5
+        seen[keys.pop()] += [event["data"]["n"] for event in body["events"]]
+    assert seen == {"a": list(range(12)), "b": list(range(12))}
+    assert requests[0].body in [r.body for r in requests[1:]]  # retried whole
+    assert len(requests) < 24  # lines went in batches, not one event at a time

@@ -14,6 +14,9 @@ Each Delivery keeps its own workflow and its own attempts; what a batch changes 
   first back claims it again. A member retried by hand leaves its batch and is sent as a
   batch of one, in the same body.
 
+An ordered target's batches are its lines' (`lines` promotes up to maxSize of a line at
+once, and the relay makes each line's one batch): a batch never mixes lines.
+
 The body is `{"type": "batch", "events": [<each Delivery's usual body>, ...]}` in the
 members' order, signed once with the batch's id as `webhook-id`. A broker target gets one
 record per member instead, in order."""
@@ -76,15 +79,6 @@ def check(batch: Any) -> dict[str, Any] | None:
     return {"maxSize": size, "maxWaitMs": wait}
 
 
-def check_apart(ordering: dict[str, Any] | None, batch: dict[str, Any] | None) -> None:
-    """An ordered target's lines promote one Delivery at a time (`lines`): batching one
-    would send batches of one, each after waiting maxWaitMs. Refused until lines promote
-    batches."""
-    if ordering is not None and batch is not None:
-        raise invalid("batch", "an ordered target cannot be batched yet; set `ordering` to "
-                      "null first, or leave `batch` null")
-
-
 def mirror(session: Session, target_id: str, batch: dict[str, Any] | None) -> None:
     """Put the target's `batch` on its gate row, where the relay reads it."""
     gate.ensure_rows(session, [target_id])
@@ -95,15 +89,24 @@ def mirror(session: Session, target_id: str, batch: dict[str, Any] | None) -> No
 
 # -- forming, in the relay's transaction ---------------------------------------------
 
-_OLDEST = select(_OUTBOX).where(_OUTBOX.c.target_id == bindparam("target")).order_by(
+_OLDEST = select(_OUTBOX, _DELIVERIES.c.line).select_from(
+    _OUTBOX.join(_DELIVERIES, _DELIVERIES.c.id == _OUTBOX.c.delivery_id)).where(
+    _OUTBOX.c.target_id == bindparam("target")).order_by(
     _OUTBOX.c.delivery_id).limit(bindparam("limit"))
 
 
 def groups(session: Session, target_id: str, size: int, wait_ms: int, count: int,
            now: datetime) -> list[list[Any]]:
     """Up to `count` batches of the target's oldest starts (outbox rows), `size` each; the
-    last may be smaller once its oldest start has waited `wait_ms`."""
+    last may be smaller once its oldest start has waited `wait_ms`. An ordered target's
+    (`lines`) are its lines' next Deliveries: each line's is one batch, never mixed with
+    another line's, and goes at once: the rest of its line waits for it to end."""
     rows = list(session.execute(_OLDEST, {"target": target_id, "limit": size * count}))
+    if any(row.line is not None for row in rows):
+        by_line: dict[str, list[Any]] = {}
+        for row in rows:
+            by_line.setdefault(row.line or "", []).append(row)
+        return [line[:size] for line in by_line.values()][:count]
     cut = [rows[i:i + size] for i in range(0, len(rows), size)]
     if cut and len(cut[-1]) < size:
         oldest = min(aware(r.queued_at) for r in cut[-1])

@@ -37,8 +37,8 @@ from hookline.contracts import DeliveryStart
 from hookline.delivery import outbox
 from hookline.errors import Conflict, invalid
 from hookline.observability import tracing
-from hookline.persistence.models import Delivery, LineWait, OrderLine, table_of
-from hookline.statuses import DeliveryStatus
+from hookline.persistence.models import Delivery, LineWait, OrderLine, TargetGate, table_of
+from hookline.statuses import ATTEMPTABLE, DeliveryStatus
 from hookline.tenant_code import expressions
 from hookline.timeutil import utcnow
 
@@ -56,6 +56,8 @@ KEY_BUDGET = 1_000
 _LINES, _WAITS, _D = table_of(OrderLine), table_of(LineWait), table_of(Delivery)
 _HEADS = select(_LINES.c.target_id, _LINES.c.key).where(
     _LINES.c.head_id.in_(bindparam("heads", expanding=True)))
+_HEADS_OF_LINES = select(_LINES.c.target_id, _LINES.c.key, _LINES.c.head_id).where(
+    _LINES.c.head_id.in_(bindparam("heads", expanding=True)))
 
 
 def _in_line(table: Any) -> Any:
@@ -69,6 +71,14 @@ _PROMOTE = update(_D).where(_D.c.id == bindparam("delivery"),
                             _D.c.status == DeliveryStatus.HELD.value
                             ).values(status=DeliveryStatus.PENDING.value,
                                      updated_at=bindparam("now"))
+_GATES, _MATES = table_of(TargetGate), _D.alias("mates")
+_BATCH_SIZE = select(_GATES.c.batch_size).where(_GATES.c.target_id == bindparam("line_target"))
+# A line's head ended, but a Delivery sent in one batch with it has not (it was cancelled,
+# or retried alone): that one heads the line until it ends, so nothing overtakes it.
+_MATE = select(_MATES.c.id).where(
+    _MATES.c.batch_id == select(_D.c.batch_id).where(_D.c.id == bindparam("head"))
+    .scalar_subquery(), _MATES.c.id != bindparam("head"),
+    _MATES.c.status.in_([s.value for s in ATTEMPTABLE])).order_by(_MATES.c.id).limit(1)
 _NEW_HEAD = update(_LINES).where(_in_line(_LINES)).values(head_id=bindparam("new_head"))
 _EMPTY = delete(_LINES).where(_in_line(_LINES))
 _QUEUE = _WAITS.insert()
@@ -169,23 +179,33 @@ def ended(session: Session, delivery_ids: Iterable[str]) -> list[str]:
     if not ids:
         return []
     promoted: list[str] = []
-    for line in session.execute(_locked(session, _HEADS), {"heads": ids}).all():
-        promoted += _move_on(session, line.target_id, line.key)
+    for line in session.execute(_locked(session, _HEADS_OF_LINES), {"heads": ids}).all():
+        promoted += _move_on(session, line.target_id, line.key, line.head_id)
     return promoted
 
 
-def _move_on(session: Session, target_id: str, key: str) -> list[str]:
+def _move_on(session: Session, target_id: str, key: str, head: str) -> list[str]:
+    """The line's next: at a batched target (`batches`), what is queued, up to its
+    `maxSize`, to go in one batch, the first its head."""
     where = {"line_target": target_id, "line_key": key}
-    while (nxt := session.execute(_NEXT, where).first()) is not None:
+    mate = session.execute(_MATE, {"head": head}).scalar()
+    if mate is not None:
+        session.execute(_NEW_HEAD, {**where, "new_head": mate})
+        return []
+    size = session.execute(_BATCH_SIZE, where).scalar() or 1
+    promoted: list[str] = []
+    while len(promoted) < size and (nxt := session.execute(_NEXT, where).first()) is not None:
         session.execute(_UNQUEUE, {**where, "seq": nxt.seq})
         if not session.execute(_PROMOTE, {"delivery": nxt.delivery_id, "now": utcnow()}
                                ).rowcount:  # type: ignore[attr-defined]
             continue  # it left `held` meanwhile (cancelled): the next one
-        session.execute(_NEW_HEAD, {**where, "new_head": nxt.delivery_id})
+        if not promoted:
+            session.execute(_NEW_HEAD, {**where, "new_head": nxt.delivery_id})
         outbox.add(session, [DeliveryStart(**json.loads(nxt.start))], trace=nxt.trace_context)
-        return [nxt.delivery_id]
-    session.execute(_EMPTY, where)
-    return []
+        promoted.append(nxt.delivery_id)
+    if not promoted:
+        session.execute(_EMPTY, where)
+    return promoted
 
 
 def _locked(session: Session, query: Any) -> Any:
@@ -208,7 +228,7 @@ def skip(session: Session, delivery: Delivery) -> list[str]:
         raise Conflict(f"Delivery {delivery.id} is not the exhausted head of a blocked line; "
                        "only that can be skipped", title="Entrega not a blocked head",
                        slug="delivery-not-blocked-head")
-    return _move_on(session, head.target_id, head.key)
+    return _move_on(session, head.target_id, head.key, delivery.id)
 
 
 _BLOCKED = select(func.count()).select_from(_LINES.join(_D, _D.c.id == _LINES.c.head_id)).where(

@@ -38,7 +38,6 @@ def create_destination(session: Session, env_id: str, source_id: str, *, url: st
     rate_limit = targets.check_rate_limit(rate_limit)
     filter = filters.check(filter)
     batch = batches.check(batch)
-    batches.check_apart(lines.check(ordering), batch)
     key = signing_key(None, signature_scheme)
     auth, tls = target_credentials.check_auth(auth), target_credentials.check_tls(tls)
     check_kind(session, env_id, url)

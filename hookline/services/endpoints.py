@@ -92,7 +92,6 @@ def create_endpoint(session: Session, env_id: str, *, consumer: str, url: str,
         auth=target_credentials.check_auth(auth), tls=target_credentials.check_tls(tls),
         ordering=lines.check(ordering), batch=batches.check(batch),
         **broker.checked(url, auth, tls, env_id, instance_aws(session, env_id)))
-    batches.check_apart(endpoint.ordering, endpoint.batch)
     if details.disabled:
         targets.disable(endpoint, automatically=False)
     session.add(endpoint)

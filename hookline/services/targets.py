@@ -234,8 +234,6 @@ def apply_patch(session: Session, target: Target, patch: TargetPatch) -> list[st
         target.ordering = lines.check(patch.ordering)
     if not isinstance(patch.batch, Keep):
         target.batch = batches.check(patch.batch)
-    batches.check_apart(target.ordering, target.batch)
-    if not isinstance(patch.batch, Keep):
         batches.mirror(session, target.id, target.batch)
     if not isinstance(patch.auth, Keep):
         target.auth = target_credentials.check_auth(patch.auth, target.auth)
