@@ -79,6 +79,25 @@ def test_every_aws_kind_gets_every_event_signed(tenant: Tenant, moto: Moto) -> N
             verified(made[kind]["secret"], body, headers)
 
 
+def test_an_sqs_fifo_batch_is_one_message_per_event_in_order(tenant: Tenant,
+                                                              moto: Moto) -> None:
+    """Issue 67: a batched SQS FIFO endpoint gets its batch as one message per event, in the
+    order accepted (one message group: the queue keeps it), each signed as its own."""
+    queue = moto.sqs_queue(f"batched{int(time.time() * 1000)}.fifo", fifo=True)
+    made = endpoint(tenant, f"sqs://{moto.region}/{queue.name}", "fifo",
+                    endpointOverride=moto.endpoint, credentials=keys(moto),
+                    batch={"maxSize": 5, "maxWaitMs": 60_000})
+    events = [publish(tenant, {"n": n}, consumer="fifo")["id"] for n in range(10)]
+    for event in events:
+        [delivery] = deliveries_of(tenant, event)
+        assert wait_delivery(tenant, delivery["id"], timeout=60)["status"] == "delivered"
+    found = moto.sqs_read(queue, 10, settle=1)
+    assert [json.loads(m.body)["data"]["n"] for m in found] == list(range(10))
+    assert [m.attributes["webhook-id"] for m in found] == events
+    for message in found:
+        verified(made["secret"], message.body.encode(), message.attributes)
+
+
 def _opened(envelope: dict[str, Any]) -> tuple[bytes, dict[str, Any]]:
     """EventBridge's detail and a Kinesis record: `{headers, body}`."""
     return envelope["body"].encode(), envelope["headers"]
