@@ -57,6 +57,9 @@ class Draft:
     ordered: bool = False  # `ordering`: its lines, their key, and what an exhausted head does
     order_key: str = ""
     on_exhausted: str = "block"
+    batched: bool = False  # `batch`: up to batch_size events in one request
+    batch_size: str = "100"
+    batch_wait_ms: str = "1000"
 
     @classmethod
     def of(cls, form: Form) -> Draft:
@@ -66,7 +69,10 @@ class Draft:
                    credentials=Credentials.of(form), sign_in=SignIn.of(form),
                    ordered=form.get("ordered") == "yes",
                    order_key=form.get("order_key").strip(),
-                   on_exhausted=form.get("on_exhausted", "block"))
+                   on_exhausted=form.get("on_exhausted", "block"),
+                   batched=form.get("batched") == "yes",
+                   batch_size=form.get("batch_size").strip(),
+                   batch_wait_ms=form.get("batch_wait_ms").strip())
 
     @property
     def filter_or_none(self) -> str | None:
@@ -77,6 +83,13 @@ class Draft:
         if not self.ordered:
             return None
         return {"key": self.order_key or None, "onExhausted": self.on_exhausted}
+
+    def batch(self) -> dict[str, object] | None:
+        """The API's `batch`, checked by its rules (`batches.check`) when saved: what is not
+        a whole number is refused there, as typed."""
+        if not self.batched:
+            return None
+        return {"maxSize": _whole(self.batch_size), "maxWaitMs": _whole(self.batch_wait_ms)}
 
     def header_dict(self) -> dict[str, str]:
         """One `Name: value` per line, checked by the API's header rules."""
@@ -99,7 +112,14 @@ def _draft_of(row: TargetRow) -> Draft:
                  sign_in=SignIn.stored(e.credentials, e.endpoint_override),
                  ordered=e.ordering is not None,
                  order_key=(e.ordering or {}).get("key") or "",
-                 on_exhausted=(e.ordering or {}).get("onExhausted", "block"))
+                 on_exhausted=(e.ordering or {}).get("onExhausted", "block"),
+                 batched=e.batch is not None,
+                 batch_size=str((e.batch or {}).get("maxSize", 100)),
+                 batch_wait_ms=str((e.batch or {}).get("maxWaitMs", 1000)))
+
+
+def _whole(typed: str) -> object:
+    return int(typed) if typed.isdigit() else typed
 
 
 @dataclass(frozen=True)
@@ -172,7 +192,8 @@ async def create(request: Request, changed: ChangeDep, session: SessionDep,
                                       description=draft.description or None, headers=headers,
                                       secret=None, filter=draft.filter_or_none,
                                       signature_scheme=draft.scheme, auth=auth, tls=tls,
-                                      broker=broker, ordering=draft.ordering())
+                                      broker=broker, ordering=draft.ordering(),
+                                      batch=draft.batch())
     except ValidationFailed as exc:
         return await _form(request, changed.portal, session, draft,
                            refused=Refusal.of(exc), status=422)
@@ -220,7 +241,7 @@ def _patch(draft: Draft, row: TargetRow) -> TargetPatch:
                        auth=draft.credentials.auth(), tls=draft.credentials.tls(),
                        credentials=draft.sign_in.credentials(),
                        endpoint_override=override if override != stored.endpoint_override
-                       else KEEP, ordering=draft.ordering())
+                       else KEEP, ordering=draft.ordering(), batch=draft.batch())
 
 
 @router.post("/endpoints/{endpoint_id}/status")

@@ -22,7 +22,8 @@ MEMBERS = {"broker_username": "username", "broker_password": "password",
 # Where an error the API names (`credentials.password`) is shown on the form. A role's
 # ExternalId is not typed: it is always the environment's id, which the form shows.
 FIELD_OF = {f"credentials.{member}": name for name, member in MEMBERS.items()} | {
-    "endpointOverride": "endpoint_override", "credentials.externalId": "aws_role_arn"}
+    "endpointOverride": "endpoint_override", "credentials.externalId": "aws_role_arn",
+    "batch.maxSize": "batch_size", "batch.maxWaitMs": "batch_wait_ms"}
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@ stack on both databases: what a customer handed a magic link does."""
 
 from __future__ import annotations
 
+import json
 import re
 
 from playwright.sync_api import Page, expect
@@ -131,6 +132,41 @@ def test_a_customer_orders_an_endpoint_and_skips_a_blocked_head(
     page.reload()
     expect(page.locator("dd.line")).to_have_count(0)  # its line has moved past it
     shots.take("15-skipped")
+
+
+def test_a_customer_batches_an_endpoint(page: Page, shots: Shots, tenant: Tenant,
+                                        receiver: Receiver) -> None:
+    """Issue 67: batches set in the portal; a size out of bounds is refused next to its
+    field, as typed, and nothing is added; the saved endpoint gets its events in one
+    request."""
+    consumer(tenant, "acme", "invoice.paid")
+    page.goto(link(tenant)["url"])
+    page.get_by_role("link", name="Add endpoint").click()
+    page.get_by_label("URL").fill(receiver.url("/ok/batched"))
+    page.get_by_role("checkbox", name="Send events in batches").check()
+    page.get_by_label("Events per request, at most").fill("0")
+    page.get_by_label("Wait for more, at most").fill("60000")
+    # The API's rule, not the browser's: the form is sent as typed.
+    page.locator("form:has([name=batch_size])").evaluate("form => form.noValidate = true")
+    page.get_by_role("button", name="Add endpoint").click()
+    expect(page.get_by_role("alert")).to_contain_text("from 1 to 1000")
+    expect(page.get_by_label("Events per request, at most")).to_have_attribute(
+        "aria-invalid", "true")
+    expect(page.get_by_label("Events per request, at most")).to_have_value("0")
+    assert ok(tenant.client.get("/v1/endpoints")) == []
+    page.get_by_label("Events per request, at most").fill("3")
+    page.get_by_role("button", name="Add endpoint").click()
+    expect(page.get_by_role("heading", name="Endpoint added")).to_be_visible()
+    shots.take("16-batched")
+    [endpoint] = ok(tenant.client.get("/v1/endpoints"))
+    assert endpoint["batch"] == {"maxSize": 3, "maxWaitMs": 60000}
+    events = [publish(tenant, {"n": n})["id"] for n in range(3)]
+    for event in events:
+        assert wait_delivery(tenant, deliveries_of(tenant, event)[0]["id"])["status"] == \
+            "delivered"
+    [request] = receiver.at("/ok/batched")
+    assert [e["data"]["n"] for e in json.loads(request.body)["events"]] == \
+        [0, 1, 2]
 
 
 def test_a_forbidden_url_shows_the_apis_error(page: Page, shots: Shots, stack: Stack,
