@@ -6,12 +6,15 @@ checked in `test_helm_chart.py`."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
+from hookline.observability.metrics import OUTCOMES
 from tests.support import grafana
 from tests.support.promql import PromQLError, Query, Selector, exported, read, unexported
 
@@ -199,3 +202,14 @@ def test_a_misspelt_name_is_caught(expr: str, missing: list[str]) -> None:
 def test_what_the_reader_cannot_vouch_for_is_an_error(expr: str) -> None:
     with pytest.raises(PromQLError):
         read(expr)
+
+
+def test_every_attempt_outcome_is_named_in_the_docs_and_on_the_dashboard() -> None:
+    """Issue 68 (4): each `outcome` the worker can export on `hookline_attempts_total` is
+    named in docs/METRICS.md's row for it and in the dashboard's panel description."""
+    [row] = [line for line in (Path(__file__).parents[1] / "docs" / "METRICS.md")
+             .read_text().splitlines() if line.startswith("| `hookline_attempts_total`")]
+    [panel] = [p for p in grafana.panels(grafana.load()) if p["title"] == "Attempts by outcome"]
+    for outcome in OUTCOMES:
+        assert f"`{outcome}`" in row, outcome
+        assert outcome in re.findall(r"[a-z0-9_]+", panel["description"]), outcome
