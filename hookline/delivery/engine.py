@@ -25,6 +25,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from datetime import datetime, timedelta
+from functools import partial
 
 from sqlalchemy.exc import InterfaceError, OperationalError
 from temporalio.client import Client
@@ -193,7 +194,11 @@ class AttemptEngine:
         if isinstance(result, Unsent):
             return {row.delivery_id: AttemptOutcome(status=result.status, attempted=False)
                     for row in batch.rows}
-        return await self._store_batch(data, batch, result, deadline)
+        sent, batch = result
+        outcomes = await self._store_batch(data, batch, sent, deadline)
+        return {row.delivery_id: AttemptOutcome(status=DeliveryStatus.CANCELLED,
+                                                attempted=False)
+                for row in claimed[0].rows} | outcomes
 
     def _claim(self, delivery_id: str
                ) -> tuple[batches.Claimed, list[Outgoing]] | batches.Taken | Refused | Unsent \
@@ -205,29 +210,45 @@ class AttemptEngine:
         return claimed
 
     async def _send_batch(self, data: AttemptInput, batch: batches.Claimed,
-                          members: list[Outgoing]) -> Unrecorded | Unsent:
-        """One request for the batch (a broker: one record per member, in order, the first
-        failure failing the batch); `Unsent` when its transformation cancelled it."""
+                          members: list[Outgoing]
+                          ) -> tuple[Unrecorded, batches.Claimed] | Unsent:
+        """One request for the batch, and the batch its outcome is recorded for; `Unsent`
+        when its transformation cancelled it. A broker's: `_publish_all`."""
         first = members[0]
         if is_broker(first.url):
-            return await self._publish_all(members)
+            return await self._publish_all(data, batch, members)
         out = replace(first, msg_id=batch.batch_id, body=batches.body_of(members),
                       event_type=None)
-        return await self._send(data, out, cancel=lambda: self.threads.run(
+        sent = await self._send(data, out, cancel=lambda: self.threads.run(
             data.environment_id, self._cancel_batch, batch, out))
+        return sent if isinstance(sent, Unsent) else (sent, batch)
 
-    async def _publish_all(self, members: list[Outgoing]) -> Unrecorded:
-        took = 0
-        result = HELD_PAST_WINDOW  # replaced: a batch has a member
-        for member in members:
-            result = await self.sender.send(member)
+    async def _publish_all(self, data: AttemptInput, batch: batches.Claimed,
+                           members: list[Outgoing]
+                           ) -> tuple[Unrecorded, batches.Claimed] | Unsent:
+        """A broker's batch: one record per member, in order, each shaped by the target's
+        transformation as it would be alone (a member it cancels is cancelled, and left out
+        of the batch's outcome); the first failure fails the batch, the members not yet
+        sent included."""
+        took, left_out = 0, set()
+        result: AttemptResult | None = None
+        for row, member in zip(batch.rows, members, strict=True):
+            sent = await self._send(data, member, cancel=partial(
+                self.threads.run, data.environment_id, self._cancel, row.delivery_id, member))
+            if isinstance(sent, Unsent):
+                left_out.add(row.delivery_id)
+                continue
+            result = sent.result
             took += result.duration_ms
             if not result.succeeded:
                 break
-        result = replace(result, duration_ms=took)
+        rows = [row for row in batch.rows if row.delivery_id not in left_out]
+        if result is None or not rows:
+            return Unsent(DeliveryStatus.CANCELLED)
         first = members[0]
         slow = result.succeeded and self.baselines.slow(first.target_id, took)
-        return unrecorded_of(result, first.target_id, first, slow)
+        return (unrecorded_of(replace(result, duration_ms=took), first.target_id, first, slow),
+                replace(batch, rows=rows))
 
     def _cancel_batch(self, batch: batches.Claimed, out: Outgoing) -> Unsent:
         with session_scope() as session:
