@@ -90,6 +90,10 @@ async def main(settings: Settings | None = None, metrics: socket.socket | None =
     settings = settings or get_settings()
     logging.basicConfig(level=settings.log_level.upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    # httpx logs each request at INFO: the worker's own read of the SDK's metrics
+    # (`observability.serving`) at every scrape would fill its log (DEBUG still shows it).
+    if logging.getLogger().level > logging.DEBUG:
+        logging.getLogger("httpx").setLevel(logging.WARNING)
     access_of(settings)  # a misconfiguration stops the worker before anything starts
     tracing.setup(settings, "hookline-worker")
     probes = WorkerProbes(asyncio.get_running_loop(), get_engine())

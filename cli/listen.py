@@ -90,6 +90,11 @@ def load_secrets(secrets: Sequence[str], public_keys: Sequence[str] = ()) -> lis
     destination's, or both sides of a rotation). Raises ValueError."""
     loaded = []
     for secret in secrets:
+        # Standard Webhooks' verifier takes any base64 without its prefix, so a typo such
+        # as `notasecret` would be taken and every webhook then blamed on its headers.
+        if not secret.strip().startswith("whsec_"):
+            raise ValueError("not a webhook secret: expected whsec_<base64>, the endpoint's "
+                             "`secret`")
         try:
             webhook = Webhook(secret)
         except Exception as exc:  # binascii.Error, EmptyWebhookSecretError: both mean "bad"

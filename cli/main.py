@@ -53,7 +53,12 @@ def _options(version: Annotated[bool, typer.Option(
     """Hookline: signed webhooks out, provider webhooks in."""
 
 
-@app.command()
+@app.command(epilog="Settings are HOOKLINE_* environment variables (or a .env file here); "
+             "those `up` reads first: HOOKLINE_DATABASE_URL (sqlite:///hookline.db), "
+             "HOOKLINE_API_PORT (8000), HOOKLINE_TEMPORAL_ADDRESS (127.0.0.1:7233), "
+             "HOOKLINE_TEMPORAL_UI_PORT (its port + 1000), HOOKLINE_WORKER_METRICS_PORT "
+             "(9464), HOOKLINE_ALLOWED_SUBNETS and HOOKLINE_ALLOWED_PORTS (to reach a "
+             "receiver on this machine). Every one: docs/SETTINGS.md.")
 def up() -> None:
     """Run the whole stack on this machine: Temporal dev server, API and worker."""
     from cli.up import run_stack

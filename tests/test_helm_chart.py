@@ -580,18 +580,38 @@ def test_tls_mounts_only_the_files_it_names(args: tuple[str, ...],
     (("-f", str(MINIMAL), "--set", "temporal.tls.enabled=yes"), "/temporal/tls/enabled"),
     (("-f", str(MINIMAL), "--set", "grafana.dashboard.enabled=true",
       "--set", "grafana.dashboard.label.key="), "/grafana/dashboard/label/key"),
+    (("-f", str(MINIMAL), "--set", "config.allowedSubnets=10.0.0.0/8\\,0.0.0.0/0",
+      "--set", "config.allowedPorts=*"), "turns Hookline's SSRF guard off"),
+    (("-f", str(MINIMAL), "--set", "config.allowedSubnets=::/0"), "set unguardedEgress=true"),
 ], ids=["no-database-secret", "no-encryption-secret", "no-temporal", "empty-secret-key",
         "misspelt-setting",
         "bad-duration", "zero-in-flight", "bad-ports", "bad-log-level", "small-v8-heap",
         "min-above-max", "route-without-gateway", "no-public-url", "wildcard-host",
         "public-url-not-a-url", "up-only-setting", "api-key-without-tls", "cert-without-key",
         "tls-secret-not-enabled", "tls-secret-naming-nothing", "empty-api-key-key",
-        "tls-not-a-bool", "empty-dashboard-label"])
+        "tls-not-a-bool", "empty-dashboard-label", "guard-off-v4", "guard-off-v6"])
 def test_bad_values_fail_the_render_with_a_clear_message(args: tuple[str, ...],
                                                          message: str) -> None:
     done = run_helm("template", "hl", str(CHART), *args)
     assert done.returncode != 0
     assert message in done.stderr, done.stderr
+
+
+def test_the_guard_is_turned_off_only_on_purpose() -> None:
+    """Issue 68: a subnet covering every address renders only with unguardedEgress=true."""
+    docs = render("-f", str(MINIMAL), "--set", "config.allowedSubnets=0.0.0.0/0",
+                  "--set", "unguardedEgress=true")
+    assert {"name": "HOOKLINE_ALLOWED_SUBNETS", "value": "0.0.0.0/0"} in \
+        container(deployment(docs, "worker"))["env"]
+
+
+def test_the_smallest_install_in_values_yaml_renders() -> None:
+    """Issue 68: the `helm install` of values.yaml's header, its --set values as written."""
+    header = (CHART / "values.yaml").read_text().split("\n\n", 1)[0]
+    sets = re.findall(r"--set (\S+)", header)
+    assert any(s.startswith("config.publicUrl=") for s in sets), header
+    docs = render(*(arg for value in sets for arg in ("--set", value)))
+    assert {d["kind"] for d in docs} >= {"Deployment", "Job"}
 
 
 def test_the_dockerfile_builds_the_image_the_chart_runs() -> None:

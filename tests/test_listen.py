@@ -207,8 +207,10 @@ def test_a_malformed_public_key_is_refused_at_start() -> None:
     assert "--public-key" in done.stderr and "not a public key" in done.stderr
 
 
-def test_a_malformed_secret_is_refused_at_start() -> None:
-    done = subprocess.run([HOOKLINE, "listen", "--port", str(free_port()), "--secret", ""],
+@pytest.mark.parametrize("secret", ["", "notasecret", "MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"])
+def test_a_malformed_secret_is_refused_at_start(secret: str) -> None:
+    """Issue 68: what lacks `whsec_` is refused, though the verifier would take its base64."""
+    done = subprocess.run([HOOKLINE, "listen", "--port", str(free_port()), "--secret", secret],
                           capture_output=True, text=True, timeout=60, cwd=REPO)
 
     assert done.returncode == 2

@@ -181,6 +181,15 @@ def test_a_failing_token_endpoint_fails_the_attempt_as_oauth_alone(
     assert server.unauthorized == 0  # nothing was sent to the receiver without a token
 
 
+def test_a_refused_client_is_told_in_the_token_endpoints_words(server: TokenServer) -> None:
+    """Issue 68: the error of an OAuth2 error answer (RFC 6749, 5.2) is in the attempt's
+    message, not only its status."""
+    result = run(_one(outgoing(server, clientSecret="not-the-secret")))
+    assert result.error_type == "oauth"
+    assert "answered HTTP 401 (invalid_client)" in (result.error_message or ""), result
+    assert "not-the-secret" not in repr(result)
+
+
 def test_a_token_url_on_a_refused_address_is_an_oauth_failure(server: TokenServer) -> None:
     out = outgoing(server, tokenUrl="http://10.1.2.3/token")
     result = run(_one(out))

@@ -58,6 +58,7 @@ def test_an_endpoint_added_in_the_portal_gets_its_test_event_on_a_kafka_topic(
     assert f"published to Kafka topic {topic} on 127.0.0.1:{port}" in tested.text
     [record] = kafka.consume(topic, 1)
     assert verified(secret.group(0), record)["type"] == "endpoint.test"
+    assert record.headers["webhook-event-type"] == "endpoint.test"  # marked as the test
 
     # Saved with the password blank: the stored one stays, and still signs in.
     browser.get(f"/portal/endpoints/{endpoint_id}")

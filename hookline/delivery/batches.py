@@ -7,7 +7,8 @@ Each Delivery keeps its own workflow and its own attempts; what a batch changes 
   lease, under its first member's id (`lease_key`), so the gate counts a batch once. An
   incomplete batch waits in the outbox until its oldest start has waited maxWaitMs.
 - The first member's attempt to run claims the batch (`claim`), sends every member that is
-  due in one request and records every member's attempt in one transaction (`record`).
+  due in one request and records every member's attempt in one transaction
+  (`attempts.record_batch`).
   The members whose attempts run meanwhile take that outcome as their attempt's: in the
   same worker from the claimer directly (`engine`), in another from the rows it recorded.
 - A failed batch stays together: each member's workflow waits the same schedule, and the

@@ -143,12 +143,14 @@ def list_endpoints(session: Session, env_id: str, consumer: str | None) -> list[
 def test_outgoing(session: Session, env_id: str, endpoint_id: str, require_https: bool
                   ) -> Outgoing:
     """What the endpoint test sends: an `endpoint.test` event signed with the secrets in
-    force. Nothing is stored, so the test is in no history and no failure count."""
+    force. Nothing is stored, so the test is in no history and no failure count. A broker
+    gets it as a real message, marked with its event type (`webhook-event-type`) as any
+    event is, so that a consumer can tell it from the others."""
     endpoint = get_scoped(session, Endpoint, env_id, endpoint_id)
     body = json.dumps({"type": TEST_EVENT, "timestamp": iso(utcnow()),
                        "data": {"endpointId": endpoint.id}}, separators=(",", ":"))
     out = Outgoing(url=endpoint.url, msg_id=new_id("evt_test"), body=body.encode(),
-                   content_type="application/json",
+                   content_type="application/json", event_type=TEST_EVENT,
                    custom_headers=dict(endpoint.custom_headers),
                    secrets=targets.secrets_in_force(endpoint), require_https=require_https,
                    signature_headers=endpoint.signature_headers,

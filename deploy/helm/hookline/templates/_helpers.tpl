@@ -361,6 +361,11 @@ volumeMounts:
 {{- end }}
 {{- end }}
 {{- include "hookline.validateTemporal" . }}
+{{- range $subnet := splitList "," (.Values.config.allowedSubnets | default "") }}
+{{- if and (has (trim $subnet) (list "0.0.0.0/0" "::/0")) (not $.Values.unguardedEgress) }}
+{{- fail (printf "config.allowedSubnets includes %s, which turns Hookline's SSRF guard off: every tenant's endpoints could reach this cluster's services and the metadata address. Name the private subnets receivers are on instead, or set unguardedEgress=true to install it so" (trim $subnet)) }}
+{{- end }}
+{{- end }}
 {{- end }}
 
 {{/* Temporal's TLS and API key: refused here as Hookline would refuse them at start, so

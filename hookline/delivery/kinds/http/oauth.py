@@ -167,10 +167,30 @@ def _client_auth(config: OAuth2) -> ClientAuth:
     return ClientAuth(config.client_id, config.client_secret, METHODS[config.client_auth])
 
 
+# What of an error answer's `error` and `error_description` (RFC 6749, 5.2) the message
+# quotes: enough to say `invalid_client` and why, not a page of HTML.
+SAID_MAX = 200
+
+
+def _said(text: str) -> str:
+    """An error answer's own words, as ` (error: description)`, or "" when it has none."""
+    try:
+        found: Any = json.loads(text)
+    except ValueError:
+        return ""
+    if not isinstance(found, dict) or not isinstance(found.get("error"), str):
+        return ""
+    words = found["error"]
+    if isinstance(found.get("error_description"), str) and found["error_description"]:
+        words += f": {found['error_description']}"
+    return f" ({words[:SAID_MAX]})"
+
+
 def _read(answer: Answer, started: float) -> _Token:
     text = answer.body.decode("utf-8", errors="replace")
     if not 200 <= answer.status < 300:
-        raise TokenFailed(f"the token endpoint answered HTTP {answer.status}", text[:4096])
+        raise TokenFailed(f"the token endpoint answered HTTP {answer.status}"
+                          f"{_said(text)}", text[:4096])
     try:
         found: Any = json.loads(text)
     except ValueError:
