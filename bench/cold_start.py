@@ -20,7 +20,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import signal
 import subprocess
 import tempfile
@@ -61,7 +60,7 @@ def main() -> None:
         _stop(run)
         receiver.close()
     print(json.dumps(figures, indent=2))
-    shutil.rmtree(root, ignore_errors=True)
+    print(f"logs: {root}")
 
 
 def _cold_env(root: Path) -> dict[str, str]:
