@@ -227,9 +227,9 @@ def cancel_batch(session: Session, claimed: batches.Claimed, target_kind: str) -
     members end `cancelled` (those still attemptable). Commits."""
     gate.release(session, claimed.lease_key)
     batches.release_claim(session, claimed.batch_id)
-    ids = [row.delivery_id for row in claimed.rows]
-    moved = [d for d in ids
-             if queries.deliveries.move(session, d, DeliveryStatus.CANCELLED.value, utcnow())]
+    now = utcnow()
+    moved = [row.delivery_id for row in claimed.rows if queries.deliveries.move(
+        session, row.delivery_id, DeliveryStatus.CANCELLED.value, now)]
     lines.ended(session, moved)
     session.commit()
     for _ in moved:

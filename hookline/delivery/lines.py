@@ -54,9 +54,7 @@ KEY_GROWTH = 4
 KEY_BUDGET = 1_000
 
 _LINES, _WAITS, _D = table_of(OrderLine), table_of(LineWait), table_of(Delivery)
-_HEADS = select(_LINES.c.target_id, _LINES.c.key).where(
-    _LINES.c.head_id.in_(bindparam("heads", expanding=True)))
-_HEADS_OF_LINES = select(_LINES.c.target_id, _LINES.c.key, _LINES.c.head_id).where(
+_HEADS = select(_LINES.c.target_id, _LINES.c.key, _LINES.c.head_id).where(
     _LINES.c.head_id.in_(bindparam("heads", expanding=True)))
 
 
@@ -179,7 +177,7 @@ def ended(session: Session, delivery_ids: Iterable[str]) -> list[str]:
     if not ids:
         return []
     promoted: list[str] = []
-    for line in session.execute(_locked(session, _HEADS_OF_LINES), {"heads": ids}).all():
+    for line in session.execute(_locked(session, _HEADS), {"heads": ids}).all():
         promoted += _move_on(session, line.target_id, line.key, line.head_id)
     return promoted
 
