@@ -64,7 +64,7 @@ def test_an_endpoint_added_in_the_portal_gets_its_test_event_on_a_kafka_topic(
     browser.get(f"/portal/endpoints/{endpoint_id}")
     kept = {"url": url, "events": [], "description": "orders", **sign_in,
             "broker_password": ""}
-    assert browser.post(f"/portal/endpoints/{endpoint_id}", kept).status_code == 303
+    assert browser.post(f"/portal/endpoints/{endpoint_id}", kept).status_code == 200
     with Session(stack.engine) as session:
         row = session.get(Endpoint, endpoint_id)
         assert row is not None and row.credentials == {
@@ -84,7 +84,7 @@ def test_an_endpoint_added_in_the_portal_gets_its_test_event_on_a_kafka_topic(
         "key <code>acme</code>." in tried.text, tried.text
 
     wrong = {**kept, "broker_password": "wrong-password-53"}
-    assert browser.post(f"/portal/endpoints/{endpoint_id}", wrong).status_code == 303
+    assert browser.post(f"/portal/endpoints/{endpoint_id}", wrong).status_code == 200
     failed = browser.post(f"/portal/endpoints/{endpoint_id}/test")
     assert "Test event failed" in failed.text and "broker_auth" in failed.text, failed.text
     assert "The broker refused the credentials set on this endpoint" in failed.text

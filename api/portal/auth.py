@@ -144,12 +144,17 @@ async def open_link(request: Request, session: SessionDep, token: str = "") -> R
 
 
 @router.post("/logout")
-async def logout(request: Request, changed: Annotated[Change, Depends(checked)]
-                 ) -> HTMLResponse:
+async def logout(changed: Annotated[Change, Depends(checked)]) -> Response:
     del changed
+    answer = RedirectResponse("/portal/signed-out", status_code=303)
+    answer.delete_cookie(COOKIE, path="/portal")
+    return answer
+
+
+@router.get("/signed-out")
+async def signed_out(request: Request) -> HTMLResponse:
     error = Unauthorized("you have left the portal; open your link again to come back",
                          title="Signed out")
     answer = error_page(request, error)
     answer.status_code = 200
-    answer.delete_cookie(COOKIE, path="/portal")
     return answer

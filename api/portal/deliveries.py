@@ -7,12 +7,14 @@ from typing import Protocol
 
 from fastapi import APIRouter, Request, Response
 from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import RedirectResponse
 from sqlmodel import Session
 
 from api import pagination
 from api.deps import SessionDep, TemporalDep
 from api.dispatch import retry_now
-from api.portal.auth import ChangeDep, PortalDep
+from api.portal.auth import Change, ChangeDep, PortalDep
+from api.portal.notices import after, shown, status_of
 from api.portal.web import Portal, PortalRoute, render
 from hookline.delivery import gate
 from hookline.errors import Conflict
@@ -37,9 +39,10 @@ def list_page(request: Request, found: PortalDep, session: SessionDep,
     rows = committed(session, portal.list_deliveries, found.access, wanted,
                      pagination.decode(SCOPE, cursor), PAGE)
     items, next_cursor = pagination.page(rows, PAGE, SCOPE, lambda d: d.id)
+    endpoints = portal.own_endpoints(session, found.access)
     return render(request, "deliveries.html", found, items=items, next_cursor=next_cursor,
-                  wanted=wanted, statuses=portal.STATUSES,
-                  endpoints=portal.own_endpoints(session, found.access),
+                  wanted=wanted, statuses=portal.STATUSES, endpoints=endpoints,
+                  urls={row.target.id: row.target.url for row in endpoints}, said=said,
                   types=committed(session, portal.catalogue, found.access))
 
 
@@ -92,12 +95,26 @@ class Outcome(Protocol):
 
 
 def explain(attempt: Outcome) -> str:
-    sentence = _ERRORS.get(attempt.error_type or "", "The attempt failed.")
-    return sentence.format(code=attempt.status_code)
+    return said(attempt.error_type, attempt.status_code)
 
 
-def _detail(request: Request, found: Portal, session: Session, delivery_id: str, *,
-            message: str | None = None, status: int = 200) -> Response:
+def said(error_type: str | None, status_code: int | None) -> str:
+    """An attempt's outcome in a sentence: a Delivery's last one in the list, each attempt
+    on its page."""
+    return _ERRORS.get(error_type or "", "The attempt failed.").format(code=status_code)
+
+
+@router.get("/deliveries/{delivery_id}")
+async def show(request: Request, delivery_id: str, found: PortalDep,
+               session: SessionDep) -> Response:
+    """A Delivery and its attempts; after Retry or Skip, with what it came to."""
+    notice = await shown(request, session, found) or {}
+    return await run_in_threadpool(_detail, request, found, session, delivery_id,
+                                   notice.get("text"), status_of(notice))
+
+
+def _detail(request: Request, found: Portal, session: Session, delivery_id: str,
+            message: str | None, status: int) -> Response:
     view = portal.delivery_view(session, found.access, delivery_id)
     attempts = queries.attempts.of_delivery(session, delivery_id, None, 100)[:100]
     session.commit()
@@ -106,14 +123,14 @@ def _detail(request: Request, found: Portal, session: Session, delivery_id: str,
                   message=message, failed=status >= 400)
 
 
-@router.get("/deliveries/{delivery_id}")
-def show(request: Request, delivery_id: str, found: PortalDep,
-         session: SessionDep) -> Response:
-    return _detail(request, found, session, delivery_id)
+async def _told(session: Session, changed: Change, delivery_id: str, text: str,
+                status: int = 200) -> Response:
+    return await after(session, changed, f"/portal/deliveries/{delivery_id}",
+                       {"kind": "message", "text": text, "status": status})
 
 
 @router.post("/deliveries/{delivery_id}/retry")
-async def retry(request: Request, delivery_id: str, changed: ChangeDep, session: SessionDep,
+async def retry(delivery_id: str, changed: ChangeDep, session: SessionDep,
                 temporal: TemporalDep) -> Response:
     access = changed.access
     await run_in_threadpool(portal.own_delivery, session, access, delivery_id)
@@ -123,38 +140,45 @@ async def retry(request: Request, delivery_id: str, changed: ChangeDep, session:
                                         get_settings().retry_delays,
                                         gate.limits_from(get_settings()))
     except Conflict as exc:
-        return await run_in_threadpool(_detail, request, changed.portal, session,
-                                       delivery_id, message=exc.detail, status=409)
+        return await _told(session, changed, delivery_id, exc.detail or exc.title, 409)
     if start is None:
-        return await run_in_threadpool(_detail, request, changed.portal, session,
-                                       delivery_id, message="Retry queued: it waits its turn "
-                                       "at the end of its line.")
+        return await _told(session, changed, delivery_id,
+                           "Retry queued: it waits its turn at the end of its line.")
     await retry_now(temporal, start)
-    return await run_in_threadpool(_detail, request, changed.portal, session, delivery_id,
-                                   message="Retry queued: a new attempt is on its way.")
+    return await _told(session, changed, delivery_id,
+                       "Retry queued: a new attempt is on its way.")
 
 
 @router.post("/deliveries/{delivery_id}/skip")
-def skip(request: Request, delivery_id: str, changed: ChangeDep, session: SessionDep) -> Response:
+async def skip(delivery_id: str, changed: ChangeDep, session: SessionDep) -> Response:
     """The exhausted head of a blocked line stays exhausted; the next in its line goes."""
-    portal.own_delivery(session, changed.access, delivery_id)
+    await run_in_threadpool(portal.own_delivery, session, changed.access, delivery_id)
     try:
-        following = committed(session, deliveries.skip, changed.access.environment_id,
-                              delivery_id)
+        following = await run_in_threadpool(committed, session, deliveries.skip,
+                                            changed.access.environment_id, delivery_id)
     except Conflict as exc:
-        return _detail(request, changed.portal, session, delivery_id, message=exc.detail,
-                       status=409)
-    message = ("Skipped: the next delivery in its line is on its way." if following
-               else "Skipped: nothing else waits in its line.")
-    return _detail(request, changed.portal, session, delivery_id, message=message)
+        return await _told(session, changed, delivery_id, exc.detail or exc.title, 409)
+    return await _told(session, changed, delivery_id,
+                       "Skipped: the next delivery in its line is on its way." if following
+                       else "Skipped: nothing else waits in its line.")
 
 
 @router.post("/events/{event_id}/replay")
-def replay(request: Request, event_id: str, changed: ChangeDep,
-           session: SessionDep) -> Response:
+async def replay(event_id: str, changed: ChangeDep, session: SessionDep) -> Response:
     access = changed.access
-    portal.own_event(session, access, event_id)
-    starts = committed(session, events.replay, access.environment_id, event_id,
-                       get_settings().retry_delays)
-    return render(request, "replayed.html", changed.portal, event_id=event_id,
-                  delivery_ids=[s.delivery_id for s in starts])
+    await run_in_threadpool(portal.own_event, session, access, event_id)
+    starts = await run_in_threadpool(committed, session, events.replay, access.environment_id,
+                                     event_id, get_settings().retry_delays)
+    return await after(session, changed, f"/portal/events/{event_id}/replayed",
+                       {"kind": "replayed", "deliveries": [s.delivery_id for s in starts]})
+
+
+@router.get("/events/{event_id}/replayed")
+async def replayed(request: Request, event_id: str, found: PortalDep,
+                   session: SessionDep) -> Response:
+    await run_in_threadpool(committed, session, portal.own_event, found.access, event_id)
+    notice = await shown(request, session, found)
+    if notice is None or notice["kind"] != "replayed":
+        return RedirectResponse("/portal/deliveries", status_code=303)
+    return render(request, "replayed.html", found, event_id=event_id,
+                  delivery_ids=notice["deliveries"])

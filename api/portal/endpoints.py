@@ -5,8 +5,8 @@ an HTTP receiver or a broker (`kinds`, `sign_in`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import cast
+from dataclasses import asdict, dataclass, field
+from typing import Any, cast
 
 from fastapi import APIRouter, Request, Response
 from fastapi.concurrency import run_in_threadpool
@@ -19,8 +19,10 @@ from api.portal.auth import ChangeDep, Form, PortalDep
 from api.portal.credentials import Credentials
 from api.portal.deliveries import explain
 from api.portal.kinds import Destination, Sections, offered
+from api.portal.notices import after, form_of, shown, status_of, typed
 from api.portal.sign_in import FIELD_OF, SignIn
 from api.portal.web import Portal, PortalRoute, render
+from hookline.contracts import AttemptResult
 from hookline.errors import ValidationFailed, invalid
 from hookline.persistence.db import committed
 from hookline.persistence.models import Endpoint
@@ -138,6 +140,10 @@ class Refusal:
         detail = exc.detail or exc.title
         return cls(detail, at, detail.removeprefix(f"{named}: "))
 
+    def notice(self, form: Form) -> dict[str, Any]:
+        """The refused form, as typed, for the page the form redirects to."""
+        return {"kind": "refused", "status": 422, "form": typed(form), "refused": asdict(self)}
+
 
 async def _form(request: Request, found: Portal, session: Session, draft: Draft, *,
                 row: TargetRow | None = None, refused: Refusal | None = None,
@@ -166,7 +172,11 @@ def list_page(request: Request, found: PortalDep, session: SessionDep) -> Respon
 
 @router.get("/endpoints/new")
 async def new_page(request: Request, found: PortalDep, session: SessionDep) -> Response:
-    return await _form(request, found, session, Draft())
+    notice = await shown(request, session, found)
+    if notice is None or notice["kind"] != "refused":
+        return await _form(request, found, session, Draft())
+    return await _form(request, found, session, Draft.of(form_of(notice)),
+                       refused=Refusal(**notice["refused"]), status=422)
 
 
 @router.post("/endpoints")
@@ -195,10 +205,24 @@ async def create(request: Request, changed: ChangeDep, session: SessionDep,
                                       broker=broker, ordering=draft.ordering(),
                                       batch=draft.batch())
     except ValidationFailed as exc:
-        return await _form(request, changed.portal, session, draft,
-                           refused=Refusal.of(exc), status=422)
-    return render(request, "secret.html", changed.portal, endpoint=row.target,
-                  secret=verifying_key(row.target.secret), created=True)
+        return await after(session, changed, "/portal/endpoints/new",
+                           Refusal.of(exc).notice(changed.form))
+    return await after(session, changed, f"/portal/endpoints/{row.target.id}/secret",
+                       {"kind": "secret", "created": True}, once=True)
+
+
+@router.get("/endpoints/{endpoint_id}/secret")
+async def secret_page(request: Request, endpoint_id: str, found: PortalDep,
+                      session: SessionDep) -> Response:
+    """The signing key a creation or a rotation just made, shown once: reloaded, the
+    endpoint's page."""
+    endpoint = await run_in_threadpool(committed, session, portal.own_endpoint, found.access,
+                                       endpoint_id)
+    notice = await shown(request, session, found)
+    if notice is None or notice["kind"] != "secret":
+        return RedirectResponse(f"/portal/endpoints/{endpoint_id}", status_code=303)
+    return render(request, "secret.html", found, endpoint=endpoint,
+                  secret=verifying_key(endpoint.secret), created=notice["created"])
 
 
 @router.get("/endpoints/{endpoint_id}")
@@ -207,7 +231,18 @@ async def show(request: Request, endpoint_id: str, found: PortalDep,
     row = await run_in_threadpool(committed, session, portal.own_endpoint_row, found.access,
                                   endpoint_id)
     saved = request.query_params.get("saved") == "1"
-    return await _form(request, found, session, _draft_of(row), row=row, saved=saved)
+    notice = await shown(request, session, found)
+    kind = (notice or {}).get("kind")
+    if notice is None or kind not in ("refused", "tested", "previewed"):
+        return await _form(request, found, session, _draft_of(row), row=row, saved=saved)
+    if kind == "tested":
+        return await _form(request, found, session, _draft_of(row), row=row,
+                           tested=AttemptResult(**notice["result"]))
+    draft = Draft.of(form_of(notice))
+    if kind == "refused":
+        return await _form(request, found, session, draft, row=row,
+                           refused=Refusal(**notice["refused"]), status=status_of(notice))
+    return await _previewed(request, found, session, draft, row, notice["event"])
 
 
 @router.post("/endpoints/{endpoint_id}")
@@ -226,8 +261,8 @@ async def edit(request: Request, endpoint_id: str, changed: ChangeDep, session: 
         await run_in_threadpool(targets.update, session, Endpoint, access.environment_id,
                                 endpoint_id, patch)
     except ValidationFailed as exc:
-        return await _form(request, changed.portal, session, draft, row=row,
-                           refused=Refusal.of(exc), status=422)
+        return await after(session, changed, f"/portal/endpoints/{endpoint_id}",
+                           Refusal.of(exc).notice(changed.form))
     return RedirectResponse(f"/portal/endpoints/{endpoint_id}?saved=1", status_code=303)
 
 
@@ -269,45 +304,50 @@ async def delete(endpoint_id: str, changed: ChangeDep, session: SessionDep,
 
 
 @router.post("/endpoints/{endpoint_id}/rotate")
-def rotate(request: Request, endpoint_id: str, changed: ChangeDep,
-           session: SessionDep) -> Response:
+async def rotate(endpoint_id: str, changed: ChangeDep, session: SessionDep) -> Response:
     access = changed.access
-    endpoint = portal.own_endpoint(session, access, endpoint_id)
+    await run_in_threadpool(portal.own_endpoint, session, access, endpoint_id)
     # A rotation to the other scheme is how a consumer switches (`scheme` names it).
     scheme = changed.form.get("scheme") or None
-    secret = targets.rotate_secret(session, Endpoint, access.environment_id, endpoint_id,
-                                   scheme=scheme)
-    return render(request, "secret.html", changed.portal, endpoint=endpoint, secret=secret,
-                  created=False)
+    await run_in_threadpool(targets.rotate_secret, session, Endpoint, access.environment_id,
+                            endpoint_id, scheme=scheme)
+    return await after(session, changed, f"/portal/endpoints/{endpoint_id}/secret",
+                       {"kind": "secret", "created": False}, once=True)
 
 
 @router.post("/endpoints/{endpoint_id}/test")
-async def test(request: Request, endpoint_id: str, changed: ChangeDep, session: SessionDep,
+async def test(endpoint_id: str, changed: ChangeDep, session: SessionDep,
                sender: SenderDep) -> Response:
     access = changed.access
-    row = await run_in_threadpool(committed, session, portal.own_endpoint_row, access, endpoint_id)
+    await run_in_threadpool(committed, session, portal.own_endpoint, access, endpoint_id)
     out = await run_in_threadpool(committed, session, endpoints.test_outgoing,
                                   access.environment_id, endpoint_id, access.requires_https)
     result = await sender.send(out)
-    return await _form(request, changed.portal, session, _draft_of(row), row=row,
-                       tested=result)
+    return await after(session, changed, f"/portal/endpoints/{endpoint_id}",
+                       {"kind": "tested", "result": asdict(result)})
 
 
 @router.post("/endpoints/{endpoint_id}/preview")
-async def preview(request: Request, endpoint_id: str, changed: ChangeDep,
-                  session: SessionDep) -> Response:
-    """The filter as typed (not saved) tried on one of the Consumer's recent events: the
-    edit form again, as typed, with what the endpoint would be sent."""
-    access, draft = changed.access, Draft.of(changed.form)
-    row = await run_in_threadpool(committed, session, portal.own_endpoint_row, access, endpoint_id)
-    chosen = changed.form.get("event") or None
+async def preview(endpoint_id: str, changed: ChangeDep, session: SessionDep) -> Response:
+    """The filter as typed (not saved), to try on one of the Consumer's recent events: the
+    page it leads to runs it (a read), and shows the edit form again, as typed."""
+    await run_in_threadpool(committed, session, portal.own_endpoint, changed.access,
+                            endpoint_id)
+    return await after(session, changed, f"/portal/endpoints/{endpoint_id}",
+                       {"kind": "previewed", "form": typed(changed.form),
+                        "event": changed.form.get("event") or None})
+
+
+async def _previewed(request: Request, found: Portal, session: Session, draft: Draft,
+                     row: TargetRow, chosen: str | None) -> Response:
+    """The edit form as typed, with what the endpoint would be sent of `chosen`."""
     try:
         tenant = tenant_code_of(request)
-        result = await tenant.run(access.environment_id, committed, session, portal.preview,
-                                  access, endpoint_id, chosen, draft.filter_or_none,
-                                  tenant.transforms)
+        result = await tenant.run(found.access.environment_id, committed, session,
+                                  portal.preview, found.access, row.target.id, chosen,
+                                  draft.filter_or_none, tenant.transforms)
     except ValidationFailed as exc:
-        return await _form(request, changed.portal, session, draft, row=row,
-                           refused=Refusal.of(exc), status=422)
-    return await _form(request, changed.portal, session, draft, row=row, previewed=result,
+        return await _form(request, found, session, draft, row=row, refused=Refusal.of(exc),
+                           status=422)
+    return await _form(request, found, session, draft, row=row, previewed=result,
                        previewed_event=chosen)

@@ -570,6 +570,21 @@ class PortalLink(SQLModel, table=True):
     created_at: datetime = _ts()
 
 
+class PortalNotice(SQLModel, table=True):
+    """What a portal form came to, for the page its redirect shows (`services/portal_notices`):
+    a form never answers with a page, so reloading one never sends it again. Sealed: a
+    refused form comes back as typed, and a test's answer is the receiver's."""
+
+    __tablename__ = "portal_notices"
+    id: str = Field(primary_key=True)
+    link_id: str = Field(sa_column=Column(
+        String, ForeignKey("portal_links.id", ondelete="CASCADE"), nullable=False, index=True))
+    body: dict[str, Any] = Field(sa_type=SealedJSON, nullable=False)
+    once: bool = False  # read once (a new signing secret is shown only once)
+    created_at: datetime = Field(default_factory=utcnow, sa_column=Column(
+        DateTime(timezone=True), nullable=False, index=True))
+
+
 class PortalSettings(SQLModel, table=True):
     """An environment's portal branding."""
 

@@ -3,11 +3,11 @@ of every page land in tests/screenshots/ (gitignored)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, Request, sync_playwright
 
 from tests.support.stack import Stack
 
@@ -51,3 +51,23 @@ def page(chromium: Browser, stack: Stack) -> Iterator[Page]:
 @pytest.fixture
 def shots(page: Page, stack: Stack) -> Shots:
     return Shots(page, stack.name)
+
+
+def reloading_changes_nothing(page: Page, state: Callable[[], object]) -> None:
+    """Issue 68: the page a form led to came from a redirect (POST, redirect, GET), so a
+    reload sends no form again, and what `state` reads of the service stays as it was."""
+    sent: list[str] = []
+
+    def posted(request: Request) -> None:
+        if request.method != "GET":
+            sent.append(f"{request.method} {request.url}")
+
+    before = state()
+    page.on("request", posted)
+    try:
+        answer = page.reload()
+    finally:
+        page.remove_listener("request", posted)
+    assert answer is not None and answer.request.method == "GET"
+    assert sent == []
+    assert state() == before

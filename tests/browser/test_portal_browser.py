@@ -6,9 +6,11 @@ from __future__ import annotations
 import json
 import re
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
+from sqlmodel import Session
 
-from tests.browser.conftest import Shots
+from hookline.persistence.models import Endpoint
+from tests.browser.conftest import Shots, reloading_changes_nothing
 from tests.support.api import attempts, deliveries_of, ok, publish, wait_delivery
 from tests.support.portal import consumer, expire, link
 from tests.support.receiver import Receiver
@@ -45,6 +47,8 @@ def test_a_customer_adds_an_endpoint_tests_it_and_sees_its_deliveries(
     expect(page.get_by_text("Test event succeeded")).to_be_visible()
     receiver.wait(1, "/ok")
     shots.take("04-test-event")
+    reloading_changes_nothing(page, lambda: len(receiver.at("/ok")))
+    expect(page.get_by_text("Test event succeeded")).to_be_visible()  # its result, shown again
 
     event = publish(tenant, {"invoice": "in_1042"})["id"]
     [delivery] = ok(tenant.client.get(f"/v1/events/{event}/deliveries"))["items"]
@@ -90,7 +94,7 @@ def test_a_customer_retries_an_exhausted_delivery(page: Page, shots: Shots, tena
     shots.take("09-retry")
     assert wait_delivery(tenant, delivery["id"])["attempts"] == 5
     assert len(attempts(tenant, delivery["id"])) == 5
-    page.reload()
+    reloading_changes_nothing(page, lambda: len(attempts(tenant, delivery["id"])))
     expect(page.locator("tr.attempt")).to_have_count(5)
 
 
@@ -107,6 +111,11 @@ def test_a_customer_orders_an_endpoint_and_skips_a_blocked_head(
     page.get_by_label("Order key").fill("data.customer")
     page.get_by_role("button", name="Add endpoint").click()
     expect(page.get_by_role("heading", name="Endpoint added")).to_be_visible()
+    secret = page.locator("#secret").inner_text()
+    reloading_changes_nothing(page, lambda: ok(tenant.client.get("/v1/endpoints")))
+    # Shown once: reloaded, the endpoint's own page, without it.
+    expect(page.get_by_role("heading", name="Endpoint added")).to_have_count(0)
+    assert "/portal/endpoints/ep_" in page.url and secret not in page.content()
     [endpoint] = ok(tenant.client.get("/v1/endpoints"))
     assert endpoint["ordering"] == {"key": "data.customer", "onExhausted": "block"}
     head, behind = (deliveries_of(tenant, publish(tenant, {"customer": "c1", "n": n})["id"])[0]
@@ -129,7 +138,9 @@ def test_a_customer_orders_an_endpoint_and_skips_a_blocked_head(
     assert ok(tenant.client.get(f"/v1/deliveries/{head['id']}"))["status"] == "exhausted"
     sent = [r.headers["webhook-id"] for r in receiver.at("/as/ordered")]
     assert sent == [head["eventId"]] * 4 + [behind["eventId"]]  # the skipped head: never again
-    page.reload()
+    reloading_changes_nothing(page, lambda: (
+        len(receiver.at("/as/ordered")),
+        ok(tenant.client.get(f"/v1/deliveries/{head['id']}"))["attempts"]))
     expect(page.locator("dd.line")).to_have_count(0)  # its line has moved past it
     shots.take("15-skipped")
 
@@ -181,6 +192,8 @@ def test_a_forbidden_url_shows_the_apis_error(page: Page, shots: Shots, stack: S
     expect(page.get_by_label("URL")).to_have_value(receiver.url("/ok"))
     shots.take("10-forbidden-url")
     assert ok(production.client.get("/v1/endpoints")) == []
+    reloading_changes_nothing(page, lambda: ok(production.client.get("/v1/endpoints")))
+    expect(page.get_by_label("URL")).to_have_value(receiver.url("/ok"))  # still as typed
     production.client.close()
 
 
@@ -224,6 +237,9 @@ def test_a_retry_the_api_refuses_shows_as_an_error(page: Page, shots: Shots, ten
     expect(alert).to_have_text(f"Delivery {delivery['id']} was already delivered; replay the "
                                "event to send it again")
     shots.take("12-retry-refused")
+    reloading_changes_nothing(page, lambda: ok(tenant.client.get(
+        f"/v1/deliveries/{delivery['id']}"))["attempts"])
+    expect(page.get_by_role("alert")).to_contain_text("already delivered")
     assert "Entrega" not in page.locator("body").inner_text()
     # The API's not-found says "Entrega" in its title; the customer reads Delivery.
     response = page.goto(page.url.split("/portal/")[0] + "/portal/deliveries/dlv_unknown")
@@ -253,6 +269,12 @@ def test_a_customer_writes_a_filter_tries_it_on_a_recent_event_and_saves_it(
     expect(page.get_by_label("Filter")).to_have_value("data.amount > 100")  # not saved yet
     assert ok(tenant.client.get(f"/v1/endpoints/{endpoint['id']}"))["filter"] is None
     shots.take("filter-01-matched")
+    reloading_changes_nothing(page, lambda: ok(tenant.client.get(
+        f"/v1/endpoints/{endpoint['id']}")))
+    expect(page.get_by_role("status")).to_contain_text("Matched")
+    # The tester sits beside the filter, before the form's other parts.
+    assert page.locator("fieldset.try").evaluate(
+        "t => t.previousElementSibling.querySelector('textarea[name=filter]') !== null")
 
     page.get_by_label("Filter").fill("data.amount > 1000")
     page.get_by_role("button", name="Try it").click()
@@ -270,6 +292,9 @@ def test_a_customer_writes_a_filter_tries_it_on_a_recent_event_and_saves_it(
     expect(page.get_by_text("Saved.")).to_be_visible()
     assert ok(tenant.client.get(f"/v1/endpoints/{endpoint['id']}"))["filter"] == \
         "data.amount > 100"
+    page.get_by_label("Filter").fill("data.amount > 9")  # typed, not saved: the reload
+    reloading_changes_nothing(page, lambda: ok(tenant.client.get(  # sends nothing
+        f"/v1/endpoints/{endpoint['id']}")))
     assert publish(tenant, {"amount": 5})["filtered"] == 1
     assert publish(tenant, {"amount": 500})["deliveries"] == 1
     # The operator's transformation is shown, not editable.
@@ -337,3 +362,133 @@ def test_a_customer_adds_a_kafka_endpoint_with_a_sasl_sign_in(
     page.get_by_role("button", name="Save").click()
     expect(page.get_by_text("Saved.")).to_be_visible()
     assert ok(tenant.client.get(f"/v1/endpoints/{endpoint['id']}"))["credentials"] is None
+
+
+def _endpoint_page(page: Page, tenant: Tenant, receiver: Receiver, **fields: object
+                   ) -> dict[str, object]:
+    """A Consumer's endpoint, made through the API, open in the portal."""
+    consumer(tenant, "acme", "invoice.paid")
+    endpoint = ok(tenant.client.post("/v1/endpoints", json={
+        "consumer": "acme", "url": receiver.url("/ok"), **fields}), 201)
+    page.goto(link(tenant)["url"])
+    page.get_by_role("link", name=receiver.url("/ok")).click()
+    return endpoint
+
+
+def test_reloading_after_disable_or_enable_changes_nothing(
+        page: Page, tenant: Tenant, receiver: Receiver) -> None:
+    """Issue 68: each form of the portal answers with a redirect; this one's."""
+    endpoint = _endpoint_page(page, tenant, receiver)
+    read = f"/v1/endpoints/{endpoint['id']}"
+    page.get_by_role("button", name="Disable").click()
+    expect(page.get_by_role("button", name="Enable")).to_be_visible()
+    assert ok(tenant.client.get(read))["status"] == "DisabledManually"
+    ok(tenant.client.patch(read, json={"status": "enabled"}))  # enabled again, elsewhere
+    reloading_changes_nothing(page, lambda: ok(tenant.client.get(read))["status"])
+    expect(page.get_by_role("button", name="Disable")).to_be_visible()
+    page.get_by_role("button", name="Disable").click()
+    ok(tenant.client.patch(read, json={"status": "enabled"}))
+    page.get_by_role("button", name="Enable").click()
+    ok(tenant.client.patch(read, json={"status": "disabled"}))
+    reloading_changes_nothing(page, lambda: ok(tenant.client.get(read))["status"])
+    assert ok(tenant.client.get(read))["status"] == "DisabledManually"
+
+
+def test_reloading_after_a_rotation_or_a_switch_changes_nothing(
+        page: Page, stack: Stack, tenant: Tenant, receiver: Receiver) -> None:
+    """The new key is shown once; reloaded, the endpoint's page, the key as it was."""
+    endpoint = _endpoint_page(page, tenant, receiver)
+
+    def stored() -> tuple[str, str | None]:
+        with Session(stack.engine) as session:
+            row = session.get(Endpoint, endpoint["id"])
+            assert row is not None
+            return row.secret, row.previous_secret
+
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Rotate secret").click()
+    expect(page.get_by_role("heading", name="Secret rotated")).to_be_visible()
+    rotated = page.locator("#secret").inner_text()
+    assert rotated == stored()[0] and stored()[1] == endpoint["secret"]
+    reloading_changes_nothing(page, stored)
+    expect(page.get_by_role("heading", name="Secret rotated")).to_have_count(0)
+    assert rotated not in page.content()
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Switch to v1a signatures").click()
+    public = page.locator("#secret").inner_text()
+    assert public.startswith("whpk_")
+    reloading_changes_nothing(page, lambda: ok(tenant.client.get(
+        f"/v1/endpoints/{endpoint['id']}"))["publicKey"])
+    expect(page.get_by_role("button", name="Switch to v1 signatures")).to_be_visible()
+    expect(page.locator("#public-key")).to_have_text(public)
+
+
+def test_reloading_after_a_delete_changes_nothing(page: Page, tenant: Tenant,
+                                                  receiver: Receiver) -> None:
+    _endpoint_page(page, tenant, receiver)
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Delete").click()
+    expect(page.get_by_text("No endpoints yet.")).to_be_visible()
+    again = ok(tenant.client.post("/v1/endpoints", json={"consumer": "acme",
+                                                         "url": receiver.url("/ok")}), 201)
+    reloading_changes_nothing(page, lambda: ok(tenant.client.get("/v1/endpoints")))
+    assert [e["id"] for e in ok(tenant.client.get("/v1/endpoints"))] == [again["id"]]
+
+
+def test_reloading_after_a_replay_changes_nothing(page: Page, tenant: Tenant,
+                                                  receiver: Receiver) -> None:
+    _endpoint_page(page, tenant, receiver)
+    event = publish(tenant)["id"]
+    [delivery] = deliveries_of(tenant, event)
+    wait_delivery(tenant, delivery["id"])
+    page.goto(page.url.split("/portal/")[0] + f"/portal/deliveries/{delivery['id']}")
+    page.get_by_role("button", name="Replay event").click()
+    expect(page.get_by_role("heading", name="Event replayed")).to_be_visible()
+    expect(page.get_by_role("status")).to_contain_text("1 new delivery")
+    reloading_changes_nothing(page, lambda: ok(tenant.client.get(f"/v1/events/{event}"))[
+        "deliveries"])
+    assert ok(tenant.client.get(f"/v1/events/{event}"))["deliveries"] == 2
+    expect(page.get_by_role("status")).to_contain_text("1 new delivery")
+
+
+def test_reloading_after_signing_out_changes_nothing(page: Page, tenant: Tenant) -> None:
+    consumer(tenant, "acme")
+    page.goto(link(tenant)["url"])
+    page.get_by_role("button", name="Sign out").click()
+    expect(page.get_by_role("heading", name="Signed out")).to_be_visible()
+    assert not page.context.cookies()
+    reloading_changes_nothing(page, lambda: page.context.cookies())
+    expect(page.get_by_role("heading", name="Signed out")).to_be_visible()
+
+
+def test_every_page_fits_a_phone(chromium: Browser, tenant: Tenant,
+                                 receiver: Receiver) -> None:
+    """Issue 68: at 390 px, no page is wider than the screen; the deliveries list names the
+    endpoint and says the last response in the Delivery page's sentence."""
+    consumer(tenant, "acme", "invoice.paid")
+    failing = ok(tenant.client.post("/v1/endpoints", json={
+        "consumer": "acme", "url": "http://127.0.0.1:9/refused",
+        "description": "a long description " * 8}), 201)
+    [delivery] = deliveries_of(tenant, publish(tenant, {"long": "x" * 300})["id"])
+    assert wait_delivery(tenant, delivery["id"])["status"] == "exhausted"
+    context = chromium.new_context(viewport={"width": 390, "height": 844})
+    phone = context.new_page()
+    try:
+        phone.goto(link(tenant)["url"])
+        base = phone.url.split("/portal/")[0] + "/portal"
+        for path in ("/endpoints", "/endpoints/new", f"/endpoints/{failing['id']}",
+                     "/deliveries", f"/deliveries/{delivery['id']}", "/event-types",
+                     "/verify"):
+            phone.goto(base + path)
+            width = phone.evaluate("document.documentElement.scrollWidth")
+            assert width <= 390, (path, width)
+        phone.goto(base + "/deliveries")
+        row = phone.locator("table.deliveries tbody tr").first
+        expect(row.locator("td[data-label=Endpoint]")).to_have_text("http://127.0.0.1:9/refused")
+        expect(row.locator("td[data-label='Last response']")).to_contain_text(
+            "Could not connect to the endpoint")
+        Shots(phone, "phone").take("deliveries")
+        phone.goto(base + f"/endpoints/{failing['id']}")
+        Shots(phone, "phone").take("endpoint")
+    finally:
+        context.close()

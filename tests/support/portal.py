@@ -76,8 +76,19 @@ class PortalClient:
 
     def post(self, path: str, fields: dict[str, Any] | None = None, *,
              csrf: str | None = None) -> httpx.Response:
+        """Sends a form and, as a browser does, follows its redirect: the page after it. A
+        form never answers with a page of its own (POST, redirect, GET: reloading a page
+        never sends a form again); only a request refused as such does (its 4xx page)."""
         data = {"csrf": self.csrf if csrf is None else csrf, **(fields or {})}
-        return self.http.post(path, data=data)
+        answer = self.http.post(path, data=data, follow_redirects=True)
+        if answer.history:
+            assert [r.status_code for r in answer.history] == [303], answer.history
+            assert answer.request.method == "GET"
+        else:
+            assert answer.status_code >= 400, f"{path} answered a page: {answer.status_code}"
+        if found := CSRF.search(answer.text):
+            self.csrf = found.group(1)
+        return answer
 
     def close(self) -> None:
         self.http.close()

@@ -15,10 +15,12 @@ from hookline.persistence.queries import (
     explorer,
     messages,
     portal_links,
+    portal_notices,
     sources,
     targets,
     usage,
 )
 
 __all__ = ["accounts", "attempts", "consumers", "deliveries", "event_types", "events",
-           "explorer", "messages", "portal_links", "sources", "targets", "usage"]
+           "explorer", "messages", "portal_links",
+           "portal_notices", "sources", "targets", "usage"]

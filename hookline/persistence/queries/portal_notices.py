@@ -1,0 +1,23 @@
+"""Every statement on `portal_notices`: one left by a form, read by the page after it, and
+those past their time."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import sqlalchemy as sa
+from sqlmodel import Session, col, select
+
+from hookline.persistence.models import PortalNotice
+
+
+def of_link(session: Session, notice_id: str, link_id: str, since: datetime
+            ) -> PortalNotice | None:
+    return session.exec(select(PortalNotice).where(
+        PortalNotice.id == notice_id, PortalNotice.link_id == link_id,
+        col(PortalNotice.created_at) >= since)).first()
+
+
+def delete_before(session: Session, before: datetime) -> None:
+    session.execute(sa.delete(PortalNotice).where(col(PortalNotice.created_at) < before)
+                    .execution_options(synchronize_session=False))
