@@ -104,7 +104,7 @@ def test_an_evaluation_stops_at_its_budget_and_says_so() -> None:
     assert _verdict(LINEAR, small) == filters.Verdict(False)
     large = {"items": [{"sku": str(n)} for n in range(60_000)]}  # about 1 MiB
     before = REGISTRY.get_sample_value("hookline_filter_over_budget_total",
-                                       {"target_kind": "endpoint"}) or 0.0
+                                       {"target": "endpoint"}) or 0.0
     verdict = _verdict(LINEAR, large)
     assert verdict.matched is False and verdict.over_budget is True
     assert f"{filters.COST_BUDGET:,} cost units" in str(verdict.error)
@@ -112,7 +112,7 @@ def test_an_evaluation_stops_at_its_budget_and_says_so() -> None:
         "a.b", large, "c", "evt_1"))
     assert [t.id for t in kept] == ["ep_0"] and out == 1
     after = REGISTRY.get_sample_value("hookline_filter_over_budget_total",
-                                      {"target_kind": "endpoint"})
+                                      {"target": "endpoint"})
     assert after == before + 1
 
 
@@ -124,7 +124,7 @@ def test_runtime_errors_are_cels_words() -> None:
 def test_a_batched_check_never_evaluates_a_filter() -> None:
     """With verdicts (the batch's path), a filter without one is handed back, unevaluated."""
     spent = REGISTRY.get_sample_value("hookline_user_code_seconds_total",
-                                      {"target_kind": "endpoint", "code": "filter"}) or 0.0
+                                      {"target": "endpoint", "code": "filter"}) or 0.0
     targets = _endpoints(None, "data.n > 1", "data.n < 1")
     with pytest.raises(filters.Unevaluated) as deferred:
         filters.admitted(targets, lambda: filters.event_variables("a.b", {"n": 5}, "c", "e"),
@@ -132,7 +132,7 @@ def test_a_batched_check_never_evaluates_a_filter() -> None:
     assert deferred.value.owner == "csm_1"
     assert deferred.value.pending == {("endpoint", "data.n > 1"), ("endpoint", "data.n < 1")}
     assert REGISTRY.get_sample_value("hookline_user_code_seconds_total", {
-        "target_kind": "endpoint", "code": "filter"}) in (None, spent)
+        "target": "endpoint", "code": "filter"}) in (None, spent)
     verdicts = filters.evaluate_all(deferred.value)
     kept, out = filters.admitted(targets, lambda: {}, verdicts, owner="csm_1")
     assert [t.id for t in kept] == ["ep_0", "ep_1"] and out == 1

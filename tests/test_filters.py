@@ -140,7 +140,7 @@ def test_a_filtered_fan_out_is_counted() -> None:
     from hookline.persistence.models import Endpoint
 
     def value(name: str) -> float:
-        return REGISTRY.get_sample_value(name, {"target_kind": "endpoint"}) or 0.0
+        return REGISTRY.get_sample_value(name, {"target": "endpoint"}) or 0.0
 
     before = value("hookline_filtered_total"), value("hookline_filter_errors_total")
     targets = [Endpoint(id=f"ep_{i}", environment_id="env", consumer_id="c", url="u",

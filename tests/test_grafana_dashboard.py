@@ -32,6 +32,11 @@ ASKED = {
     "transformation errors": "hookline_transform_executor_restarts_total",
     "ingestion by provider and verification": "hookline_ingest_messages_total",
     "API request rate and errors": "hookline_api_request_duration_seconds_count",
+    # Issue 68: the proxy's own failures, and the workers' health from the Temporal SDK.
+    "egress proxy failures": "hookline_egress_proxy_failures_total",
+    "workflow tasks waiting for a worker":
+        "temporal_workflow_task_schedule_to_start_latency_seconds_bucket",
+    "worker task slots": "temporal_worker_task_slots_used",
 }
 
 SCRAPE = """\
@@ -43,7 +48,7 @@ hookline_api_request_duration_seconds_count{route="publish",status="2xx"} 1.0
 hookline_api_request_duration_seconds_sum{route="publish",status="2xx"} 0.004
 # HELP hookline_attempts HTTP attempts.
 # TYPE hookline_attempts counter
-hookline_attempts_total{outcome="transformation",target_kind="endpoint"} 0.0
+hookline_attempts_total{outcome="transformation",target="endpoint"} 0.0
 # HELP hookline_outbox_depth Starts waiting.
 # TYPE hookline_outbox_depth gauge
 hookline_outbox_depth 0.0
@@ -138,7 +143,7 @@ def test_the_reader_finds_selectors_matchers_and_groupings() -> None:
             '{status=~"4xx|5xx"}[$__rate_interval]))',
             [],
         ),
-        ('sum by (target_kind) (rate(hookline_attempts_total{outcome="transformation"}[5m]))', []),
+        ('sum by (target) (rate(hookline_attempts_total{outcome="transformation"}[5m]))', []),
         (
             "histogram_quantile(0.99, sum by (le) "
             "(rate(hookline_api_request_duration_seconds_bucket[5m])))",
@@ -213,3 +218,17 @@ def test_every_attempt_outcome_is_named_in_the_docs_and_on_the_dashboard() -> No
     for outcome in OUTCOMES:
         assert f"`{outcome}`" in row, outcome
         assert outcome in re.findall(r"[a-z0-9_]+", panel["description"]), outcome
+
+
+def test_units_mean_what_the_panels_show() -> None:
+    """Issue 68: a rate of CPU seconds is a share of a core, not seconds; a panel of
+    durations is in seconds; counters' rates are per second."""
+    units = {panel["title"]: panel["fieldConfig"]["defaults"].get("unit")
+             for panel in grafana.panels(grafana.load())}
+    assert units["CPU in tenants' code"] == "percentunit"
+    for panel in grafana.panels(grafana.load()):
+        exprs = [t["expr"] for t in panel["targets"]]
+        if all(e.startswith("histogram_quantile(") for e in exprs):
+            assert units[panel["title"]] == "s", panel["title"]
+        elif all("rate(" in e and "_seconds_total" not in e for e in exprs):
+            assert units[panel["title"]] in ("ops", "reqps"), panel["title"]

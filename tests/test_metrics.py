@@ -115,21 +115,21 @@ def test_deliveries_attempts_and_relay_lag_move_with_real_deliveries(
     worker_now, api_now = scrape(metered.worker), scrape(metered.api)
     counted = {(status, n) for status in ("delivered", "exhausted", "cancelled") if (
         n := moved(worker, worker_now, "hookline_deliveries_finished_total", status=status,
-                   target_kind="endpoint"))}
+                   target="endpoint"))}
     assert counted == {("delivered", 5), ("exhausted", 1)}
     assert moved(worker, worker_now, "hookline_attempts_total", outcome="2xx",
-                 target_kind="endpoint") == 5
+                 target="endpoint") == 5
     assert moved(worker, worker_now, "hookline_attempts_total", outcome="5xx",
-                 target_kind="endpoint") == 4
+                 target="endpoint") == 4
     assert moved(worker, worker_now, "hookline_attempt_duration_seconds_count",
-                 target_kind="endpoint") == 9
+                 target="endpoint") == 9
     assert moved(worker, worker_now, "hookline_attempt_duration_seconds_bucket",
-                 target_kind="endpoint", le="+Inf") == 9
+                 target="endpoint", le="+Inf") == 9
     assert moved(worker, worker_now, "hookline_relay_lag_seconds_count") == 6
     assert moved(worker, worker_now, "hookline_targets_by_circuit", state="open") == 1
     assert worker_now[key("hookline_targets_by_circuit", state="closed")] >= 1
     # Issue 32: the adaptive limits by kind, never past this stack's ceiling (1).
-    assert [worker_now[key("hookline_target_concurrency_limit", target_kind="endpoint",
+    assert [worker_now[key("hookline_target_concurrency_limit", target="endpoint",
                            stat=stat)] for stat in ("min", "mean", "max")] == [1, 1, 1]
     assert moved(api, api_now, "hookline_api_request_duration_seconds_count",
                  route="publish", status="2xx") == 6
@@ -227,7 +227,7 @@ def test_a_cancel_by_disabling_counts_once(metered: Metered, tenant_of: Tenant,
     ok(tenant.client.patch(f"/v1/endpoints/{endpoint['id']}", json={"status": "disabled"}))
     wait_delivery(tenant, deliveries_of(tenant, event["id"])[0]["id"], {"cancelled"})
     worker_now, api_now = scrape(metered.worker), scrape(metered.api)
-    name, labels = "hookline_deliveries_finished_total", {"target_kind": "endpoint"}
+    name, labels = "hookline_deliveries_finished_total", {"target": "endpoint"}
     assert moved(worker, worker_now, name, status="cancelled", **labels) \
         + moved(api, api_now, name, status="cancelled", **labels) == 1
     assert moved(worker, worker_now, name, status="exhausted", **labels) == 0
@@ -250,7 +250,7 @@ def test_ingestion_by_provider_verification_and_outcome(
     receiver.wait(1, f"/ok/{source['id']}")
     _eventually(lambda: moved(worker, scrape(metered.worker),
                               "hookline_deliveries_finished_total", status="delivered",
-                              target_kind="destination") == 1, "the destination's delivery")
+                              target="destination") == 1, "the destination's delivery")
     api_now, worker_now = scrape(metered.api), scrape(metered.worker)
     name = "hookline_ingest_messages_total"
     counted = {(labels, change) for (sample, labels), value in api_now.items()
@@ -266,7 +266,7 @@ def test_ingestion_by_provider_verification_and_outcome(
     assert moved(api, api_now, took, route="ingest", status="2xx") == 2
     assert moved(api, api_now, took, route="ingest", status="4xx") == 1
     assert moved(worker, worker_now, "hookline_attempts_total", outcome="2xx",
-                 target_kind="destination") == 1
+                 target="destination") == 1
 
 
 def test_rate_limit_refusals_are_counted(metered: Metered, tenant_of: Tenant) -> None:

@@ -137,7 +137,7 @@ def test_a_published_event_is_one_trace_from_the_request_to_its_attempt(
     assert start.attributes["temporalWorkflowID"] == delivery["id"]
     run = run_of(spans, attempt)
     assert run is not None and run.parent_id == start.span_id and run.trace_id == trace_id
-    assert {"hookline.delivery_id": delivery["id"], "hookline.target_kind": "endpoint",
+    assert {"hookline.delivery_id": delivery["id"], "hookline.target": "endpoint",
             "hookline.target_id": endpoint["id"], "hookline.attempt": 1,
             "hookline.status_code": 200, "hookline.delivery_status": "delivered"
             }.items() <= attempt.attributes.items()
@@ -167,7 +167,7 @@ def test_an_ingested_request_is_one_trace_to_its_forward(
     assert http_chain(spans, attempt) == \
         expected_chain(RELAY_START, INGEST)
     assert len({s.trace_id for s in chain}) == 1 and chain[-1].parent_id == ""
-    assert {"hookline.delivery_id": delivery["id"], "hookline.target_kind": "destination",
+    assert {"hookline.delivery_id": delivery["id"], "hookline.target": "destination",
             "hookline.target_id": destination["id"], "hookline.attempt": 1,
             "hookline.status_code": 200}.items() <= attempt.attributes.items()
     # The ingestion URL's token is its secret: no span of the trace shows it.

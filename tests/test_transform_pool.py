@@ -77,7 +77,7 @@ def _sample(name: str, labels: dict[str, str]) -> float:
 
 
 def test_the_handlers_cpu_and_the_executors_restarts_are_counted(pool: ExecutorPool) -> None:
-    spent = {"target_kind": "endpoint", "code": "transformation"}
+    spent = {"target": "endpoint", "code": "transformation"}
     before = _sample("hookline_user_code_seconds_total", spent)
     heavy = "function handler(w) { let x = 0; for (let i = 0; i < 3e7; i++) x += i; return w; }"
     pool.run("ep_cpu", heavy, {"payload": {}})

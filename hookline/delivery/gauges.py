@@ -69,7 +69,7 @@ class DatabaseCollector(Collector):
         by_kind = GaugeMetricFamily(
             CONCURRENCY_LIMIT, "The adaptive concurrency limits of gated endpoints and "
             "destinations (attempts each may have in flight): their min, mean and max by "
-            "kind.", labels=["target_kind", "stat"])
+            "target (endpoint or destination).", labels=["target", "stat"])
         for kind, values in limits.items():
             for stat, value in zip(LIMIT_STATS, values, strict=True):
                 by_kind.add_metric([kind, stat], value)

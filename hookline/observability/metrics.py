@@ -4,8 +4,8 @@ default registry); the code that decides an outcome counts it.
 Two processes export them (`hookline.observability.serving`): the API at `GET /metrics`, and a
 worker on HOOKLINE_WORKER_METRICS_PORT, where the outbox and breaker gauges are read from
 the database at scrape time and the Temporal SDK's own metrics are passed through. Labels
-are bounded sets (route kinds, status classes, error types, target kinds, provider codes):
-never an id or a URL. docs/METRICS.md lists them all.
+are bounded sets (route kinds, status classes, error types, targets: endpoint or
+destination, provider codes): never an id or a URL. docs/METRICS.md lists them all.
 """
 
 from __future__ import annotations
@@ -68,33 +68,34 @@ RATE_LIMITED_ORGANIZATION = RATE_LIMITED.labels("organization")
 FILTERED = Counter(
     "hookline_filtered",
     "Targets a payload filter kept an event or message from at fan-out (no Delivery was "
-    "made for them), by target kind. Counted where the fan-out ran: the API for publish and "
-    "ingestion, the worker for cron runs.",
-    ["target_kind"])
+    "made for them), by target (endpoint or destination). Counted where the fan-out ran: "
+    "the API for publish and ingestion, the worker for cron runs.",
+    ["target"])
 """Filtered fan-outs, whether the filter said false or failed (`hookline_filter_errors`)."""
 _FILTERED = {k: FILTERED.labels(k) for k in TARGET_KINDS}
 
 FILTER_ERRORS = Counter(
     "hookline_filter_errors",
     "Payload filter evaluations that failed (a missing key, a comparison of mismatched "
-    "types, a result that is not a bool), by target kind. A failure counts as no match.",
-    ["target_kind"])
+    "types, a result that is not a bool), by target (endpoint or destination). A failure "
+    "counts as no match.",
+    ["target"])
 """Failed filter evaluations; the preview shows the error of one."""
 _FILTER_ERRORS = {k: FILTER_ERRORS.labels(k) for k in TARGET_KINDS}
 
 FILTER_OVER_BUDGET = Counter(
     "hookline_filter_over_budget",
     "Payload filter evaluations stopped at their cost budget (also counted in "
-    "hookline_filter_errors), by target kind.",
-    ["target_kind"])
+    "hookline_filter_errors), by target (endpoint or destination).",
+    ["target"])
 """Filters that met an event or message too large for their cost: no match."""
 _FILTER_OVER_BUDGET = {k: FILTER_OVER_BUDGET.labels(k) for k in TARGET_KINDS}
 
 USER_CODE_SECONDS = Counter(
     "hookline_user_code_seconds",
-    "CPU seconds spent in tenants' code (code: filter or transformation), by target kind. "
-    "Counted where it ran.",
-    ["target_kind", "code"])
+    "CPU seconds spent in tenants' code (code: filter or transformation), by target "
+    "(endpoint or destination). Counted where it ran.",
+    ["target", "code"])
 """Where tenants' filters and transformations spend this process's CPU."""
 _USER_CODE = {(k, c): USER_CODE_SECONDS.labels(k, c) for k in TARGET_KINDS
               for c in ("filter", "transformation")}
@@ -113,19 +114,19 @@ _RESTARTS = {r: TRANSFORM_EXECUTOR_RESTARTS.labels(r)
 DELIVERIES = Counter(
     "hookline_deliveries_finished",
     "Deliveries that reached a final status (delivered, exhausted, cancelled), by status "
-    "and target kind (endpoint or destination). Counted by the process that decided it: "
+    "and target (endpoint or destination). Counted by the process that decided it: "
     "the worker for attempt outcomes and automatic disables, the API for cancellations by "
     "a disable or delete through the API.",
-    ["status", "target_kind"])
+    ["status", "target"])
 """Final statuses: a retried Delivery that ends again counts again."""
 _FINISHED = {(s, k): DELIVERIES.labels(s, k) for s in FINAL for k in TARGET_KINDS}
 
 ATTEMPTS = Counter(
     "hookline_attempts",
-    "HTTP attempts of Deliveries by outcome (status class 2xx..5xx, or the error type when "
-    "no answer came: timeout, connection, dns, tls, blocked_url, oauth, proxy...) and target "
-    "kind.",
-    ["outcome", "target_kind"])
+    "Attempts of Deliveries, HTTP and broker, by outcome (status class 2xx..5xx, published, "
+    "or the error type when no answer came: timeout, connection, dns, tls, blocked_url, "
+    "oauth, proxy, broker_*...) and target (endpoint or destination).",
+    ["outcome", "target"])
 """Every attempt the attempt activity recorded; the endpoint test is not one."""
 _ATTEMPTED = {(o, k): ATTEMPTS.labels(o, k) for o in OUTCOMES for k in TARGET_KINDS}
 
@@ -143,8 +144,8 @@ _PROXY_FAILED = {r: EGRESS_PROXY_FAILURES.labels(r) for r in ("receiver", "token
 ATTEMPT_SECONDS = Histogram(
     "hookline_attempt_duration_seconds",
     "Duration of one HTTP attempt (URL check, DNS, connect, request, first 4 KiB of the "
-    "answer), by target kind: the attempt record's durationMs.",
-    ["target_kind"],
+    "answer), by target (endpoint or destination): the attempt record's durationMs.",
+    ["target"],
     buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15, 30))
 """Attempt duration; the throttle's wait for a send time is not part of it."""
 _ATTEMPT_SECONDS = {k: ATTEMPT_SECONDS.labels(k) for k in TARGET_KINDS}

@@ -127,7 +127,7 @@ def attempted(target_id: str, attempt: int | None, status_code: int | None,
               error_type: str | None, status: str) -> None:
     """An attempt's target and outcome, on the current span: the answer's status code or
     the error type (the attempt record's `errorType`), and the Delivery's status after it."""
-    describe(target_kind=target_kind(target_id),
+    describe(target=target_kind(target_id),
              target_id=target_id, attempt=attempt, status_code=status_code,
              error_type=error_type, delivery_status=status)
 
