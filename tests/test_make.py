@@ -25,3 +25,18 @@ def test_make_test_adds_the_dev_extra() -> None:
     test = planned("test")
     assert "pip install --quiet -e .\n" in test and 'pip install --quiet -e ".[dev]"' in test
     assert test.index('".[dev]"') < test.index("bin/pytest")
+
+
+def test_make_run_says_each_step_and_its_time() -> None:
+    """Issue 68: the set-up that runs side by side says what it does, roughly how long it
+    takes, and how long it took."""
+    run = planned("run")
+    for step in ("the Python environment (.venv)", "the filter engine (cel-go)",
+                 "the transformations' V8 (isolated-vm, compiled)"):
+        assert f'tools/step.sh begin "{step}"' in run and f'tools/step.sh end "{step}"' in run
+    begun = subprocess.run([str(ROOT / "tools/step.sh"), "begin", "a step", "3 s"], cwd=ROOT,
+                           capture_output=True, text=True, check=True).stdout
+    ended = subprocess.run([str(ROOT / "tools/step.sh"), "end", "a step"], cwd=ROOT,
+                           capture_output=True, text=True, check=True).stdout
+    assert begun == "==> a step: started (about 3 s the first time)\n"
+    assert ended in ("==> a step: done in 0 s\n", "==> a step: done in 1 s\n")
