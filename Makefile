@@ -67,7 +67,7 @@ venv: $(VENV)/.installed hookline/tenant_code/_celgo.so $(V8)
 dev: venv $(VENV)/.installed-dev
 
 $(VENV)/.installed: pyproject.toml
-	@tools/step.sh begin "the Python environment (.venv)" "70 s"
+	@tools/step.sh begin "the Python environment (.venv)" "50 s"
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --upgrade pip
 	$(VENV)/bin/pip install --quiet -e .
@@ -82,7 +82,7 @@ $(VENV)/.installed-dev: $(VENV)/.installed
 # (native/celgo: the module's versions are pinned by its go.sum).
 hookline/tenant_code/_celgo.so: native/celgo/celgo.go native/celgo/go.mod native/celgo/go.sum
 	@command -v go >/dev/null 2>&1 || { echo "Go is needed to build the filter engine (https://go.dev/dl)."; exit 1; }
-	@tools/step.sh begin "the filter engine (cel-go)" "60 s"
+	@tools/step.sh begin "the filter engine (cel-go)" "40 s"
 	cd native/celgo && CGO_ENABLED=1 go build -buildmode=c-shared -trimpath -ldflags "-s -w" \
 		-o $(CURDIR)/hookline/tenant_code/_celgo.so .
 	rm -f hookline/tenant_code/_celgo.h
@@ -93,7 +93,7 @@ hookline/tenant_code/_celgo.so: native/celgo/celgo.go native/celgo/go.mod native
 # the machine's Node.js headers.
 $(V8): hookline/tenant_code/v8/package.json hookline/tenant_code/v8/package-lock.json
 	@command -v node >/dev/null 2>&1 || { echo "Node.js is needed to run transformations (https://nodejs.org)."; exit 1; }
-	@tools/step.sh begin "the transformations' V8 (isolated-vm, compiled)" "60 s"
+	@tools/step.sh begin "the transformations' V8 (isolated-vm, compiled)" "75 s"
 	cd hookline/tenant_code/v8 && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 	@tools/step.sh end "the transformations' V8 (isolated-vm, compiled)"
