@@ -541,7 +541,10 @@ def test_tls_mounts_only_the_files_it_names(args: tuple[str, ...],
         assert sorted(item["key"] for item in items["secret"]["items"]) == sorted(files.values())
 
 
-@pytest.mark.parametrize(("args", "message"), [
+# Issue 68: a check of one value's form is values.schema.json's, and Helm's message is the
+# value's path and the keyword that failed; those that need a sentence are `fail`s of
+# templates/values-check.yaml, each message beginning with the value's path.
+BAD_VALUES = [
     ((), "database.existingSecret is required"),
     (("--set", "database.existingSecret=db"), "encryption.existingSecret is required"),
     (("--set", "database.existingSecret=db", "--set", "encryption.existingSecret=keys"),
@@ -583,18 +586,66 @@ def test_tls_mounts_only_the_files_it_names(args: tuple[str, ...],
     (("-f", str(MINIMAL), "--set", "config.allowedSubnets=10.0.0.0/8\\,0.0.0.0/0",
       "--set", "config.allowedPorts=*"), "turns Hookline's SSRF guard off"),
     (("-f", str(MINIMAL), "--set", "config.allowedSubnets=::/0"), "set unguardedEgress=true"),
-], ids=["no-database-secret", "no-encryption-secret", "no-temporal", "empty-secret-key",
-        "misspelt-setting",
-        "bad-duration", "zero-in-flight", "bad-ports", "bad-log-level", "small-v8-heap",
-        "min-above-max", "route-without-gateway", "no-public-url", "wildcard-host",
-        "public-url-not-a-url", "up-only-setting", "api-key-without-tls", "cert-without-key",
-        "tls-secret-not-enabled", "tls-secret-naming-nothing", "empty-api-key-key",
-        "tls-not-a-bool", "empty-dashboard-label", "guard-off-v4", "guard-off-v6"])
+]
+BAD_IDS = ["no-database-secret", "no-encryption-secret", "no-temporal", "empty-secret-key",
+           "misspelt-setting",
+           "bad-duration", "zero-in-flight", "bad-ports", "bad-log-level", "small-v8-heap",
+           "min-above-max", "route-without-gateway", "no-public-url", "wildcard-host",
+           "public-url-not-a-url", "up-only-setting", "api-key-without-tls", "cert-without-key",
+           "tls-secret-not-enabled", "tls-secret-naming-nothing", "empty-api-key-key",
+           "tls-not-a-bool", "empty-dashboard-label", "guard-off-v4", "guard-off-v6"]
+CHECKS = "hookline/templates/values-check.yaml"
+
+
+@pytest.mark.parametrize(("args", "message"), BAD_VALUES, ids=BAD_IDS)
 def test_bad_values_fail_the_render_with_a_clear_message(args: tuple[str, ...],
                                                          message: str) -> None:
     done = run_helm("template", "hl", str(CHART), *args)
     assert done.returncode != 0
     assert message in done.stderr, done.stderr
+
+
+def in_schema(path: list[str]) -> bool:
+    """Whether values.schema.json describes the value at this path (["config", "publicUrl"])."""
+    node = json.loads((CHART / "values.schema.json").read_text())
+    for key in path:
+        node = node.get("properties", {}).get(key)
+        if node is None:
+            return False
+    return True
+
+
+@pytest.mark.parametrize(("args", "message"), BAD_VALUES, ids=BAD_IDS)
+def test_a_refused_value_is_named_and_located_at_its_check(args: tuple[str, ...],
+                                                           message: str) -> None:
+    """Issue 68: every error was located at `migration-job.yaml:39`, the line whose include
+    ran the checks, whatever the mistake. The schema's errors give the value's path (at
+    '/temporal/tls/enabled'); what the schema cannot state fails in
+    templates/values-check.yaml alone, at the line of its `fail`, with a message beginning
+    with the value's path; and its checks run whatever else is rendered."""
+    done = run_helm("template", "hl", str(CHART), *args)
+    assert done.returncode != 0
+    assert "migration-job.yaml" not in done.stderr, done.stderr
+    assert set(re.findall(r"[\w-]+/templates/[\w./-]+", done.stderr)) <= {CHECKS}, done.stderr
+    pointers = re.findall(r"^ *- at '/([^']*)'", done.stderr, re.MULTILINE)
+    failed = re.match(rf"Error: execution error at \({re.escape(CHECKS)}:(\d+):\d+\): "
+                      r"([a-zA-Z.]+)\b", done.stderr)
+    if failed is None:  # values.schema.json's
+        assert pointers, done.stderr
+        paths = [pointer.split("/") for pointer in pointers]
+    else:
+        assert not pointers, done.stderr
+        paths = [failed.group(2).split(".")]
+        line = (CHART / "templates" / "values-check.yaml").read_text().splitlines()[
+            int(failed.group(1)) - 1]
+        assert "fail" in line, line
+        # Every check runs on every render: with no migration Job, no test pod, and only
+        # one manifest shown, the same check refuses the same value.
+        again = run_helm("template", "hl", str(CHART), *args, "--set", "migration.enabled=false",
+                         "--set", "tests.enabled=false", "--show-only", "templates/service.yaml")
+        assert again.returncode != 0 and again.stderr == done.stderr, again.stderr
+    for path in paths:
+        assert in_schema(path), (path, done.stderr)
 
 
 def test_the_guard_is_turned_off_only_on_purpose() -> None:

@@ -44,14 +44,13 @@ app.kubernetes.io/component: {{ index . 1 }}
 {{- end }}
 {{- end }}
 
-{{/* A Secret reference the chart cannot run without: both names, or a clear error. */}}
+{{/* A value read from a Secret: pass its values ({existingSecret, secretKey}), both of
+     which templates/values-check.yaml requires. */}}
 {{- define "hookline.secretRef" -}}
-{{- $ref := index . 0 -}}
-{{- $what := index . 1 -}}
 valueFrom:
   secretKeyRef:
-    name: {{ required (printf "%s.existingSecret is required: the name of a Secret you created that holds %s" (index . 2) $what) $ref.existingSecret | quote }}
-    key: {{ required (printf "%s.secretKey is required: the key of %s in %s" (index . 2) $what $ref.existingSecret) $ref.secretKey | quote }}
+    name: {{ .existingSecret | quote }}
+    key: {{ .secretKey | quote }}
 {{- end }}
 
 {{/* A container's environment: pass (list $ component), component one of "api", "worker",
@@ -60,11 +59,10 @@ valueFrom:
 {{- define "hookline.env" -}}
 {{- $root := index . 0 -}}
 {{- $component := index . 1 -}}
-{{- include "hookline.validate" $root -}}
 - name: HOOKLINE_DATABASE_URL
-  {{- include "hookline.secretRef" (list $root.Values.database "the database's URL (postgresql+psycopg://...)" "database") | nindent 2 }}
+  {{- include "hookline.secretRef" $root.Values.database | nindent 2 }}
 - name: HOOKLINE_ENCRYPTION_KEYS
-  {{- include "hookline.secretRef" (list $root.Values.encryption "the keys that seal credentials (`hookline keys new` makes one)" "encryption") | nindent 2 }}
+  {{- include "hookline.secretRef" $root.Values.encryption | nindent 2 }}
 {{- if ne $component "migration" }}
 {{- include "hookline.temporalEnv" $root }}
 {{- include "hookline.configEnv" (list $root $component) }}
@@ -124,9 +122,22 @@ both: [temporalNamespace, taskQueue, logLevel, retrySchedule, attemptTimeout, al
 
 {{/* Where ingestion URLs and portal links point: config.publicUrl, else the first Ingress
      host (https when one of ingress.tls's entries lists it), else the first HTTPRoute
-     hostname (https: a Gateway's public listener), else the render fails. Hookline's own
-     default, http://127.0.0.1:<port>, is wrong in any cluster. */}}
+     hostname (https: a Gateway's public listener). Hookline's own default,
+     http://127.0.0.1:<port>, is wrong in any cluster: with no host, or a wildcard one, this
+     is empty and templates/values-check.yaml refuses the render. */}}
 {{- define "hookline.publicUrl" -}}
+{{- $derived := include "hookline.derivedHost" . | fromJson -}}
+{{- if .Values.config.publicUrl -}}
+{{- .Values.config.publicUrl -}}
+{{- else if and $derived.host (not (contains "*" $derived.host)) -}}
+{{- printf "%s://%s" $derived.scheme $derived.host -}}
+{{- end -}}
+{{- end }}
+
+{{/* The host publicUrl is derived from when unset, as JSON {host, scheme, from}: from names
+     the value it is taken from; host is empty when no enabled Ingress or HTTPRoute names
+     one. */}}
+{{- define "hookline.derivedHost" -}}
 {{- $host := "" -}}
 {{- $scheme := "https" -}}
 {{- $from := "" -}}
@@ -143,15 +154,7 @@ both: [temporalNamespace, taskQueue, logLevel, retrySchedule, attemptTimeout, al
 {{- $host = first .Values.httpRoute.hostnames -}}
 {{- $from = "httpRoute.hostnames[0]" -}}
 {{- end -}}
-{{- if .Values.config.publicUrl -}}
-{{- .Values.config.publicUrl -}}
-{{- else if not $host -}}
-{{- fail "config.publicUrl is required: the address users and providers reach Hookline at (e.g. https://hooks.example.com), for ingestion URLs and portal links; or enable ingress (ingress.hosts) or httpRoute (httpRoute.hostnames) to derive it from the first host" -}}
-{{- else if contains "*" $host -}}
-{{- fail (printf "config.publicUrl is required: %s is the wildcard %q, which is no address" $from $host) -}}
-{{- else -}}
-{{- printf "%s://%s" $scheme $host -}}
-{{- end -}}
+{{- dict "host" $host "scheme" $scheme "from" $from | toJson -}}
 {{- end }}
 
 {{/* The Temporal connection of the API and the worker: its address, then TLS and the API
@@ -161,9 +164,9 @@ both: [temporalNamespace, taskQueue, logLevel, retrySchedule, attemptTimeout, al
 {{- $apiKey := .Values.temporal.apiKey }}
 - name: HOOKLINE_TEMPORAL_ADDRESS
 {{- if .Values.temporal.existingSecret }}
-  {{- include "hookline.secretRef" (list .Values.temporal "the Temporal frontend's address" "temporal") | nindent 2 }}
+  {{- include "hookline.secretRef" .Values.temporal | nindent 2 }}
 {{- else }}
-  value: {{ required "temporal.address is required (host:port of the Temporal frontend), or temporal.existingSecret naming a Secret that holds it" .Values.temporal.address | quote }}
+  value: {{ .Values.temporal.address | quote }}
 {{- end }}
 {{- if $tls.enabled }}
 - name: HOOKLINE_TEMPORAL_TLS
@@ -190,12 +193,12 @@ both: [temporalNamespace, taskQueue, logLevel, retrySchedule, attemptTimeout, al
 {{- $component := index . 1 -}}
 {{- with $root.Values.smtp }}
 {{- if and .existingSecret (eq $component "worker") }}
-HOOKLINE_SMTP_URL_FILE: {volume: smtp, dir: /etc/hookline/smtp, secret: {{ .existingSecret | quote }}, key: {{ required "smtp.secretKey is required: the key of the SMTP URL in smtp.existingSecret" .secretKey | quote }}}
+HOOKLINE_SMTP_URL_FILE: {volume: smtp, dir: /etc/hookline/smtp, secret: {{ .existingSecret | quote }}, key: {{ .secretKey | quote }}}
 {{- end }}
 {{- end }}
 {{- with $root.Values.egressProxy }}
 {{- if and .existingSecret (has $component (list "api" "worker")) }}
-HOOKLINE_EGRESS_PROXY_FILE: {volume: egress-proxy, dir: /etc/hookline/egress-proxy, secret: {{ .existingSecret | quote }}, key: {{ required "egressProxy.secretKey is required: the key of the proxy's URL in egressProxy.existingSecret" .secretKey | quote }}}
+HOOKLINE_EGRESS_PROXY_FILE: {volume: egress-proxy, dir: /etc/hookline/egress-proxy, secret: {{ .existingSecret | quote }}, key: {{ .secretKey | quote }}}
 {{- end }}
 {{- end }}
 {{- end }}
@@ -341,51 +344,6 @@ volumeMounts:
     mountPath: {{ $file.dir }}
     readOnly: true
   {{- end }}
-{{- end }}
-
-{{/* What values.schema.json cannot say; every container's environment includes it. */}}
-{{- define "hookline.validate" -}}
-{{- with .Values.config.transformMaxMemory }}
-{{- $memory := . | trim | upper }}
-{{- $number := regexFind "^[0-9.]+" $memory | float64 }}
-{{- $unit := regexFind "[KMG]?B$" $memory | default "B" }}
-{{- $bytes := mulf $number (get (dict "B" 1 "KB" 1024 "MB" 1048576 "GB" 1073741824) $unit) }}
-{{- if lt $bytes 8388608.0 }}
-{{- fail (printf "config.transformMaxMemory must be at least 8MB (V8 needs that much to start), not %q" .) }}
-{{- end }}
-{{- end }}
-{{- range $component := list "api" "worker" }}
-{{- $scaling := (index $.Values $component).autoscaling }}
-{{- if and $scaling.enabled (gt ($scaling.minReplicas | int) ($scaling.maxReplicas | int)) }}
-{{- fail (printf "%s.autoscaling.minReplicas (%v) is above maxReplicas (%v)" $component $scaling.minReplicas $scaling.maxReplicas) }}
-{{- end }}
-{{- end }}
-{{- include "hookline.validateTemporal" . }}
-{{- range $subnet := splitList "," (.Values.config.allowedSubnets | default "") }}
-{{- if and (has (trim $subnet) (list "0.0.0.0/0" "::/0")) (not $.Values.unguardedEgress) }}
-{{- fail (printf "config.allowedSubnets includes %s, which turns Hookline's SSRF guard off: every tenant's endpoints could reach this cluster's services and the metadata address. Name the private subnets receivers are on instead, or set unguardedEgress=true to install it so" (trim $subnet)) }}
-{{- end }}
-{{- end }}
-{{- end }}
-
-{{/* Temporal's TLS and API key: refused here as Hookline would refuse them at start, so
-     that a bad install fails at `helm install` rather than in a crash-looping pod. */}}
-{{- define "hookline.validateTemporal" -}}
-{{- $tls := .Values.temporal.tls }}
-{{- if and .Values.temporal.apiKey.existingSecret (not $tls.enabled) }}
-{{- fail "temporal.apiKey needs temporal.tls.enabled=true: an API key is never sent in the clear (Temporal Cloud requires TLS too)" }}
-{{- end }}
-{{- if and $tls.existingSecret (not $tls.enabled) }}
-{{- fail (printf "temporal.tls.existingSecret (%s) is set but temporal.tls.enabled is false: set temporal.tls.enabled=true to use it" $tls.existingSecret) }}
-{{- end }}
-{{- if and $tls.enabled $tls.existingSecret }}
-{{- if ne (empty $tls.certKey) (empty $tls.keyKey) }}
-{{- fail (printf "temporal.tls.certKey (%q) and temporal.tls.keyKey (%q) go together: both for mTLS (a client certificate and its key), or both empty for TLS without a client certificate" ($tls.certKey | default "") ($tls.keyKey | default "")) }}
-{{- end }}
-{{- if not (or $tls.caKey $tls.certKey) }}
-{{- fail (printf "temporal.tls.existingSecret (%s) is set but caKey, certKey and keyKey are all empty: name the keys of the Secret to use, or leave existingSecret empty to trust the system's roots" $tls.existingSecret) }}
-{{- end }}
-{{- end }}
 {{- end }}
 
 {{/* The API's port: config.apiPort, else Hookline's own default (docs/SETTINGS.md), which
