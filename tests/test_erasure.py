@@ -87,6 +87,25 @@ def test_erasing_with_cancel_cancels_what_may_still_send_then_erases(
     assert len(receiver.received) == sent
 
 
+def test_an_attempt_waiting_for_its_throttle_sends_nothing_erased_meanwhile(
+        tenant: Tenant, receiver: Receiver) -> None:
+    """An attempt admitted under a `rateLimit` waits for its turn (up to 1.5 s ahead) after it
+    read what to send; an erase with `cancel` in that wait cancels it, and it sends nothing
+    once its turn comes: it looks again after any wait."""
+    endpoint = setup_endpoint(tenant, receiver.url("/ok/throttled"))
+    ok(tenant.client.patch(f"/v1/endpoints/{endpoint['id']}", json={"rateLimit": 1}))
+    first, second, third = (publish(tenant, {"n": n})["id"] for n in range(3))
+    receiver.wait(1, "/ok/throttled")  # the first went; the second waits a second for its turn
+    erased = tenant.client.delete(f"/v1/events/{second}/payload", params={"cancel": "true"})
+    assert erased.status_code == 204
+    [delivery] = deliveries_of(tenant, second)
+    assert wait_delivery(tenant, delivery["id"], timeout=10)["status"] == "cancelled"
+    assert wait_delivery(tenant, deliveries_of(tenant, third)[0]["id"],
+                         timeout=15)["status"] == "delivered"
+    sent = [r.headers["webhook-id"] for r in receiver.at("/ok/throttled")]
+    assert sent == [first, third]  # one a second, and never the erased one
+
+
 def test_erasing_a_message_with_cancel(tenant: Tenant, receiver: Receiver) -> None:
     source = make_source(tenant, "erase-cancel")
     add_destination(tenant, source, receiver.url("/slow/30/fwd-erase"))

@@ -276,6 +276,21 @@ def _cancel(session: Session, delivery_id: str, target_kind: str) -> Unsent:
     return _left(session, delivery_id)
 
 
+def still_due(session: Session, delivery_id: str) -> Unsent | None:
+    """After an attempt waited (its throttle's turn, its transformation): None while the
+    Delivery is still `processing`, else the status a cancel (an erase with `cancel`, a
+    disable, a delete) left it in meanwhile, its lease released. Commits. However long an
+    attempt waited, it sends nothing it was told not to."""
+    begin_reading(session)
+    now = queries.deliveries.status_of(session, delivery_id)
+    if now == DeliveryStatus.PROCESSING.value:
+        session.commit()
+        return None
+    gate.release(session, delivery_id)
+    session.commit()
+    return Unsent(DeliveryStatus(now) if now else DeliveryStatus.CANCELLED)
+
+
 def _left(session: Session, delivery_id: str) -> Unsent:
     """A Delivery that left the attemptable ones meanwhile: the status it has now."""
     begin_reading(session)

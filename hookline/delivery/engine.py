@@ -301,7 +301,9 @@ class AttemptEngine:
                     cancel: Callable[[], Awaitable[Unsent]] | None = None
                     ) -> Unrecorded | Unsent:
         """Shape, throttle and send: the outcome to record, or `Unsent` when its
-        transformation cancelled the Delivery (or, with `cancel`, what it cancels)."""
+        transformation cancelled the Delivery (or, with `cancel`, what it cancels), or when
+        a cancel reached it while it waited."""
+        waited = out.transformation is not None
         if out.transformation is not None:
             found = await asyncio.get_running_loop().run_in_executor(
                 self.transforms.executor, shaped, self.transforms, out)
@@ -315,10 +317,26 @@ class AttemptEngine:
             out = found
         if out.rate_limit:  # the throttle: this attempt's turn, a moment ahead
             send_at = await self.threads.run(data.environment_id, self._reserve, out)
-            await asyncio.sleep(max(0.0, (send_at - utcnow()).total_seconds()))
+            pause = (send_at - utcnow()).total_seconds()
+            if pause > 0:
+                await asyncio.sleep(pause)
+                waited = True
+        # A wait (up to the throttle's 1.5 s ahead, or a transformation's run) is long
+        # enough for an erase or a disable to cancel the Delivery: look once more. An
+        # attempt that did not wait is not asked: its read was a moment ago.
+        if waited and cancel is None:
+            left = await self.threads.run(data.environment_id, self._still_due,
+                                          data.delivery_id)
+            if left is not None:
+                self.handoff.slot_freed()
+                return left
         result = await self.sender.send(out)
         slow = result.succeeded and self.baselines.slow(out.target_id, result.duration_ms)
         return unrecorded_of(result, out.target_id, out, slow)
+
+    def _still_due(self, delivery_id: str) -> Unsent | None:
+        with session_scope() as session:
+            return attempts.still_due(session, delivery_id)
 
     def _cancel(self, delivery_id: str, out: Outgoing) -> Unsent:
         with session_scope() as session:
