@@ -11,6 +11,13 @@ V8 := hookline/tenant_code/v8/node_modules/.installed
 SVIX_JS := tests/svix_js/node_modules/.installed
 export PATH := $(CURDIR)/.tools/bin:$(PATH)
 
+# Debian packages the test targets install as root, one target at a time: under `make -j`
+# two apt-gets at once would fail on dpkg's lock, so ours take turns (flock) and wait for
+# anyone else's.
+APT_INSTALL := flock /tmp/hookline-apt.lock sh -c 'apt-get update -qq && \
+	DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq "$$@" \
+	>/dev/null' apt-install
+
 .PHONY: run test test-unit test-tooling test-db test-workflow test-api test-e2e test-cluster setup venv dev \
 	tools tools-cluster tools-helm tools-testserver tools-brokers chart postgres compose chromium lint bench \
 	providers-doc openapi clients clients-dist codegen clean histories
@@ -167,8 +174,7 @@ KAFKA := .tools/kafka/.installed
 tools-brokers: $(KAFKA)
 	@if [ -x /usr/lib/rabbitmq/bin/rabbitmq-server ]; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-			--no-install-recommends rabbitmq-server >/dev/null; \
+		$(APT_INSTALL) --no-install-recommends rabbitmq-server; \
 	else \
 		echo "RabbitMQ is needed for the broker tests: apt-get install rabbitmq-server"; exit 1; \
 	fi
@@ -188,7 +194,7 @@ test-cluster: setup dev postgres tools-cluster
 postgres:
 	@if command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; \
+		$(APT_INSTALL) postgresql; \
 	else \
 		echo "PostgreSQL server binaries (initdb, pg_ctl) are needed: apt-get install postgresql"; exit 1; \
 	fi
@@ -197,7 +203,7 @@ postgres:
 compose:
 	@if docker compose version >/dev/null 2>&1 || command -v docker-compose >/dev/null 2>&1; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq docker-compose >/dev/null; \
+		$(APT_INSTALL) docker-compose; \
 	else \
 		echo "A compose client is needed for the tests: apt-get install docker-compose"; exit 1; \
 	fi
@@ -206,7 +212,7 @@ compose:
 chromium:
 	@if [ -x /usr/bin/chromium ]; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+		$(APT_INSTALL) chromium; \
 	else \
 		echo "Chromium is needed for the browser tests: apt-get install chromium"; exit 1; \
 	fi

@@ -40,3 +40,14 @@ def test_make_run_says_each_step_and_its_time() -> None:
                            capture_output=True, text=True, check=True).stdout
     assert begun == "==> a step: started (about 3 s the first time)\n"
     assert ended in ("==> a step: done in 0 s\n", "==> a step: done in 1 s\n")
+
+
+def test_every_apt_install_takes_its_turn() -> None:
+    """`make -j` runs the test targets' installs side by side: each apt-get waits for the
+    others (flock, and dpkg's own lock) instead of failing on dpkg's lock."""
+    plan = planned("test")
+    installs = [line for line in plan.splitlines() if "apt-get update" in line]
+    assert len(installs) == 4, installs  # rabbitmq-server, postgresql, docker-compose, chromium
+    for line in installs:
+        assert line.strip().startswith("flock /tmp/hookline-apt.lock sh -c"), line
+        assert "DPkg::Lock::Timeout=600" in line, line
