@@ -14,9 +14,9 @@ export PATH := $(CURDIR)/.tools/bin:$(PATH)
 # Debian packages the test targets install as root, one target at a time: under `make -j`
 # two apt-gets at once would fail on dpkg's lock, so ours take turns (flock) and wait for
 # anyone else's.
-APT_INSTALL := flock /tmp/hookline-apt.lock sh -c 'apt-get update -qq && \
-	DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq "$$@" \
-	>/dev/null' apt-install
+APT_INSTALL := mkdir -p $(CURDIR)/.tools && flock $(CURDIR)/.tools/apt.lock sh -c \
+	'apt-get -o DPkg::Lock::Timeout=600 update -qq && DEBIAN_FRONTEND=noninteractive \
+	apt-get -o DPkg::Lock::Timeout=600 install -y -qq "$$@" >/dev/null' apt-install
 
 .PHONY: run test test-unit test-tooling test-db test-workflow test-api test-e2e test-cluster setup venv dev \
 	tools tools-cluster tools-helm tools-testserver tools-brokers chart postgres compose chromium lint bench \

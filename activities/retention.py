@@ -13,7 +13,7 @@ from temporalio import activity
 from hookline.contracts import RetentionOutcome
 from hookline.observability import metrics
 from hookline.persistence.db import committed, session_scope
-from hookline.services import retention
+from hookline.services import portal_notices, retention
 from hookline.services.retention import OWNERS, Owner, Tally
 from hookline.settings import Settings, parse_duration
 from hookline.timeutil import utcnow
@@ -28,6 +28,11 @@ def _batch(owner: Owner, env_id: str, cutoff: datetime, after: str, limit: int
            ) -> tuple[Tally, str | None]:
     with session_scope() as session:
         return committed(session, retention.purge_batch, owner, env_id, cutoff, after, limit)
+
+
+def _sweep_notices() -> int:
+    with session_scope() as session:
+        return committed(session, portal_notices.sweep)
 
 
 def _resumed() -> tuple[tuple[str, int], str | None, Tally]:
@@ -66,6 +71,9 @@ class RetentionActivities:
                     metrics.retention_deleted(asdict(done))
                     activity.heartbeat({"env": env_id, "owner": index, "after": after,
                                         "tally": asdict(tally)})
+        # The portal's notices past their quarter of an hour, which only the next notice's
+        # write deletes otherwise: a quiet installation keeps none for a day.
+        await asyncio.to_thread(_sweep_notices)
         if tally.events or tally.messages:
             activity.logger.info("retention pass deleted %s", asdict(tally))
         return RetentionOutcome(**asdict(tally))

@@ -1,5 +1,6 @@
 """`python -m bench.wait_check`: the CPU of the look an attempt takes after a wait
-(`attempts.still_due`: a throttle's turn, a transformation's run) against the throttle's
+(`attempts.still_due`: a throttle's turn, a transformation's run; one read of the
+Delivery with its target, content and lease, as `prepare_attempt` reads it) against the throttle's
 reservation every throttled attempt already makes (`gate.reserve_send`), on a migrated
 SQLite file, in this process, in the same run: rounds of 2,000 calls, the median of 5, in
 ms of this process's CPU per call."""
@@ -13,8 +14,19 @@ import time
 from collections.abc import Callable
 
 ROUNDS, CALLS = 5, 2000
-_ROW = ("INSERT INTO deliveries (id, environment_id, endpoint_id, status, attempts, "
-        "created_at, updated_at) VALUES ('dlv_1', 'env_1', 'ep_1', 'processing', 0, ?, ?)")
+# One Delivery of an event to an enabled endpoint, being attempted: what the look reads.
+_ROWS = (
+    ("INSERT INTO endpoints (id, environment_id, consumer_id, url, status, events, "
+     "custom_headers, secret, failure_count, created_at, updated_at) VALUES ('ep_1', "
+     "'env_1', 'con_1', 'https://example.com/hook', 'Enabled', '[]', '{}', 'whsec_x', 0, "
+     ":now, :now)"),
+    ("INSERT INTO events (id, environment_id, type, consumer_id, consumer_external_id, "
+     "payload, deliveries, created_at) VALUES ('evt_1', 'env_1', 'invoice.paid', 'con_1', "
+     "'acme', '{\"n\": 1}', 1, :now)"),
+    ("INSERT INTO deliveries (id, environment_id, event_id, endpoint_id, status, attempts, "
+     "created_at, updated_at) VALUES ('dlv_1', 'env_1', 'evt_1', 'ep_1', 'processing', 0, "
+     ":now, :now)"),
+)
 
 
 def _median_ms(call: Callable[[], None]) -> float:
@@ -38,9 +50,10 @@ def main() -> None:
     migrations.upgrade(url)
     raw = get_engine().raw_connection()
     cursor = raw.cursor()
-    cursor.execute("PRAGMA foreign_keys=OFF")  # one Delivery, without its environment's rows
+    cursor.execute("PRAGMA foreign_keys=OFF")  # without its environment's and consumer's rows
     now = utcnow().isoformat(sep=" ")
-    cursor.execute(_ROW, (now, now))
+    for row in _ROWS:
+        cursor.execute(row, {"now": now})
     raw.commit()
     raw.close()
 

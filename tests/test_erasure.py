@@ -98,10 +98,12 @@ def test_an_attempt_waiting_for_its_throttle_sends_nothing_erased_meanwhile(
     endpoint = setup_endpoint(tenant, receiver.url("/ok/throttled"))
     ok(tenant.client.patch(f"/v1/endpoints/{endpoint['id']}", json={"rateLimit": 1}))
     first, second, third = (publish(tenant, {"n": n})["id"] for n in range(3))
-    receiver.wait(1, "/ok/throttled")  # the first went; the second waits a second for its turn
+    receiver.wait(1, "/ok/throttled")
+    [delivery] = deliveries_of(tenant, second)
+    # Admitted after the first, it waits about a second for its turn, `processing`.
+    wait_delivery(tenant, delivery["id"], {"processing"}, timeout=10)
     erased = tenant.client.delete(f"/v1/events/{second}/payload", params={"cancel": "true"})
     assert erased.status_code == 204
-    [delivery] = deliveries_of(tenant, second)
     assert wait_delivery(tenant, delivery["id"], timeout=10)["status"] == "cancelled"
     assert wait_delivery(tenant, deliveries_of(tenant, third)[0]["id"],
                          timeout=15)["status"] == "delivered"

@@ -197,3 +197,23 @@ def test_a_destination_is_gated_like_an_endpoint(tenant_of: Tenant, receiver: Re
             break
         time.sleep(0.2)
     assert listed[0]["id"] == gone["id"] and listed[0]["status"] == "disabled"
+
+
+def test_an_attempt_waiting_for_its_throttle_sends_nothing_to_a_target_disabled_meanwhile(
+        tenant: Tenant, receiver: Receiver) -> None:
+    """An attempt admitted under a `rateLimit` waits for its turn after it read what to send;
+    its endpoint disabled in that wait, it sends nothing once its turn comes, and ends
+    `cancelled` as one that found its endpoint disabled does."""
+    endpoint = setup_endpoint(tenant, receiver.url("/ok/disabled-while-waiting"))
+    ok(tenant.client.patch(f"/v1/endpoints/{endpoint['id']}", json={"rateLimit": 1}))
+    first, second = (publish(tenant, {"n": n})["id"] for n in range(2))
+    receiver.wait(1, "/ok/disabled-while-waiting")
+    [waiting] = deliveries_of(tenant, second)
+    # Admitted after the first, it waits about a second for its turn, `processing`.
+    wait_delivery(tenant, waiting["id"], {"processing"}, timeout=10)
+    ok(tenant.client.patch(f"/v1/endpoints/{endpoint['id']}", json={"status": "disabled"}))
+    assert wait_delivery(tenant, waiting["id"], timeout=10)["status"] == "cancelled"
+    time.sleep(1.5)  # past its turn
+    assert [r.headers["webhook-id"] for r in receiver.at("/ok/disabled-while-waiting")] == \
+        [first]
+    assert attempts(tenant, waiting["id"]) == []

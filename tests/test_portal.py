@@ -363,6 +363,49 @@ def test_a_consumer_sets_oauth2_and_tls_and_never_sees_a_secret_again(
         server.close()
 
 
+def test_a_notice_shows_only_on_the_page_it_was_left_for(
+        tenant: Tenant, browser: PortalClient, receiver: Receiver) -> None:
+    """Issue 68's review: the notice of a new endpoint's secret, tried on another endpoint's
+    secret page, shows nothing there (and is not used up); on its own page it shows the
+    secret once."""
+    consumer(tenant, "acme", "invoice.paid")
+    other = ok(tenant.client.post("/v1/endpoints", json={
+        "consumer": "acme", "url": receiver.url("/other")}), 201)["id"]
+    opened(browser, tenant)
+    browser.get("/portal/endpoints/new")
+    answer = browser.http.post("/portal/endpoints", data={
+        "csrf": browser.csrf, "url": receiver.url("/mine"), "events": []})
+    assert answer.status_code == 303
+    location = answer.headers["location"]
+    notice = parse_qs(urlparse(location).query)["notice"][0]
+    for elsewhere in (f"/portal/endpoints/{other}/secret", f"/portal/endpoints/{other}"):
+        shown = browser.http.get(elsewhere, params={"notice": notice})
+        assert "whsec_" not in shown.text and shown.status_code in (200, 303), elsewhere
+    mine = browser.http.get(location)
+    assert mine.status_code == 200 and re.search(r"whsec_[A-Za-z0-9+/=]+", mine.text)
+    assert browser.http.get(location).status_code == 303  # shown once
+
+
+def test_a_refused_edit_keeps_nothing_of_itself(tenant: Tenant, browser: PortalClient,
+                                               receiver: Receiver) -> None:
+    """Issue 68's review: an edit whose filter and batches are good but whose broker sign-in
+    does not fit its URL is refused as a whole; the page after it shows the form as typed,
+    and nothing of it was saved (the patch had set the filter before the refusal)."""
+    consumer(tenant, "acme", "invoice.paid")
+    endpoint_id = ok(tenant.client.post("/v1/endpoints", json={
+        "consumer": "acme", "url": receiver.url("/ok")}), 201)["id"]
+    opened(browser, tenant)
+    browser.get(f"/portal/endpoints/{endpoint_id}")
+    refused = browser.post(f"/portal/endpoints/{endpoint_id}", {
+        "url": receiver.url("/ok"), "events": [], "filter": "data.n > 1", "batched": "yes",
+        "batch_size": "5", "batch_wait_ms": "100", "broker_username": "hooks",
+        "broker_password": "not-for-http"})
+    assert refused.status_code == 422, refused.text
+    assert "data.n &gt; 1" in refused.text and "not-for-http" not in refused.text
+    stored = ok(tenant.client.get(f"/v1/endpoints/{endpoint_id}"))
+    assert (stored["filter"], stored["batch"], stored["credentials"]) == (None, None, None)
+
+
 def test_a_consumer_cannot_send_a_stored_secret_to_a_token_url_of_its_own(
         tenant: Tenant, browser: PortalClient) -> None:
     """Issue 65: the operator set the endpoint's OAuth2 client secret through the API. A

@@ -4,6 +4,10 @@
 # says what it is doing while the steps run side by side (`make -j3`).
 #   tools/step.sh begin <name> <about>     tools/step.sh end <name>
 set -eu
+if [ $# -lt 2 ]; then
+    echo "usage: tools/step.sh begin <name> <about> | end <name>" >&2
+    exit 2
+fi
 mark=".tools/steps/$(printf '%s' "$2" | tr -c 'A-Za-z0-9' '-')"
 case "$1" in
 begin)

@@ -36,14 +36,15 @@ async def after(session: Session, changed: Change, path: str, body: dict[str, An
                 once: bool = False) -> RedirectResponse:
     """The redirect to `path`, whose page shows `body`."""
     notice = await run_in_threadpool(committed, session, portal_notices.leave,
-                                     changed.access, body, once=once)
+                                     changed.access, path, body, once=once)
     return RedirectResponse(f"{path}?notice={notice}", status_code=303)
 
 
 async def shown(request: Request, session: Session, found: Portal) -> dict[str, Any] | None:
-    """The notice a page was redirected to show, if it still lives."""
+    """The notice this page was redirected to show, if it still lives: one left for another
+    page (another endpoint's, another Delivery's) is none of this one's."""
     return await run_in_threadpool(committed, session, portal_notices.read, found.access,
-                                   request.query_params.get("notice"))
+                                   request.url.path, request.query_params.get("notice"))
 
 
 def status_of(notice: dict[str, Any] | None) -> int:

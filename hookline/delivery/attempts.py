@@ -277,18 +277,25 @@ def _cancel(session: Session, delivery_id: str, target_kind: str) -> Unsent:
 
 
 def still_due(session: Session, delivery_id: str) -> Unsent | None:
-    """After an attempt waited (its throttle's turn, its transformation): None while the
-    Delivery is still `processing`, else the status a cancel (an erase with `cancel`, a
-    disable, a delete) left it in meanwhile, its lease released. Commits. However long an
-    attempt waited, it sends nothing it was told not to."""
+    """After an attempt waited (its throttle's turn, its transformation): None while what
+    it read may still be sent; else it sends nothing, as `prepare_attempt` would decide now
+    (`_verdict`): cancelled when an erase with `cancel` or a delete cancelled it, its
+    target was disabled or its payload erased, or the status it left for. Its lease goes
+    then. Commits. Anything else is sent as read, as it was before it waited: the head of a
+    line whose target was disabled meanwhile (holding it here would end its workflow on a
+    last attempt with the Delivery still waiting), one whose lease ran out as it waited its
+    turn."""
     begin_reading(session)
-    now = queries.deliveries.status_of(session, delivery_id)
-    if now == DeliveryStatus.PROCESSING.value:
-        session.commit()
+    row = queries.deliveries.to_send(session, delivery_id)
+    session.commit()
+    step = _FINAL if row is None else _verdict(row, utcnow())
+    if step is not _CANCEL and step is not _FINAL:
         return None
     gate.release(session, delivery_id)
+    if row is not None and step is _CANCEL:
+        return _cancel(session, delivery_id, "endpoint" if row.wanted_event else "destination")
     session.commit()
-    return Unsent(DeliveryStatus(now) if now else DeliveryStatus.CANCELLED)
+    return _left(session, delivery_id)
 
 
 def _left(session: Session, delivery_id: str) -> Unsent:

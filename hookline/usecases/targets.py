@@ -42,11 +42,19 @@ def update(session: Session, kind: type[Target], env_id: str, target_id: str,
     """Validates everything before changing anything. Returns the target and the Deliveries
     a disable cancelled, whose workflows the caller wakes after this commit."""
     target = service.get_scoped(session, kind, env_id, target_id)
-    if patch.events is not None:
-        patch = replace(patch, events=endpoints.check_events(session, env_id, patch.events))
-    if isinstance(patch.uid, str) and (scope := target.uid_scope()) is not None:
-        endpoints.check_uid_free(session, scope, patch.uid, target.id)
-    cancelled = service.apply_patch(session, target, patch)
+    try:
+        if patch.events is not None:
+            patch = replace(patch, events=endpoints.check_events(session, env_id,
+                                                                 patch.events))
+        if isinstance(patch.uid, str) and (scope := target.uid_scope()) is not None:
+            endpoints.check_uid_free(session, scope, patch.uid, target.id)
+        cancelled = service.apply_patch(session, target, patch)
+    except Exception:
+        # The patch sets some fields before a later check refuses it (the credentials
+        # against the URL in force afterwards): nothing of a refused patch is kept, even
+        # by a caller that goes on in this session and commits (the portal's refusal).
+        session.rollback()
+        raise
     row = service.row_of(session, target)  # read before the commit: the transaction ends
     session.commit()
     return row, cancelled

@@ -18,6 +18,14 @@ def of_link(session: Session, notice_id: str, link_id: str, since: datetime
         col(PortalNotice.created_at) >= since)).first()
 
 
-def delete_before(session: Session, before: datetime) -> None:
-    session.execute(sa.delete(PortalNotice).where(col(PortalNotice.created_at) < before)
-                    .execution_options(synchronize_session=False))
+def take(session: Session, notice_id: str) -> bool:
+    """Deletes a notice read once: False when another read took it first."""
+    deleted = session.execute(sa.delete(PortalNotice).where(col(PortalNotice.id) == notice_id)
+                              .execution_options(synchronize_session=False))
+    return bool(getattr(deleted, "rowcount", 0))
+
+
+def delete_before(session: Session, before: datetime) -> int:
+    deleted = session.execute(sa.delete(PortalNotice).where(
+        col(PortalNotice.created_at) < before).execution_options(synchronize_session=False))
+    return int(getattr(deleted, "rowcount", 0) or 0)
