@@ -1,14 +1,21 @@
-"""Waking Delivery workflows from a request, after the database commit. New Deliveries need
-nothing here: their starts go through the outbox (`hookline.delivery.relay`)."""
+"""Waking Delivery workflows from a request, after the database commit, and waiting out the
+attempts a cancel could not stop. New Deliveries need nothing here: their starts go through
+the outbox (`hookline.delivery.relay`)."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
 
+from fastapi.concurrency import run_in_threadpool
+from sqlmodel import Session
 from temporalio.client import Client
 
 from hookline.contracts import SIGNAL_CANCEL, SIGNAL_RETRY, DeliveryStart
+from hookline.delivery import gate
+from hookline.persistence.db import committed
+from hookline.services import erasure
 from hookline.settings import get_settings
 from hookline.temporal import signal_delivery, start_deliveries
 
@@ -33,3 +40,29 @@ async def wake_cancelled(client: Client, delivery_ids: list[str]) -> None:
                 log.warning("could not signal %s: %s", delivery_id, exc)
 
     await asyncio.gather(*(wake(d) for d in delivery_ids))
+
+
+# How often a request waiting out attempts already under way looks again.
+SETTLE_EVERY = 0.05
+
+
+async def cancelled_and_settled(client: Client, session: Session,
+                                delivery_ids: list[str]) -> None:
+    """Wake the cancelled Deliveries' workflows, then wait until no attempt of theirs is under
+    way: one that read the payload before the cancel may be sending it. An erase answers
+    after that, so nothing leaves once it has. At most a lease's life (the attempt's
+    timeout and the reconciler's grace): a dead worker's lease runs out."""
+    await wake_cancelled(client, delivery_ids)
+
+    def in_flight() -> bool:
+        return committed(session, erasure.attempts_in_flight, delivery_ids)
+
+    deadline = time.monotonic() + gate.limits_from(get_settings()).lease_ttl
+    while delivery_ids:
+        if not await run_in_threadpool(in_flight):
+            return
+        if time.monotonic() >= deadline:
+            log.warning("an attempt of %d cancelled deliveries outlived its lease",
+                        len(delivery_ids))
+            return
+        await asyncio.sleep(SETTLE_EVERY)

@@ -10,7 +10,7 @@ from fastapi.concurrency import run_in_threadpool
 
 from api import pagination
 from api.deps import AuthDep, SessionDep, TemporalDep
-from api.dispatch import wake_cancelled
+from api.dispatch import cancelled_and_settled, wake_cancelled
 from api.jsonbody import JSONRoute
 from api.schemas.common import COMMON_PROBLEMS, Page, PageLimit, problems
 from api.schemas.consumers import ConsumerIn, ConsumerOut, ConsumerPatch
@@ -64,5 +64,8 @@ async def delete_consumer(
     cancelled = await run_in_threadpool(partial(
         committed, session, consumers.delete_consumer, auth.environment_id, ref,
         erase_payloads=erase_payloads))
-    await wake_cancelled(temporal, cancelled)
+    if erase_payloads:  # as an erase does: nothing leaves once it has answered
+        await cancelled_and_settled(temporal, session, cancelled)
+    else:
+        await wake_cancelled(temporal, cancelled)
     return Response(status_code=204)

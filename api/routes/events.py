@@ -12,7 +12,7 @@ from fastapi.routing import APIRoute
 
 from api import pagination, publishing
 from api.deps import AuthDep, SessionDep, TemporalDep, bearer_key
-from api.dispatch import wake_cancelled
+from api.dispatch import cancelled_and_settled
 from api.jsonbody import JSONRoute
 from api.pages import deliveries_page
 from api.rawbody import parse_body, request_body_doc, short_header
@@ -146,7 +146,7 @@ async def erase_event_payload(event_id: str, auth: AuthDep, session: SessionDep,
     still send it, unless `cancel=true`."""
     cancelled = await run_in_threadpool(committed, session, erasure.erase_event,
                                         auth.environment_id, event_id, cancel == "true")
-    await wake_cancelled(temporal, cancelled)
+    await cancelled_and_settled(temporal, session, cancelled)
     return Response(status_code=204)
 
 

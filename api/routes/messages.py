@@ -9,7 +9,7 @@ from fastapi.concurrency import run_in_threadpool
 
 from api import pagination
 from api.deps import AuthDep, SessionDep, TemporalDep
-from api.dispatch import wake_cancelled
+from api.dispatch import cancelled_and_settled
 from api.jsonbody import JSONRoute
 from api.pages import deliveries_page
 from api.schemas.common import COMMON_PROBLEMS, AsInt32, CancelFirst, Page, PageLimit, problems
@@ -64,7 +64,7 @@ async def erase_message_payload(message_id: str, auth: AuthDep, session: Session
     `payload-in-flight` while a Delivery may still send it, unless `cancel=true`."""
     cancelled = await run_in_threadpool(committed, session, erasure.erase_message,
                                         auth.environment_id, message_id, cancel == "true")
-    await wake_cancelled(temporal, cancelled)
+    await cancelled_and_settled(temporal, session, cancelled)
     return Response(status_code=204)
 
 

@@ -60,6 +60,12 @@ def prepare_attempt(session: Session, delivery_id: str, limits: gate.Limits,
     now = utcnow()
     step = _verdict(row, now)
     if step is _FINAL:
+        if row.lease_expires is not None and row.batch_id is None:
+            # Cancelled after its admission (an erase, a disable), before this attempt: its
+            # lease goes now, not when it runs out, freeing its target's slot and whoever
+            # waits for its attempts to end (`api.dispatch.cancelled_and_settled`).
+            gate.release(session, delivery_id)
+            session.commit()
         return Unsent(DeliveryStatus(row.status))
     if step is _CANCEL:
         gate.release(session, delivery_id)

@@ -15,10 +15,12 @@ from sqlmodel import Session
 from hookline.delivery.targets import cancel_where
 from hookline.errors import Conflict
 from hookline.persistence import queries
+from hookline.persistence.db import begin_reading
 from hookline.persistence.models import Delivery
 from hookline.services.events import get_event
 from hookline.services.messages import get_message
 from hookline.statuses import ATTEMPTABLE
+from hookline.timeutil import utcnow
 
 _MAY_SEND = ATTEMPTABLE
 
@@ -44,6 +46,14 @@ def _clear_the_way(session: Session, what: str, item_id: str, cancel: bool) -> l
     if _in_flight(session, **{f"{what}_id": item_id}):
         raise _refuse_in_flight(what, item_id)
     return []
+
+
+def attempts_in_flight(session: Session, delivery_ids: list[str]) -> bool:
+    """Whether an attempt of these (cancelled) Deliveries is still under way: one that read
+    the payload before the cancel and may yet send it. Its lease goes once its outcome is
+    recorded, or once it learns of the cancel before sending."""
+    begin_reading(session)
+    return queries.deliveries.any_leased(session, delivery_ids, utcnow())
 
 
 def erase_event(session: Session, env_id: str, event_id: str, cancel: bool = False

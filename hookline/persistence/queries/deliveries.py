@@ -281,15 +281,26 @@ def any_unfinished(session: Session, column: Any, value: str) -> bool:
         column == value, col(Delivery.status).not_in(_FINAL)))).scalar())
 
 
+def _leased(now: datetime) -> sa.Exists:
+    """A Delivery (the row in scope) has an attempt in flight: a live lease under its id or,
+    a batch's members holding one lease between them, under its batch's `lease_key`."""
+    holder = func.coalesce(sa.select(col(DeliveryBatch.lease_key)).where(
+        col(DeliveryBatch.id) == col(Delivery.batch_id)).scalar_subquery(), col(Delivery.id))
+    return exists().where(col(AttemptLease.delivery_id) == holder,
+                          col(AttemptLease.expires_at) > now)
+
+
+def any_leased(session: Session, delivery_ids: list[str], now: datetime) -> bool:
+    """Whether an attempt of one of these Deliveries is in flight."""
+    return bool(delivery_ids) and bool(session.execute(sa.select(exists().where(
+        col(Delivery.id).in_(delivery_ids), _leased(now)))).scalar())
+
+
 def orphans(session: Session, cutoff: datetime, now: datetime, limit: int) -> list[Delivery]:
     """Pending or admitted for too long with no start queued and no live lease, or overdue
     for their next attempt (the reconciler's definition, `delivery/reconciler.orphans`)."""
     queued = exists().where(col(OutboxStart.delivery_id) == col(Delivery.id))
-    # A batch's members hold one lease between them, under its `lease_key`.
-    holder = func.coalesce(sa.select(col(DeliveryBatch.lease_key)).where(
-        col(DeliveryBatch.id) == col(Delivery.batch_id)).scalar_subquery(), col(Delivery.id))
-    leased = exists().where(col(AttemptLease.delivery_id) == holder,
-                            col(AttemptLease.expires_at) > now)
+    leased = _leased(now)
     due = func.coalesce(col(Delivery.next_attempt_at), col(Delivery.updated_at))
     status = col(Delivery.status)
     return list(session.exec(select(Delivery).where(or_(
