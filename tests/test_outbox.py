@@ -25,6 +25,7 @@ from hookline.delivery.handoff import Handoff
 from hookline.delivery.model import Unsent
 from hookline.delivery.reconciler import orphans
 from hookline.ids import new_id
+from hookline.persistence import queries
 from hookline.persistence.db import committed, make_engine
 from hookline.persistence.migrations import upgrade
 from hookline.persistence.models import (
@@ -32,6 +33,7 @@ from hookline.persistence.models import (
     AttemptLease,
     Consumer,
     Delivery,
+    DeliveryBatch,
     Endpoint,
     Event,
     OutboxStart,
@@ -573,3 +575,27 @@ def test_retries_keep_to_the_cap_and_their_environments_share_of_it(engine: Engi
         session.commit()
         assert not isinstance(attempts.prepare_attempt(session, retries[1], capped),
                               (attempts.Refused, Unsent))
+
+
+def test_a_lease_is_read_under_the_deliverys_own_batch(engine: Engine) -> None:
+    """Batches' members hold one lease between them, under their batch's `lease_key`: the
+    reconciler and an erase's wait (`any_leased`) read each Delivery's under its own batch,
+    or its own id. With two batches stored, a subquery reading every batched Delivery's
+    batch failed on PostgreSQL (more than one row) and read another's lease on SQLite."""
+    ids = _pending_deliveries(engine, 5)
+    with Session(engine) as session:
+        [taken] = outbox.take(session, 1, limits())  # admitted: leased under its own id
+        now = utcnow()
+        for n, member in enumerate(ids[2:4]):
+            session.add(DeliveryBatch(id=f"bat_{n}", target_id="ep_gone",
+                                      lease_key=member, created_at=now))
+            session.execute(update(Delivery).where(col(Delivery.id) == member)
+                            .values(batch_id=f"bat_{n}"))
+        gate_key = ids[2]  # the first batch's lease, held as its attempt sends
+        session.add(AttemptLease(delivery_id=gate_key, target_id="ep_gone", in_flight=1,
+                                 expires_at=now + timedelta(minutes=1)))
+        session.commit()
+        assert orphans(session, timedelta(0), [1.0]) == []
+        assert queries.deliveries.any_leased(session, [taken.delivery_id], now)
+        assert queries.deliveries.any_leased(session, [ids[2]], now)  # its batch's lease
+        assert not queries.deliveries.any_leased(session, [ids[3], ids[4]], now)

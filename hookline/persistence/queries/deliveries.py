@@ -284,8 +284,11 @@ def any_unfinished(session: Session, column: Any, value: str) -> bool:
 def _leased(now: datetime) -> sa.Exists:
     """A Delivery (the row in scope) has an attempt in flight: a live lease under its id or,
     a batch's members holding one lease between them, under its batch's `lease_key`."""
+    # Correlated by name: two levels down, automatic correlation would not reach the
+    # Delivery, and the subquery would read every batched Delivery's batch instead.
     holder = func.coalesce(sa.select(col(DeliveryBatch.lease_key)).where(
-        col(DeliveryBatch.id) == col(Delivery.batch_id)).scalar_subquery(), col(Delivery.id))
+        col(DeliveryBatch.id) == col(Delivery.batch_id)).correlate(Delivery)
+        .scalar_subquery(), col(Delivery.id))
     return exists().where(col(AttemptLease.delivery_id) == holder,
                           col(AttemptLease.expires_at) > now)
 
