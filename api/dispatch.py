@@ -30,12 +30,22 @@ async def retry_now(client: Client, start: DeliveryStart) -> None:
 
 async def wake_cancelled(client: Client, delivery_ids: list[str]) -> None:
     """Cancelled in the database already; the signal only ends their waits early."""
+    await _wake(client, delivery_ids, SIGNAL_CANCEL)
+
+
+async def wake_committed(client: Client, delivery_ids: list[str]) -> None:
+    """A polling Consumer's commit made them `delivered` already: their workflows, waiting
+    for it, look again and end. Best effort: one not woken ends at its window's end."""
+    await _wake(client, delivery_ids, SIGNAL_RETRY)
+
+
+async def _wake(client: Client, delivery_ids: list[str], signal: str) -> None:
     gate = asyncio.Semaphore(32)
 
     async def wake(delivery_id: str) -> None:
         async with gate:
             try:
-                await signal_delivery(client, delivery_id, SIGNAL_CANCEL)
+                await signal_delivery(client, delivery_id, signal)
             except Exception as exc:
                 log.warning("could not signal %s: %s", delivery_id, exc)
 

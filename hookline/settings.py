@@ -134,6 +134,9 @@ class Settings(BaseSettings):
     # (`_public_url_follows_the_port`).
     public_url: str = "http://127.0.0.1:8000"
     retry_schedule: str = "5s,5m,30m,2h,5h,10h,10h"
+    # How long a polling endpoint's Delivery waits for its Consumer to pull and commit it
+    # before it ends `exhausted` (`not_polled`): its window, as the schedule is a push's.
+    poll_window: str = "7d"
     attempt_timeout: str = "15s"
     allowed_subnets: str = ""
     allowed_ports: str = "80,443"
@@ -225,6 +228,7 @@ class Settings(BaseSettings):
         return value
 
     @field_validator("attempt_timeout", "temporal_retention", "retention", "reconcile_interval",
+                     "poll_window",
                      "reconcile_after", "relay_interval", "silence_check_interval",
                      "schedule_reconcile_interval", "circuit_open", "transform_timeout")
     @classmethod

@@ -62,10 +62,12 @@ class ErrorType(StrEnum):
     BROKER_UNREACHABLE = "broker_unreachable"
     BROKER_REFUSED = "broker_refused"
     BROKER_AUTH = "broker_auth"
+    # A polling endpoint's Delivery its Consumer did not commit within the window.
+    NOT_POLLED = "not_polled"
 
 
 ERROR_TYPES = tuple(error.value for error in ErrorType)
 # The API's query parameter, as the Literals above (tests/test_statuses.py holds it to the enum).
 ErrorTypeName = Literal["timeout", "connection", "dns", "tls", "blocked_url", "http_status",
                         "circuit_open", "transformation", "oauth", "proxy",
-                        "broker_unreachable", "broker_refused", "broker_auth"]
+                        "broker_unreachable", "broker_refused", "broker_auth", "not_polled"]

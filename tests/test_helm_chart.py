@@ -49,7 +49,7 @@ API_ONLY = {"public_url", "api_host", "api_port", "api_workers", "ready_requires
             "default_max_sources"}
 WORKER_ONLY = {"worker_metrics_port", "worker_metrics_host", "reconcile_interval",
                "relay_interval", "schedule_reconcile_interval", "retention_batch", "smtp_url",
-               "alert_from"}
+               "alert_from", "poll_window"}
 TLS_DIR, API_KEY_DIR = "/etc/hookline/temporal-tls", "/etc/hookline/temporal-api-key"
 SMTP_DIR, PROXY_DIR = "/etc/hookline/smtp", "/etc/hookline/egress-proxy"
 

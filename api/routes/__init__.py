@@ -15,6 +15,7 @@ from api.routes import (
     messages,
     metrics,
     operational_endpoints,
+    polling,
     portal_links,
     providers,
     recoveries,
@@ -27,4 +28,4 @@ ROUTERS: list[APIRouter] = [ingest.router, events.router, health.router, consume
                             sources.router, destinations.router, messages.router,
                             providers.router, recoveries.router,
                             operational_endpoints.router, metrics.router,
-                            portal_links.router, environment.router]
+                            portal_links.router, environment.router, polling.router]

@@ -40,8 +40,11 @@ router = APIRouter(prefix="/v1/endpoints", tags=["endpoints"], responses=COMMON_
 @router.post("", status_code=201, response_model=EndpointCreated)
 async def create_endpoint(body: EndpointIn, auth: AuthDep, session: SessionDep,
                           sender: SenderDep, tenant: TenantCodeDep) -> EndpointCreated:
-    """The secret appears in this response only. An unknown consumer, an unregistered
-    event type, a refused URL, an invalid header, secret or rateLimit: 422."""
+    """The secret appears in this response only (and a polling endpoint's poll token). An
+    unknown consumer, an unregistered event type, a refused URL, an invalid header, secret
+    or rateLimit, or what a polling endpoint cannot have: 422."""
+    body = body.resolved()
+    assert body.url is not None
     code = await check_new(body, auth, sender, tenant)
     row = await run_in_threadpool(committed, session, endpoints.create_endpoint,
                                   auth.environment_id, consumer=body.consumer, url=body.url,

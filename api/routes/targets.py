@@ -35,6 +35,7 @@ from hookline.services.targets import (
     check_url,
     checked_patch,
 )
+from hookline.target_kinds import is_polling
 from hookline.usecases import targets
 
 
@@ -50,7 +51,9 @@ class _PatchIn(Protocol):
 
 
 class _NewIn(Protocol):
-    url: str
+    @property
+    def url(self) -> str | None: ...  # None: a polling endpoint's, resolved already
+
     endpoint_override: str | None
     auth: Any
 
@@ -61,7 +64,9 @@ class _NewCodedIn(_NewIn, Protocol):
 
 async def check_addresses(sender: Sender, body: _NewIn, requires_https: bool) -> None:
     """A new target's URL and token URL, through the guard every delivery passes; outside
-    any transaction, since it resolves names."""
+    any transaction, since it resolves names. A polling endpoint has no address."""
+    if body.url is None or is_polling(body.url):
+        return
     await check_url(sender, body.url, requires_https, endpoint_override=body.endpoint_override)
     await check_token_url(sender, stored(body.auth), requires_https)
 

@@ -18,7 +18,8 @@ ERROR_TYPES_DOC = (
     "target's publish: the broker could not be reached or did not confirm, refused the "
     "message, or refused the credentials), or circuit_open (no request was sent: the "
     "target's circuit breaker was still open when the Delivery's retry window ended, so it "
-    "ended exhausted)")
+    "ended exhausted), or not_polled (a polling endpoint's Consumer did not pull and commit "
+    "it within HOOKLINE_POLL_WINDOW)")
 
 
 class DeliveryOut(ApiModel):

@@ -36,13 +36,19 @@ from api.schemas.targets import (
 from hookline.errors import invalid
 from hookline.persistence.models import Endpoint
 from hookline.services.patch import KEEP
+from hookline.services.polling import poll_url
 from hookline.services.target_credentials import Broker
 from hookline.services.targets import TargetPatch, TargetRow
+from hookline.target_kinds import POLLING, POLLING_URL, is_polling, kind_of
 
 __all__ = ["SecretIn", "SecretOut"]
 
 Headers = dict[str, str]
 SignatureHeaders = Literal["webhook", "svix"]
+EndpointKind = Literal["http", "kafka", "amqp", "sqs", "sns", "eventbridge", "kinesis", "s3",
+                       "polling"]
+KIND_DOC = ("`polling` (no URL: its Consumer pulls its Deliveries from `pollUrl` with its poll "
+            "token), or the kind its URL names: `http`, or a broker's")
 SIGNATURE_HEADERS_DOC = ("The names the signature goes under, with the same values: `webhook` "
                          "(Webhook-Id, Webhook-Timestamp, Webhook-Signature: Standard "
                          "Webhooks) or `svix` (svix-id, svix-timestamp, svix-signature, what "
@@ -74,11 +80,29 @@ class OperationalEndpointIn(ApiInput):
 
 
 class EndpointIn(OperationalEndpointIn):
+    url: str | None = Field(default=None, description="Where its Deliveries are sent; "  # type: ignore[assignment]
+                            "required, but for a polling endpoint, which has none")
+    kind: EndpointKind | None = Field(default=None, description=KIND_DOC + "; absent: its "
+                                      "URL's")
     consumer: str = Field(description="The Consumer's externalId")
     filter: str | None = Field(default=None, description=FILTER_DOC)
     transformation: str | None = Field(default=None, description=TRANSFORMATION_DOC)
     ordering: Ordering | None = Field(default=None, description=ORDERING_DOC)
     batch: Batch | None = Field(default=None, description=BATCH_DOC)
+
+    def resolved(self) -> EndpointIn:
+        """The body with the URL a polling endpoint stores (`kind: polling`, no `url`), or
+        the 422 of a `url` and a `kind` that do not agree."""
+        if self.kind == POLLING:
+            if self.url is not None:
+                raise invalid("url", "a polling endpoint has no URL: leave it out")
+            return self.model_copy(update={"url": POLLING_URL})
+        if self.url is None:
+            raise invalid("url", "is required, unless kind is 'polling'")
+        if self.kind is not None and kind_of(self.url) != self.kind:
+            raise invalid("kind", f"is {self.kind!r}, but the URL is of kind "
+                                  f"{kind_of(self.url)!r}")
+        return self
 
 
 class EndpointPatchIn(ApiInput):
@@ -132,21 +156,36 @@ class HeadersIn(ApiInput):
 
 
 class EndpointOut(TargetOut):
+    url: str | None = Field(description="Where its Deliveries are sent; null for a polling "  # type: ignore[assignment]
+                            "endpoint")
+    kind: EndpointKind = Field(description=KIND_DOC)
     consumer: str
     status: Literal["Enabled", "DisabledAutomatically", "DisabledManually"]
     events: list[str]
     signature_headers: SignatureHeaders = Field(description=SIGNATURE_HEADERS_DOC)
+    poll_url: str | None = Field(default=None, description="A polling endpoint's: where its "
+                                 "Consumer pulls (GET, with its poll token as the bearer)")
 
     @classmethod
     def own_fields(cls, row: TargetRow) -> dict[str, Any]:
         endpoint = cast(Endpoint, row.target)
+        polled = is_polling(endpoint.url)
         return {"consumer": row.consumer, "events": list(endpoint.events),
-                "signature_headers": endpoint.signature_headers}
+                "signature_headers": endpoint.signature_headers,
+                "kind": kind_of(endpoint.url),
+                "poll_url": poll_url(endpoint.id) if polled else None}
 
 
 class EndpointCreated(EndpointOut):
     secret: str = Field(description="Shown only in this response: the whsec_ secret (v1), or "
                         "the whpk_ public key (v1a)")
+    poll_token: str | None = Field(default=None, description="A polling endpoint's: the "
+                                   "hlpoll_ token its Consumer pulls with, shown in this "
+                                   "response and on its portal page")
+
+    @classmethod
+    def own_fields(cls, row: TargetRow) -> dict[str, Any]:
+        return {**super().own_fields(row), "poll_token": cast(Endpoint, row.target).poll_token}
 
 
 class EndpointTestResult(ApiModel):

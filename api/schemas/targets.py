@@ -23,6 +23,7 @@ from hookline.services.headers import masked
 from hookline.services.patch import KEEP, Keep
 from hookline.services.targets import TargetRow
 from hookline.signing import V1A, public_key, scheme_of, verifying_key
+from hookline.target_kinds import is_polling
 
 RATE_LIMIT_DOC = (f"Deliveries per second at most, {RATE_LIMIT_MIN} to {RATE_LIMIT_MAX}, "
                   "across every worker; null (the default) is no limit")
@@ -174,7 +175,8 @@ def target_fields(row: TargetRow, given_headers: dict[str, str] | None = None
     """The shared fields of an endpoint's or a destination's record, with its breaker and
     its concurrency limit (`TargetOut.of`)."""
     target, health = row.target, row.health
-    return {"id": target.id, "url": target.url, "description": target.description,
+    return {"id": target.id, "url": None if is_polling(target.url) else target.url,
+            "description": target.description,
             "status": shown_status(target),
             "custom_headers": masked(target.custom_headers, given_headers),
             "rate_limit": target.rate_limit,

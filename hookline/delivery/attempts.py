@@ -18,7 +18,7 @@ from typing import Any
 from sqlmodel import Session
 
 from hookline.contracts import AttemptResult as AttemptResult  # the engine's, kept in contracts
-from hookline.delivery import batches, gate, lines, outbox, targets
+from hookline.delivery import batches, gate, lines, outbox, polling, targets
 from hookline.delivery import limit as adaptive
 from hookline.delivery.credentials import ClientTLS, OAuth2
 from hookline.delivery.kinds.brokers.keys import expression_of, message_key
@@ -32,6 +32,7 @@ from hookline.delivery.model import (
 )
 from hookline.delivery.model import ContentGone as ContentGone  # prepare_attempt raises it
 from hookline.delivery.model import Refused as Refused  # prepare_attempt returns it
+from hookline.delivery.polling import Lapsed
 from hookline.delivery.targets import cancel_waiting
 from hookline.ids import new_id
 from hookline.observability import metrics
@@ -41,15 +42,16 @@ from hookline.persistence.models import Delivery
 from hookline.persistence.queries.deliveries import RecordedRow, ToSend
 from hookline.signing import WEBHOOK
 from hookline.statuses import ATTEMPTABLE, FINAL, AttemptStatus, DeliveryStatus, ErrorType
-from hookline.target_kinds import is_broker
+from hookline.target_kinds import is_broker, is_polling
 from hookline.timeutil import aware, iso, utcnow
 
 
 def prepare_attempt(session: Session, delivery_id: str, limits: gate.Limits,
-                    alone: bool = False) -> Outgoing | Refused | Unsent | Batched:
+                    alone: bool = False) -> Outgoing | Refused | Unsent | Batched | Lapsed:
     """What to send, the gate's refusal, or `Unsent` when there is nothing to send (already
     final, cancelled, or target gone); `Batched` when its batch is to send it, unless it is
-    `alone` (its batch found it not sendable). Raises `ContentGone`."""
+    `alone` (its batch found it not sendable). A polling endpoint's waits for its commit
+    (`Refused`) until its window has passed (`Lapsed`). Raises `ContentGone`."""
     begin_reading(session)
     row = queries.deliveries.to_send(session, delivery_id)
     session.commit()
@@ -75,6 +77,8 @@ def prepare_attempt(session: Session, delivery_id: str, limits: gate.Limits,
     if step is _GONE:
         raise ContentGone(f"event {row.wanted_event} is gone" if row.wanted_event
                           else f"message {row.message_id} is gone")
+    if is_polling(row.target_url):
+        return _polled(session, row, limits, now)
     if step is _ADMIT:
         assert row.target_id is not None  # else `_CANCEL`
         refused = _admit(session, delivery_id, row.target_id, row.environment_id, limits,
@@ -243,6 +247,22 @@ def cancel_batch(session: Session, claimed: batches.Claimed, target_kind: str) -
     return Unsent(DeliveryStatus.CANCELLED)
 
 
+def _polled(session: Session, row: ToSend, limits: gate.Limits, now: datetime
+            ) -> Refused | Unsent | Lapsed:
+    """A polling endpoint's Delivery still pending: it waits, with no lease, for the commit
+    that covers it (which wakes it) until its window ends, stored as its `nextAttemptAt`
+    (the reconciler's due time); past that, it has lapsed. Commits."""
+    assert row.target_id is not None  # else `_CANCEL`
+    end = polling.window_end(row.created_at, limits.poll_window)
+    left = (end - now).total_seconds()
+    if left <= 0:
+        return Lapsed(row.target_id)
+    status = queries.deliveries.wait_until(session, row.delivery_id, end, now)
+    session.commit()
+    return Refused(status=DeliveryStatus(status), wait=left, target_id=row.target_id) \
+        if status else _left(session, row.delivery_id)
+
+
 def _hold(session: Session, delivery_id: str, now: datetime) -> Refused | Unsent:
     """The head of a line whose target is disabled waits, with no lease, until the target is
     enabled again (which wakes it) or DISABLED_RECHECK has passed. Commits."""
@@ -372,9 +392,9 @@ def record_attempt(session: Session, delivery_id: str, result: AttemptResult,
     assert target_id is not None  # a Delivery has one or the other
     # A success of a clean target has nothing to change; an attempt never sent, or stopped
     # at the egress proxy, says nothing of the receiver.
-    quiet = (result.succeeded and clean) or result.error_type in (
-        ErrorType.CIRCUIT_OPEN, ErrorType.PROXY) or (batch is not None and not batch.first)
-    down = not result.succeeded and result.error_type != ErrorType.PROXY and (
+    quiet = (result.succeeded and clean) or result.error_type in _NOT_SENT \
+        or (batch is not None and not batch.first)
+    down = not result.succeeded and result.error_type not in _NOT_THE_RECEIVERS and (
         result.exhausted or gate.counts_against(result.error_type, result.status_code))
     circuit = None if quiet else gate.record(session, target_id, now=now, limits=limits,
                                              pause=pause, down=down)
@@ -399,6 +419,12 @@ def record_attempt(session: Session, delivery_id: str, result: AttemptResult,
         session.commit()
     return Recorded(status, next_delay if status is DeliveryStatus.RETRYING else None, cancelled,
                     row.attempts, target_id)
+
+
+# Outcomes that say nothing of the receiver: never sent (the breaker held it, or its
+# polling Consumer never committed it), or stopped at the egress proxy.
+_NOT_THE_RECEIVERS = (ErrorType.PROXY, ErrorType.NOT_POLLED)
+_NOT_SENT = (ErrorType.CIRCUIT_OPEN, *_NOT_THE_RECEIVERS)
 
 
 @dataclass(frozen=True)
@@ -485,14 +511,15 @@ def _insert_attempt(session: Session, delivery_id: str, row: RecordedRow, result
             "durationMs": result.duration_ms, "at": iso(now)}
 
 
-def _failed_on_code(session: Session, target_id: str, last: dict[str, Any]) -> bool:
+def _not_the_receivers(session: Session, target_id: str, last: dict[str, Any]) -> bool:
     """An exhausted Delivery is not its receiver's failure, and never counts toward
     disabling the target, when its transformation (the target's code) or the egress proxy
-    failed last, or when the breaker refused it (`circuit_open`) and what the breaker last
-    let run failed in the transformation: the breaker is open because of the code."""
+    failed last, or its polling Consumer did not commit it, or when the breaker refused it
+    (`circuit_open`) and what the breaker last let run failed in the transformation: the
+    breaker is open because of the code."""
     if last["errorType"] == ErrorType.CIRCUIT_OPEN:
         return queries.attempts.last_run_error(session, target_id) == ErrorType.TRANSFORMATION
-    return last["errorType"] in (ErrorType.TRANSFORMATION, ErrorType.PROXY)
+    return last["errorType"] in (ErrorType.TRANSFORMATION, *_NOT_THE_RECEIVERS)
 
 
 def _tell(session: Session, delivery_id: str, row: RecordedRow, status: DeliveryStatus, gone: bool,
@@ -517,7 +544,7 @@ def _tell(session: Session, delivery_id: str, row: RecordedRow, status: Delivery
         notify(session, env, f"{kind}.disabled", target,
                {"reason": "gone", "lastAttempt": last})
     elif counts and status is DeliveryStatus.EXHAUSTED \
-            and not _failed_on_code(session, target.id, last) \
+            and not _not_the_receivers(session, target.id, last) \
             and targets.count_outcome(target, succeeded=False, exhausted=True):
         cancelled = cancel_waiting(session, target)
         notify(session, env, f"{kind}.disabled", target,

@@ -43,6 +43,7 @@ from hookline.delivery.model import (
     Unsent,
 )
 from hookline.delivery.outcomes import recorded_outcome
+from hookline.delivery.polling import NOT_POLLED, Lapsed
 from hookline.delivery.sender import Sender
 from hookline.delivery.shaping import shaped
 from hookline.encryption.keyring import Keyring
@@ -111,11 +112,13 @@ class AttemptEngine:
             return await self._batched(data, prepared.batch_id, deadline)
         return await self._go(data, prepared, deadline)
 
-    async def _go(self, data: AttemptInput, prepared: Outgoing | Refused | Unsent,
+    async def _go(self, data: AttemptInput, prepared: Outgoing | Refused | Unsent | Lapsed,
                   deadline: float) -> AttemptOutcome:
         if isinstance(prepared, Unsent):
             return AttemptOutcome(status=prepared.status, attempted=False)
-        if isinstance(prepared, Refused):
+        if isinstance(prepared, Lapsed):
+            kept = unrecorded_of(NOT_POLLED, prepared.target_id, None, slow=False)
+        elif isinstance(prepared, Refused):
             wait = attempts.waiting(prepared, data.window_end, time.time())
             if wait is not None:
                 return AttemptOutcome(status=prepared.status, attempted=False, wait=wait)
@@ -134,7 +137,8 @@ class AttemptEngine:
         return await self._store(data, from_history(kept, self.keyring),
                                  deadline_after(time_limit), again=True)
 
-    async def prepare(self, data: AttemptInput) -> Outgoing | Refused | Unsent | Batched:
+    async def prepare(self, data: AttemptInput
+                      ) -> Outgoing | Refused | Unsent | Batched | Lapsed:
         """A first attempt the relay just admitted is sent from what the relay read; any
         other reads the Delivery now."""
         row = self.handoff.handed(data.delivery_id)
@@ -146,7 +150,7 @@ class AttemptEngine:
         return await self.threads.run(data.environment_id, self._prepare, data.delivery_id)
 
     def _prepare(self, delivery_id: str, alone: bool = False
-                 ) -> Outgoing | Refused | Unsent | Batched:
+                 ) -> Outgoing | Refused | Unsent | Batched | Lapsed:
         with session_scope() as session:
             return attempts.prepare_attempt(session, delivery_id, self.limits, alone)
 
@@ -377,8 +381,9 @@ class AttemptEngine:
 
     def _record(self, data: AttemptInput, kept: Unrecorded, again: bool) -> Recorded:
         result = kept.result
-        # The last attempt of a held Delivery's window is its last, whatever the schedule.
-        next_delay = None if result == HELD_PAST_WINDOW else data.next_delay
+        # The last attempt of a held Delivery's window, or of a polling one's, is its last,
+        # whatever the schedule.
+        next_delay = None if result in (HELD_PAST_WINDOW, NOT_POLLED) else data.next_delay
         with session_scope() as session:
             if again and kept.attempt_id:
                 found = attempts.recorded_before(session, data.delivery_id, kept.attempt_id)

@@ -69,6 +69,8 @@ class Limits:
     # grace; a Delivery whose lease ran out with no outcome is the reconciler's.
     lease_ttl: float
     max_admitted: int  # every target together: the relay's cap on Deliveries in Temporal
+    # Seconds a polling endpoint's Delivery waits to be pulled and committed (`polling`).
+    poll_window: float = 7 * 86400.0
 
 
 def limits_from(settings: Settings) -> Limits:
@@ -77,7 +79,8 @@ def limits_from(settings: Settings) -> Limits:
                   circuit_open=parse_duration(settings.circuit_open),
                   lease_ttl=settings.attempt_timeout_seconds
                   + parse_duration(settings.reconcile_after),
-                  max_admitted=settings.relay_max_waiting)
+                  max_admitted=settings.relay_max_waiting,
+                  poll_window=parse_duration(settings.poll_window))
 
 
 @dataclass(frozen=True)

@@ -91,7 +91,8 @@ def _candidates(lateral: bool) -> Any:
     """The candidates of a take in the fair order: of each target not paused or behind an
     open circuit, its oldest starts, as many as its free attempt slots (its concurrency
     limit, at most the ceiling, less its live leases), so a target with a thousand waiting
-    cannot hide the others' starts; then the order below."""
+    cannot hide the others' starts; a polling endpoint's, which take no slot, as many as a
+    take reads. Then the order below."""
     heads = _heads(lateral)
     rank = func.row_number().over(partition_by=heads.c.target_id,
                                   order_by=heads.c.delivery_id).label("n")
@@ -103,6 +104,7 @@ def _candidates(lateral: bool) -> Any:
                    func.coalesce(heads.c.lane, heads.c.target_id).label("lane"),
                    rank, func.coalesce(_GATES.c.concurrency_limit, adaptive.FLOOR).label("cap"),
                    _GATES.c.batch_size, _GATES.c.batch_wait_ms,
+                   func.coalesce(_GATES.c.polling, False).label("polling"),
                    func.coalesce(live.c.leased, 0).label("leased")).select_from(
         heads.outerjoin(_GATES, _GATES.c.target_id == heads.c.target_id)
         .outerjoin(live, live.c.target_id == heads.c.target_id)).where(
@@ -110,7 +112,8 @@ def _candidates(lateral: bool) -> Any:
         or_(func.coalesce(_GATES.c.circuit, "closed") != "open",
             _GATES.c.circuit_retry_at <= _NOW)).subquery()
     free = select(open_).where(
-        open_.c.n <= case((open_.c.cap > bindparam("ceiling"), bindparam("ceiling")),
+        open_.c.n <= case((open_.c.polling.is_(True), _SCAN),
+                          (open_.c.cap > bindparam("ceiling"), bindparam("ceiling")),
                           else_=open_.c.cap) - open_.c.leased).subquery()
     # The fair order, from the bottom up (deficit round robin by attempts in flight):
     # - inside a lane (a Consumer's endpoints), the target with the fewest attempts in
@@ -134,7 +137,7 @@ def _candidates(lateral: bool) -> Any:
     return select(ranked.c.delivery_id, ranked.c.target_id, ranked.c.start,
                   ranked.c.queued_at, ranked.c.trace_context, ranked.c.window_end,
                   ranked.c.environment_id, ranked.c.batch_size,
-                  ranked.c.batch_wait_ms).select_from(
+                  ranked.c.batch_wait_ms, ranked.c.polling).select_from(
         ranked.outerjoin(env_load, env_load.c.environment_id == ranked.c.environment_id)
         .outerjoin(env_weight, env_weight.c.id == ranked.c.environment_id)).order_by(
         cast(func.coalesce(env_load.c.leased, 0) + ranked.c.m, Float)
@@ -176,13 +179,16 @@ def take(session: Session, limit: int, limits: gate.Limits, paced: int | None = 
     once, unless they are of an environment under its share of that cap (`shares`). Asking
     costs a read (on SQLite, no write lock): relays ask several times a second. `paced`:
     what the relay's worker serves promptly (`shares.choose`). Each start comes with its
-    `queued_at`, its `trace` when one was kept, and its plan's weight."""
+    `queued_at`, its `trace` when one was kept, and its plan's weight. A polling endpoint's
+    starts take no lease, count toward no cap, and leave their Delivery `pending`
+    (`polling`)."""
     now = utcnow()
     begin_reading(session)
     candidates: list[tuple[str, str | None, str, str]] = []
     queued: dict[str, tuple[datetime | None, datetime | None]] = {}
     traces: dict[str, str] = {}
     batched: dict[str, tuple[int, int]] = {}  # a batched target's candidate is a batch
+    polled: set[str] = set()  # a polling endpoint's candidates
     if session.execute(_ANY).first() is None:
         session.commit()
         return []
@@ -198,9 +204,12 @@ def take(session: Session, limit: int, limits: gate.Limits, paced: int | None = 
                 traces[r.delivery_id] = r.trace_context
             if r.batch_size:
                 batched[r.target_id] = (r.batch_size, r.batch_wait_ms or 0)
+            if r.polling:
+                polled.add(r.delivery_id)
         room = _weighed(session, room, {c[3] for c in candidates})
     session.commit()
-    fair = set(shares.choose(room, [(c[0], c[3]) for c in candidates], paced))
+    fair = set(shares.choose(room, [(c[0], c[3]) for c in candidates if c[0] not in polled],
+                             paced)) | polled
     candidates = [c for c in candidates if c[0] in fair]
     if not candidates:
         return []
@@ -208,8 +217,9 @@ def take(session: Session, limit: int, limits: gate.Limits, paced: int | None = 
         session.execute(_RELAYS_TAKE_TURNS)
     # Another relay may have taken some between the read and this write: keep the rest.
     still = set(session.execute(_STILL, {"ids": [c[0] for c in candidates]}).scalars())
-    chosen = _admit(session, [c[:3] for c in candidates
-                              if c[0] in still and c[1] not in batched], limits, now)
+    chosen = _admit(session, [c[:3] for c in candidates if c[0] in still
+                              and c[1] not in batched and c[0] not in polled], limits, now)
+    chosen += [(c[0], c[2]) for c in candidates if c[0] in still and c[0] in polled]
     for target_id, (size, wait_ms) in batched.items():
         count = sum(1 for c in candidates if c[1] == target_id)
         for row in _batches(session, target_id, size, wait_ms, count, limits, now):
@@ -220,7 +230,8 @@ def take(session: Session, limit: int, limits: gate.Limits, paced: int | None = 
     if chosen:
         ids = [delivery_id for delivery_id, _ in chosen]
         session.execute(_DELETE, {"ids": ids})
-        queries.deliveries.admitted(session, ids, now)
+        if gated := [i for i in ids if i not in polled]:
+            queries.deliveries.admitted(session, gated, now)
     session.commit()
     return [_load(row, *queued[delivery_id], traces.get(delivery_id), room.weights)
             for delivery_id, row in chosen]

@@ -14,6 +14,7 @@ from sqlmodel import Session
 from hookline.contracts import DeliveryStart
 from hookline.delivery import targets
 from hookline.persistence.models import Delivery, Event, Message, Source
+from hookline.target_kinds import POLLING, is_polling
 
 
 def remaining_delays(delivery: Delivery, schedule: list[float]) -> list[float]:
@@ -54,7 +55,9 @@ def message_start(delivery_id: str, environment_id: str, delays: list[float], st
 
 def host_of(url: str) -> str:
     """The host a target's URL names (a broker's, or an AWS target's region): what its
-    workflow's summary may say of it."""
+    workflow's summary may say of it; a polling endpoint, which has none, is `polling`."""
+    if is_polling(url):
+        return POLLING
     try:
         return urlsplit(url).hostname or "?"
     except ValueError:

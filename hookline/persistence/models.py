@@ -252,6 +252,11 @@ class Endpoint(DeliveryTarget, table=True):
     metadata_: dict[str, str] = Field(default_factory=dict, sa_column=Column(
         "metadata", JSON, nullable=False, server_default="{}"))
     channels: list[str] | None = Field(default=None, sa_type=JSON, nullable=True)
+    # A polling endpoint's (`url` is `target_kinds.POLLING_URL`): the token its Consumer
+    # pulls with, sealed (the portal shows it, so it cannot be a hash), and how far the
+    # Consumer has committed: the last Delivery id a commit covered (`services/polling`).
+    poll_token: str | None = Field(default=None, sa_type=SealedText, nullable=True)
+    poll_cursor: str | None = None
 
     def signed_under(self) -> str:
         return self.signature_headers
@@ -515,6 +520,8 @@ class TargetGate(SQLModel, table=True):
     # The target's `batch`, where the relay reads it with the rest (None: not batched).
     batch_size: int | None = None
     batch_wait_ms: int | None = None
+    # A polling endpoint's: its starts take no lease and count toward no cap (`outbox`).
+    polling: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
 
 
 class DeliveryBatch(SQLModel, table=True):

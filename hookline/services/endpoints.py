@@ -13,6 +13,7 @@ from typing import Any
 from sqlmodel import Session
 
 from hookline.delivery import batches, lines, targets
+from hookline.delivery import polling as polled_targets
 from hookline.delivery.credentials import ClientTLS, OAuth2
 from hookline.delivery.gate import Health, health_of
 from hookline.delivery.model import Outgoing
@@ -21,7 +22,7 @@ from hookline.ids import new_id
 from hookline.persistence import queries
 from hookline.persistence.batches import Write
 from hookline.persistence.models import Endpoint, Environment, Event
-from hookline.services import consumers, event_types, events, target_credentials
+from hookline.services import consumers, event_types, events, polling, target_credentials
 from hookline.services.accounts import Principal
 from hookline.services.headers import check_headers, unmasked
 from hookline.services.target_credentials import Broker
@@ -34,6 +35,7 @@ from hookline.services.targets import (
     signing_key,
 )
 from hookline.signing import WEBHOOK
+from hookline.target_kinds import is_polling
 from hookline.tenant_code import filters, transformations
 from hookline.timeutil import iso, utcnow
 
@@ -71,14 +73,24 @@ def create_endpoint(session: Session, env_id: str, *, consumer: str, url: str,
                     broker: Broker = Broker(), ordering: dict[str, Any] | None = None,
                     batch: dict[str, Any] | None = None) -> TargetRow:
     """The URL, the token URL and the transformation are checked by the caller first
-    (check_url, check_token_url, check_transformation); everything else here."""
+    (check_url, check_token_url, check_transformation); everything else here. A polling
+    endpoint (`url` is `target_kinds.POLLING_URL`) gets its poll token, and refuses what
+    only sending needs (`polling.REFUSED`)."""
     try:
         owner = consumers.get_consumer(session, env_id, consumer)
     except NotFound:
         raise invalid("consumer", f"no consumer with externalId {consumer!r}") from None
     if details.uid is not None:
         check_uid_free(session, owner.id, details.uid)
-    check_kind(session, env_id, url)
+    pulled = is_polling(url)
+    if pulled:
+        polling.check_settings({
+            "headers": headers, "rateLimit": rate_limit, "transformation": transformation,
+            "auth": auth, "tls": tls, "credentials": broker.credentials,
+            "endpointOverride": broker.endpoint_override, "ordering": ordering,
+            "batch": batch})
+    else:
+        check_kind(session, env_id, url)
     endpoint = Endpoint(
         id=new_id("ep"), environment_id=env_id, consumer_id=owner.id, url=url,
         description=description, events=check_events(session, env_id, events or []),
@@ -91,12 +103,15 @@ def create_endpoint(session: Session, env_id: str, *, consumer: str, url: str,
         uid=details.uid, metadata_=details.metadata or {}, channels=details.channels,
         auth=target_credentials.check_auth(auth), tls=target_credentials.check_tls(tls),
         ordering=lines.check(ordering), batch=batches.check(batch),
+        poll_token=polling.new_token() if pulled else None,
         **broker.checked(url, auth, tls, env_id, instance_aws(session, env_id)))
     if details.disabled:
         targets.disable(endpoint, automatically=False)
     session.add(endpoint)
     if endpoint.batch is not None:
         batches.mirror(session, endpoint.id, endpoint.batch)
+    if pulled:
+        polled_targets.mirror(session, endpoint.id)
     return TargetRow(endpoint, Health(), owner.external_id)  # never gated yet: closed
 
 

@@ -19,7 +19,7 @@ from hookline.delivery.kinds.brokers.address import parse
 from hookline.delivery.targets import Target
 from hookline.errors import NotFound, Unavailable, invalid
 from hookline.persistence.models import Consumer, Environment
-from hookline.services import operational, target_credentials
+from hookline.services import operational, polling, target_credentials
 from hookline.services.headers import check_headers, unmasked
 from hookline.services.patch import KEEP, Keep
 from hookline.services.scoped import get_in
@@ -33,7 +33,7 @@ from hookline.signing import (
     new_key,
     scheme_of,
 )
-from hookline.target_kinds import is_broker, kind_of
+from hookline.target_kinds import is_broker, is_polling, kind_of
 from hookline.tenant_code import filters, transformations
 from hookline.tenant_code.transformations import TransformFailed
 from hookline.timeutil import utcnow
@@ -116,7 +116,10 @@ async def check_url(sender: Sender, url: str, require_https: bool, field: str = 
 async def check_patch_urls(sender: Sender, patch: TargetPatch, target: Target,
                            require_https: bool) -> None:
     """A PATCH's URL, or the stored one with its new `endpointOverride`, and its token URL,
-    through the guard (outside any transaction)."""
+    through the guard (outside any transaction). A polling endpoint's patch is refused
+    any address (`apply_patch`)."""
+    if is_polling(target.url):
+        return
     override = target.endpoint_override if isinstance(patch.endpoint_override, Keep) \
         else patch.endpoint_override
     if patch.url is not None or not isinstance(patch.endpoint_override, Keep):
@@ -218,6 +221,8 @@ def consumer_of(session: Session, target: Target) -> str:
 def apply_patch(session: Session, target: Target, patch: TargetPatch) -> list[str]:
     """Validates everything before changing anything. Returns the Deliveries a disable
     cancelled, whose workflows the caller wakes after its commit."""
+    if is_polling(target.url):
+        _check_polling_patch(patch)
     if patch.status not in (None, "enabled", "disabled"):
         raise invalid("status", "must be 'enabled' or 'disabled'")
     headers = None if patch.headers is None else check_headers(
@@ -276,6 +281,18 @@ def apply_patch(session: Session, target: Target, patch: TargetPatch) -> list[st
     return cancelled
 
 
+def _check_polling_patch(patch: TargetPatch) -> None:
+    """A polling endpoint keeps no URL, and takes none of what sending needs."""
+    if patch.url is not None:
+        raise invalid("url", "a polling endpoint has no URL: create an endpoint with one "
+                             "instead")
+    polling.check_settings({name: None if isinstance(value, Keep) else value for name, value in {
+        "headers": patch.headers, "rateLimit": patch.rate_limit,
+        "transformation": patch.transformation, "auth": patch.auth, "tls": patch.tls,
+        "credentials": patch.credentials, "endpointOverride": patch.endpoint_override,
+        "ordering": patch.ordering, "batch": patch.batch}.items()})
+
+
 def _apply_endpoint_fields(target: Target, patch: TargetPatch) -> None:
     """What only an endpoint's patch has (checked by `endpoints` first)."""
     if patch.events is not None:
@@ -313,6 +330,8 @@ def remove(session: Session, target: Target) -> list[str]:
 
 
 def set_headers(session: Session, target: Target, headers: dict[str, str]) -> dict[str, str]:
+    if is_polling(target.url):
+        polling.check_settings({"headers": headers})
     target.custom_headers = check_headers(unmasked(headers, target.custom_headers))
     target.updated_at = utcnow()
     session.add(target)

@@ -670,8 +670,9 @@ export interface paths {
 		put?: never;
 		/**
 		 * Create Endpoint
-		 * @description The secret appears in this response only. An unknown consumer, an unregistered
-		 *     event type, a refused URL, an invalid header, secret or rateLimit: 422.
+		 * @description The secret appears in this response only (and a polling endpoint's poll token). An
+		 *     unknown consumer, an unregistered event type, a refused URL, an invalid header, secret
+		 *     or rateLimit, or what a polling endpoint cannot have: 422.
 		 */
 		post: operations["create_endpoint"];
 		delete?: never;
@@ -1361,6 +1362,72 @@ export interface paths {
 		patch: operations["update_environment"];
 		trace?: never;
 	};
+	"/v1/poll/{endpoint_id}": {
+		parameters: {
+			query?: never;
+			header?: never;
+			path?: never;
+			cookie?: never;
+		};
+		/**
+		 * Poll
+		 * @description The endpoint's messages after `cursor` (absent: after the committed cursor), oldest
+		 *     first: those waiting for a commit, and after a seek back those delivered already.
+		 *     Messages show once they are two seconds old.
+		 */
+		get: operations["poll"];
+		put?: never;
+		post?: never;
+		delete?: never;
+		options?: never;
+		head?: never;
+		patch?: never;
+		trace?: never;
+	};
+	"/v1/poll/{endpoint_id}/commit": {
+		parameters: {
+			query?: never;
+			header?: never;
+			path?: never;
+			cookie?: never;
+		};
+		get?: never;
+		put?: never;
+		/**
+		 * Commit Poll
+		 * @description Everything up to `cursor` is processed: the messages waiting up to it end
+		 *     `delivered`, and the committed cursor moves there. A cursor behind it changes
+		 *     nothing.
+		 */
+		post: operations["commit_poll"];
+		delete?: never;
+		options?: never;
+		head?: never;
+		patch?: never;
+		trace?: never;
+	};
+	"/v1/poll/{endpoint_id}/seek": {
+		parameters: {
+			query?: never;
+			header?: never;
+			path?: never;
+			cookie?: never;
+		};
+		get?: never;
+		put?: never;
+		/**
+		 * Seek Poll
+		 * @description The committed cursor moves to the messages of events published at `after` or later,
+		 *     back (to pull delivered ones again) or forward (those skipped end `exhausted`,
+		 *     `not_polled`, when their window passes).
+		 */
+		post: operations["seek_poll"];
+		delete?: never;
+		options?: never;
+		head?: never;
+		patch?: never;
+		trace?: never;
+	};
 }
 export interface components {
 	schemas: {
@@ -1387,7 +1454,7 @@ export interface components {
 			responseBody?: string | null;
 			/**
 			 * Errortype
-			 * @description null on success; else why the attempt failed: http_status (the receiver answered non-2xx, see statusCode), timeout, connection, dns, tls, blocked_url (the URL guard refused the address), oauth (the target's OAuth2 token endpoint gave no token, so nothing was sent to the receiver), proxy (the egress proxy failed), transformation (the target's code failed), broker_unreachable, broker_refused or broker_auth (a broker target's publish: the broker could not be reached or did not confirm, refused the message, or refused the credentials), or circuit_open (no request was sent: the target's circuit breaker was still open when the Delivery's retry window ended, so it ended exhausted)
+			 * @description null on success; else why the attempt failed: http_status (the receiver answered non-2xx, see statusCode), timeout, connection, dns, tls, blocked_url (the URL guard refused the address), oauth (the target's OAuth2 token endpoint gave no token, so nothing was sent to the receiver), proxy (the egress proxy failed), transformation (the target's code failed), broker_unreachable, broker_refused or broker_auth (a broker target's publish: the broker could not be reached or did not confirm, refused the message, or refused the credentials), or circuit_open (no request was sent: the target's circuit breaker was still open when the Delivery's retry window ended, so it ended exhausted), or not_polled (a polling endpoint's Consumer did not pull and commit it within HOOKLINE_POLL_WINDOW)
 			 */
 			errorType?: string | null;
 			/** Errormessage */
@@ -1477,6 +1544,27 @@ export interface components {
 			 * @default 0
 			 */
 			maxWaitMs: number;
+		};
+		/** CommitIn */
+		CommitIn: {
+			/**
+			 * Cursor
+			 * @description A page's `cursor`: everything up to it is processed
+			 */
+			cursor: string;
+		};
+		/** CommitOut */
+		CommitOut: {
+			/**
+			 * Cursor
+			 * @description The committed cursor now; a commit behind it leaves it
+			 */
+			cursor: string | null;
+			/**
+			 * Delivered
+			 * @description The Deliveries this commit ended `delivered`
+			 */
+			delivered: number;
 		};
 		/** ConfigFieldOut */
 		ConfigFieldOut: {
@@ -1609,7 +1697,7 @@ export interface components {
 			responseStatus?: number | null;
 			/**
 			 * Errortype
-			 * @description null on success; else why the attempt failed: http_status (the receiver answered non-2xx, see statusCode), timeout, connection, dns, tls, blocked_url (the URL guard refused the address), oauth (the target's OAuth2 token endpoint gave no token, so nothing was sent to the receiver), proxy (the egress proxy failed), transformation (the target's code failed), broker_unreachable, broker_refused or broker_auth (a broker target's publish: the broker could not be reached or did not confirm, refused the message, or refused the credentials), or circuit_open (no request was sent: the target's circuit breaker was still open when the Delivery's retry window ended, so it ended exhausted)
+			 * @description null on success; else why the attempt failed: http_status (the receiver answered non-2xx, see statusCode), timeout, connection, dns, tls, blocked_url (the URL guard refused the address), oauth (the target's OAuth2 token endpoint gave no token, so nothing was sent to the receiver), proxy (the egress proxy failed), transformation (the target's code failed), broker_unreachable, broker_refused or broker_auth (a broker target's publish: the broker could not be reached or did not confirm, refused the message, or refused the credentials), or circuit_open (no request was sent: the target's circuit breaker was still open when the Delivery's retry window ended, so it ended exhausted), or not_polled (a polling endpoint's Consumer did not pull and commit it within HOOKLINE_POLL_WINDOW)
 			 */
 			errorType?: string | null;
 			/** Durationms */
@@ -1891,8 +1979,11 @@ export interface components {
 		EndpointCreated: {
 			/** Id */
 			id: string;
-			/** Url */
-			url: string;
+			/**
+			 * Url
+			 * @description Where its Deliveries are sent; null for a polling endpoint
+			 */
+			url: string | null;
 			/** Description */
 			description?: string | null;
 			/** Customheaders */
@@ -1965,6 +2056,12 @@ export interface components {
 			createdAt: string;
 			/** Updatedat */
 			updatedAt: string;
+			/**
+			 * Kind
+			 * @description `polling` (no URL: its Consumer pulls its Deliveries from `pollUrl` with its poll token), or the kind its URL names: `http`, or a broker's
+			 * @enum {string}
+			 */
+			kind: "http" | "kafka" | "amqp" | "sqs" | "sns" | "eventbridge" | "kinesis" | "s3" | "polling";
 			/** Consumer */
 			consumer: string;
 			/**
@@ -1981,15 +2078,28 @@ export interface components {
 			 */
 			signatureHeaders: "webhook" | "svix";
 			/**
+			 * Pollurl
+			 * @description A polling endpoint's: where its Consumer pulls (GET, with its poll token as the bearer)
+			 */
+			pollUrl?: string | null;
+			/**
 			 * Secret
 			 * @description Shown only in this response: the whsec_ secret (v1), or the whpk_ public key (v1a)
 			 */
 			secret: string;
+			/**
+			 * Polltoken
+			 * @description A polling endpoint's: the hlpoll_ token its Consumer pulls with, shown in this response and on its portal page
+			 */
+			pollToken?: string | null;
 		};
 		/** EndpointIn */
 		EndpointIn: {
-			/** Url */
-			url: string;
+			/**
+			 * Url
+			 * @description Where its Deliveries are sent; required, but for a polling endpoint, which has none
+			 */
+			url?: string | null;
 			/**
 			 * Events
 			 * @description Absent or [] means all types
@@ -2038,6 +2148,11 @@ export interface components {
 			 */
 			endpointOverride?: string | null;
 			/**
+			 * Kind
+			 * @description `polling` (no URL: its Consumer pulls its Deliveries from `pollUrl` with its poll token), or the kind its URL names: `http`, or a broker's; absent: its URL's
+			 */
+			kind?: ("http" | "kafka" | "amqp" | "sqs" | "sns" | "eventbridge" | "kinesis" | "s3" | "polling") | null;
+			/**
 			 * Consumer
 			 * @description The Consumer's externalId
 			 */
@@ -2061,8 +2176,11 @@ export interface components {
 		EndpointOut: {
 			/** Id */
 			id: string;
-			/** Url */
-			url: string;
+			/**
+			 * Url
+			 * @description Where its Deliveries are sent; null for a polling endpoint
+			 */
+			url: string | null;
 			/** Description */
 			description?: string | null;
 			/** Customheaders */
@@ -2135,6 +2253,12 @@ export interface components {
 			createdAt: string;
 			/** Updatedat */
 			updatedAt: string;
+			/**
+			 * Kind
+			 * @description `polling` (no URL: its Consumer pulls its Deliveries from `pollUrl` with its poll token), or the kind its URL names: `http`, or a broker's
+			 * @enum {string}
+			 */
+			kind: "http" | "kafka" | "amqp" | "sqs" | "sns" | "eventbridge" | "kinesis" | "s3" | "polling";
 			/** Consumer */
 			consumer: string;
 			/**
@@ -2150,6 +2274,11 @@ export interface components {
 			 * @enum {string}
 			 */
 			signatureHeaders: "webhook" | "svix";
+			/**
+			 * Pollurl
+			 * @description A polling endpoint's: where its Consumer pulls (GET, with its poll token as the bearer)
+			 */
+			pollUrl?: string | null;
 		};
 		/** EndpointPatchIn */
 		EndpointPatchIn: {
@@ -2699,6 +2828,58 @@ export interface components {
 			/** Nextcursor */
 			nextCursor?: string | null;
 		};
+		/** PollPage */
+		PollPage: {
+			/** Data */
+			data: components["schemas"]["PolledMessage"][];
+			/**
+			 * Cursor
+			 * @description Opaque: where a page ends. Pass it as `cursor` for the next page, and commit it once the page is processed; null before anything was pulled
+			 */
+			cursor: string | null;
+			/**
+			 * Done
+			 * @description Nothing more to pull now
+			 */
+			done: boolean;
+		};
+		/**
+		 * PolledMessage
+		 * @description One message as a push would have sent it: verify `body` with `headers` as a webhook.
+		 */
+		PolledMessage: {
+			/**
+			 * Id
+			 * @description The Delivery's id
+			 */
+			id: string;
+			/**
+			 * Status
+			 * @description `pending` until a commit covers it, then `delivered` (shown again after a seek back)
+			 */
+			status: string;
+			/** Eventid */
+			eventId: string;
+			/** Eventtype */
+			eventType: string;
+			/**
+			 * Timestamp
+			 * @description When the event was published
+			 */
+			timestamp: string;
+			/**
+			 * Body
+			 * @description The body a push would send, byte for byte
+			 */
+			body: string;
+			/**
+			 * Headers
+			 * @description The signature headers a push would send (webhook-id, webhook-timestamp, webhook-signature, or the endpoint's svix-* names), signed now, and the content type
+			 */
+			headers: {
+				[key: string]: string;
+			};
+		};
 		/** PortalLinkIn */
 		PortalLinkIn: {
 			/**
@@ -2970,6 +3151,23 @@ export interface components {
 			 * @description What receivers verify with from now: the `whsec_` secret (`v1`) or the `whpk_` public key (`v1a`)
 			 */
 			secret: string;
+		};
+		/** SeekIn */
+		SeekIn: {
+			/**
+			 * After
+			 * Format: date-time
+			 * @description Pull next the messages of events published at this time or later, delivered ones included
+			 */
+			after: string;
+		};
+		/** SeekOut */
+		SeekOut: {
+			/**
+			 * Cursor
+			 * @description The committed cursor now
+			 */
+			cursor: string;
 		};
 		/** SkippedOut */
 		SkippedOut: {
@@ -5251,7 +5449,7 @@ interface operations {
 				eventType?: string | null;
 				status?: ("pending" | "processing" | "retrying" | "delivered" | "exhausted" | "cancelled" | "held") | null;
 				/** @description The (last) attempt's error type */
-				errorType?: ("timeout" | "connection" | "dns" | "tls" | "blocked_url" | "http_status" | "circuit_open" | "transformation" | "oauth" | "proxy" | "broker_unreachable" | "broker_refused" | "broker_auth") | null;
+				errorType?: ("timeout" | "connection" | "dns" | "tls" | "blocked_url" | "http_status" | "circuit_open" | "transformation" | "oauth" | "proxy" | "broker_unreachable" | "broker_refused" | "broker_auth" | "not_polled") | null;
 				/** @description The (last) attempt's response status: a code (503) or a class (5xx) */
 				responseStatus?: string | null;
 				/** @description Created at or after (inclusive) */
@@ -6597,7 +6795,7 @@ interface operations {
 				limit?: number;
 				status?: ("succeeded" | "failed") | null;
 				/** @description The (last) attempt's error type */
-				errorType?: ("timeout" | "connection" | "dns" | "tls" | "blocked_url" | "http_status" | "circuit_open" | "transformation" | "oauth" | "proxy" | "broker_unreachable" | "broker_refused" | "broker_auth") | null;
+				errorType?: ("timeout" | "connection" | "dns" | "tls" | "blocked_url" | "http_status" | "circuit_open" | "transformation" | "oauth" | "proxy" | "broker_unreachable" | "broker_refused" | "broker_auth" | "not_polled") | null;
 				/** @description The (last) attempt's response status: a code (503) or a class (5xx) */
 				responseStatus?: string | null;
 				/** @description Created at or after (inclusive) */
@@ -8149,7 +8347,7 @@ interface operations {
 				limit?: number;
 				status?: ("succeeded" | "failed") | null;
 				/** @description The (last) attempt's error type */
-				errorType?: ("timeout" | "connection" | "dns" | "tls" | "blocked_url" | "http_status" | "circuit_open" | "transformation" | "oauth" | "proxy" | "broker_unreachable" | "broker_refused" | "broker_auth") | null;
+				errorType?: ("timeout" | "connection" | "dns" | "tls" | "blocked_url" | "http_status" | "circuit_open" | "transformation" | "oauth" | "proxy" | "broker_unreachable" | "broker_refused" | "broker_auth" | "not_polled") | null;
 				/** @description The (last) attempt's response status: a code (503) or a class (5xx) */
 				responseStatus?: string | null;
 				/** @description Created at or after (inclusive) */
@@ -10277,6 +10475,299 @@ interface operations {
 			};
 			/** @description An operator's action, not an API key's */
 			403: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Request body too large */
+			413: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Body is not application/json */
+			415: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Validation failed */
+			422: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Rate limit exceeded; see Retry-After */
+			429: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Internal error */
+			500: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Database or Temporal unavailable */
+			503: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+		};
+	};
+	poll: {
+		parameters: {
+			query?: {
+				cursor?: string | null;
+				limit?: number;
+			};
+			header?: never;
+			path: {
+				endpoint_id: string;
+			};
+			cookie?: never;
+		};
+		requestBody?: never;
+		responses: {
+			/** @description Successful Response */
+			200: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/json": components["schemas"]["PollPage"];
+				};
+			};
+			/** @description Missing, invalid or revoked API key */
+			401: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Not found (also for another environment's resources) */
+			404: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Request body too large */
+			413: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Body is not application/json */
+			415: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Validation failed */
+			422: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Rate limit exceeded; see Retry-After */
+			429: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Internal error */
+			500: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Database or Temporal unavailable */
+			503: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+		};
+	};
+	commit_poll: {
+		parameters: {
+			query?: never;
+			header?: never;
+			path: {
+				endpoint_id: string;
+			};
+			cookie?: never;
+		};
+		requestBody: {
+			content: {
+				"application/json": components["schemas"]["CommitIn"];
+			};
+		};
+		responses: {
+			/** @description Successful Response */
+			200: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/json": components["schemas"]["CommitOut"];
+				};
+			};
+			/** @description Missing, invalid or revoked API key */
+			401: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Not found (also for another environment's resources) */
+			404: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Request body too large */
+			413: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Body is not application/json */
+			415: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Validation failed */
+			422: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Rate limit exceeded; see Retry-After */
+			429: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Internal error */
+			500: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Database or Temporal unavailable */
+			503: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+		};
+	};
+	seek_poll: {
+		parameters: {
+			query?: never;
+			header?: never;
+			path: {
+				endpoint_id: string;
+			};
+			cookie?: never;
+		};
+		requestBody: {
+			content: {
+				"application/json": components["schemas"]["SeekIn"];
+			};
+		};
+		responses: {
+			/** @description Successful Response */
+			200: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/json": components["schemas"]["SeekOut"];
+				};
+			};
+			/** @description Missing, invalid or revoked API key */
+			401: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Not found (also for another environment's resources) */
+			404: {
 				headers: {
 					[name: string]: unknown;
 				};

@@ -14,6 +14,7 @@ from hookline.persistence.queries import (
     events,
     explorer,
     messages,
+    polling,
     portal_links,
     portal_notices,
     sources,
@@ -22,5 +23,5 @@ from hookline.persistence.queries import (
 )
 
 __all__ = ["accounts", "attempts", "consumers", "deliveries", "event_types", "events",
-           "explorer", "messages", "portal_links",
+           "explorer", "messages", "polling", "portal_links",
            "portal_notices", "sources", "targets", "usage"]

@@ -64,7 +64,7 @@ _TO_SEND = sa.select(
     _target("failure_count"), _GATES.c.failures.label("gate_failures"),
     _GATES.c.circuit.label("gate_circuit"), _GATES.c.concurrency_limit.label("gate_limit"),
     _EP.c.signature_headers.label("target_signature_headers"),  # an endpoint's only
-    _D.c.line, _D.c.batch_id, _GATES.c.batch_size.label("gate_batch_size"),
+    _D.c.line, _D.c.batch_id, _GATES.c.batch_size.label("gate_batch_size"), _D.c.created_at,
 ).select_from(
     _D.outerjoin(_ENV, _ENV.c.id == _D.c.environment_id)
     .outerjoin(_EP, _EP.c.id == _D.c.endpoint_id)
@@ -157,6 +157,8 @@ class ToSend(Protocol):
     def batch_id(self) -> str | None: ...  # its batch at a batched target
     @property
     def gate_batch_size(self) -> int | None: ...  # the target's `batch.maxSize`, if batched
+    @property
+    def created_at(self) -> datetime: ...  # the Delivery's
 
 
 _TO_SEND_ONE = _TO_SEND.where(_D.c.id == bindparam("delivery"))

@@ -7,6 +7,8 @@ from .auth_in_clientauth import AuthInClientauth
 from .auth_out import AuthOut
 from .auth_out_clientauth import AuthOutClientauth
 from .batch import Batch
+from .commit_in import CommitIn
+from .commit_out import CommitOut
 from .config_field_out import ConfigFieldOut
 from .consumer_in import ConsumerIn
 from .consumer_out import ConsumerOut
@@ -33,16 +35,19 @@ from .destination_patch_status_type_0 import DestinationPatchStatusType0
 from .endpoint_created import EndpointCreated
 from .endpoint_created_circuit import EndpointCreatedCircuit
 from .endpoint_created_customheaders import EndpointCreatedCustomheaders
+from .endpoint_created_kind import EndpointCreatedKind
 from .endpoint_created_signatureheaders import EndpointCreatedSignatureheaders
 from .endpoint_created_signaturescheme import EndpointCreatedSignaturescheme
 from .endpoint_created_status import EndpointCreatedStatus
 from .endpoint_in import EndpointIn
 from .endpoint_in_headers_type_0 import EndpointInHeadersType0
+from .endpoint_in_kind_type_0 import EndpointInKindType0
 from .endpoint_in_signature_scheme_type_0 import EndpointInSignatureSchemeType0
 from .endpoint_in_signatureheaders import EndpointInSignatureheaders
 from .endpoint_out import EndpointOut
 from .endpoint_out_circuit import EndpointOutCircuit
 from .endpoint_out_customheaders import EndpointOutCustomheaders
+from .endpoint_out_kind import EndpointOutKind
 from .endpoint_out_signatureheaders import EndpointOutSignatureheaders
 from .endpoint_out_signaturescheme import EndpointOutSignaturescheme
 from .endpoint_out_status import EndpointOutStatus
@@ -101,6 +106,9 @@ from .page_event_out import PageEventOut
 from .page_event_type_out import PageEventTypeOut
 from .page_message_item import PageMessageItem
 from .page_schema_version_out import PageSchemaVersionOut
+from .poll_page import PollPage
+from .polled_message import PolledMessage
+from .polled_message_headers import PolledMessageHeaders
 from .portal_link_in import PortalLinkIn
 from .portal_link_out import PortalLinkOut
 from .portal_settings_in import PortalSettingsIn
@@ -125,6 +133,8 @@ from .schema_version_out_schema import SchemaVersionOutSchema
 from .secret_in import SecretIn
 from .secret_in_signature_scheme_type_0 import SecretInSignatureSchemeType0
 from .secret_out import SecretOut
+from .seek_in import SeekIn
+from .seek_out import SeekOut
 from .set_endpoint_headers_response_set_endpoint_headers import SetEndpointHeadersResponseSetEndpointHeaders
 from .skipped_out import SkippedOut
 from .source_in import SourceIn
@@ -151,6 +161,8 @@ __all__ = (
     "AuthOut",
     "AuthOutClientauth",
     "Batch",
+    "CommitIn",
+    "CommitOut",
     "ConfigFieldOut",
     "ConsumerIn",
     "ConsumerOut",
@@ -177,16 +189,19 @@ __all__ = (
     "EndpointCreated",
     "EndpointCreatedCircuit",
     "EndpointCreatedCustomheaders",
+    "EndpointCreatedKind",
     "EndpointCreatedSignatureheaders",
     "EndpointCreatedSignaturescheme",
     "EndpointCreatedStatus",
     "EndpointIn",
     "EndpointInHeadersType0",
+    "EndpointInKindType0",
     "EndpointInSignatureheaders",
     "EndpointInSignatureSchemeType0",
     "EndpointOut",
     "EndpointOutCircuit",
     "EndpointOutCustomheaders",
+    "EndpointOutKind",
     "EndpointOutSignatureheaders",
     "EndpointOutSignaturescheme",
     "EndpointOutStatus",
@@ -245,6 +260,9 @@ __all__ = (
     "PageEventTypeOut",
     "PageMessageItem",
     "PageSchemaVersionOut",
+    "PolledMessage",
+    "PolledMessageHeaders",
+    "PollPage",
     "PortalLinkIn",
     "PortalLinkOut",
     "PortalSettingsIn",
@@ -269,6 +287,8 @@ __all__ = (
     "SecretIn",
     "SecretInSignatureSchemeType0",
     "SecretOut",
+    "SeekIn",
+    "SeekOut",
     "SetEndpointHeadersResponseSetEndpointHeaders",
     "SkippedOut",
     "SourceIn",

@@ -42,7 +42,8 @@ class DeliveryOut:
                 (the egress proxy failed), transformation (the target's code failed), broker_unreachable, broker_refused or
                 broker_auth (a broker target's publish: the broker could not be reached or did not confirm, refused the message,
                 or refused the credentials), or circuit_open (no request was sent: the target's circuit breaker was still open
-                when the Delivery's retry window ended, so it ended exhausted)
+                when the Delivery's retry window ended, so it ended exhausted), or not_polled (a polling endpoint's Consumer did
+                not pull and commit it within HOOKLINE_POLL_WINDOW)
             duration_ms (int | None | Unset):
      """
 

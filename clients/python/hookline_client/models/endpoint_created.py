@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.endpoint_created_circuit import EndpointCreatedCircuit
+from ..models.endpoint_created_kind import EndpointCreatedKind
 from ..models.endpoint_created_signatureheaders import EndpointCreatedSignatureheaders
 from ..models.endpoint_created_signaturescheme import EndpointCreatedSignaturescheme
 from ..models.endpoint_created_status import EndpointCreatedStatus
@@ -36,7 +37,7 @@ class EndpointCreated:
     """ 
         Attributes:
             id (str):
-            url (str):
+            url (None | str): Where its Deliveries are sent; null for a polling endpoint
             custom_headers (EndpointCreatedCustomheaders):
             rate_limit (int | None): Deliveries per second at most, 1 to 10000, across every worker; null (the default) is
                 no limit
@@ -62,6 +63,8 @@ class EndpointCreated:
                 answers well slower than usual; from 1 up to the service's HOOKLINE_TARGET_MAX_IN_FLIGHT
             created_at (str):
             updated_at (str):
+            kind (EndpointCreatedKind): `polling` (no URL: its Consumer pulls its Deliveries from `pollUrl` with its poll
+                token), or the kind its URL names: `http`, or a broker's
             consumer (str):
             status (EndpointCreatedStatus):
             events (list[str]):
@@ -96,10 +99,14 @@ class EndpointCreated:
                 `maxWaitMs`. The body is `{"type": "batch", "events": [...]}` (each event's usual body, in order), signed once
                 with a batch id as `webhook-id`; one answer decides every Delivery in it, and a failed batch is retried whole. A
                 broker target gets one record per Delivery, in order
+            poll_url (None | str | Unset): A polling endpoint's: where its Consumer pulls (GET, with its poll token as the
+                bearer)
+            poll_token (None | str | Unset): A polling endpoint's: the hlpoll_ token its Consumer pulls with, shown in this
+                response and on its portal page
      """
 
     id: str
-    url: str
+    url: None | str
     custom_headers: EndpointCreatedCustomheaders
     rate_limit: int | None
     filter_: None | str
@@ -112,6 +119,7 @@ class EndpointCreated:
     concurrency_limit: int
     created_at: str
     updated_at: str
+    kind: EndpointCreatedKind
     consumer: str
     status: EndpointCreatedStatus
     events: list[str]
@@ -124,6 +132,8 @@ class EndpointCreated:
     endpoint_override: None | str | Unset = UNSET
     ordering: None | Ordering | Unset = UNSET
     batch: Batch | None | Unset = UNSET
+    poll_url: None | str | Unset = UNSET
+    poll_token: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -139,6 +149,7 @@ class EndpointCreated:
         from ..models.tls_out import TlsOut # noqa: PLC0415
         id = self.id
 
+        url: None | str
         url = self.url
 
         custom_headers = self.custom_headers.to_dict()
@@ -170,6 +181,8 @@ class EndpointCreated:
         created_at = self.created_at
 
         updated_at = self.updated_at
+
+        kind = self.kind.value
 
         consumer = self.consumer
 
@@ -235,6 +248,18 @@ class EndpointCreated:
         else:
             batch = self.batch
 
+        poll_url: None | str | Unset
+        if isinstance(self.poll_url, Unset):
+            poll_url = UNSET
+        else:
+            poll_url = self.poll_url
+
+        poll_token: None | str | Unset
+        if isinstance(self.poll_token, Unset):
+            poll_token = UNSET
+        else:
+            poll_token = self.poll_token
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -253,6 +278,7 @@ class EndpointCreated:
             "concurrencyLimit": concurrency_limit,
             "createdAt": created_at,
             "updatedAt": updated_at,
+            "kind": kind,
             "consumer": consumer,
             "status": status,
             "events": events,
@@ -273,6 +299,10 @@ class EndpointCreated:
             field_dict["ordering"] = ordering
         if batch is not UNSET:
             field_dict["batch"] = batch
+        if poll_url is not UNSET:
+            field_dict["pollUrl"] = poll_url
+        if poll_token is not UNSET:
+            field_dict["pollToken"] = poll_token
 
         return field_dict
 
@@ -289,7 +319,13 @@ class EndpointCreated:
         d = dict(src_dict)
         id = d.pop("id")
 
-        url = d.pop("url")
+        def _parse_url(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        url = _parse_url(d.pop("url"))
+
 
         custom_headers = EndpointCreatedCustomheaders.from_dict(d.pop("customHeaders"))
 
@@ -359,6 +395,11 @@ class EndpointCreated:
         created_at = d.pop("createdAt")
 
         updated_at = d.pop("updatedAt")
+
+        kind = EndpointCreatedKind(d.pop("kind"))
+
+
+
 
         consumer = d.pop("consumer")
 
@@ -497,6 +538,26 @@ class EndpointCreated:
         batch = _parse_batch(d.pop("batch", UNSET))
 
 
+        def _parse_poll_url(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        poll_url = _parse_poll_url(d.pop("pollUrl", UNSET))
+
+
+        def _parse_poll_token(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        poll_token = _parse_poll_token(d.pop("pollToken", UNSET))
+
+
         endpoint_created = cls(
             id=id,
             url=url,
@@ -512,6 +573,7 @@ class EndpointCreated:
             concurrency_limit=concurrency_limit,
             created_at=created_at,
             updated_at=updated_at,
+            kind=kind,
             consumer=consumer,
             status=status,
             events=events,
@@ -524,6 +586,8 @@ class EndpointCreated:
             endpoint_override=endpoint_override,
             ordering=ordering,
             batch=batch,
+            poll_url=poll_url,
+            poll_token=poll_token,
         )
 
 

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.endpoint_in_kind_type_0 import EndpointInKindType0
 from ..models.endpoint_in_signature_scheme_type_0 import EndpointInSignatureSchemeType0
 from ..models.endpoint_in_signatureheaders import EndpointInSignatureheaders
 from ..types import UNSET, Unset
@@ -33,8 +34,8 @@ T = TypeVar("T", bound="EndpointIn")
 class EndpointIn:
     """ 
         Attributes:
-            url (str):
             consumer (str): The Consumer's externalId
+            url (None | str | Unset): Where its Deliveries are sent; required, but for a polling endpoint, which has none
             events (list[str] | None | Unset): Absent or [] means all types
             description (None | str | Unset):
             headers (EndpointInHeadersType0 | None | Unset): Fixed headers
@@ -61,6 +62,8 @@ class EndpointIn:
                 (a write-only member left out keeps its stored value); null removes it
             endpoint_override (None | str | Unset): The AWS kinds': the service endpoint to use instead of AWS's own for the
                 region (a VPC endpoint, LocalStack, an S3-compatible store); it passes the same URL rules as a receiver's URL
+            kind (EndpointInKindType0 | None | Unset): `polling` (no URL: its Consumer pulls its Deliveries from `pollUrl`
+                with its poll token), or the kind its URL names: `http`, or a broker's; absent: its URL's
             filter_ (None | str | Unset): A CEL expression, at most 4 KB, that decides at fan-out whether an event (for an
                 endpoint: `type`, `data`, `consumer`, `eventId`) or a message (for a destination: `body`, `headers`, `query`,
                 `contentType`, `provider`) makes a Delivery for it; an evaluation error counts as no match. null: no filter
@@ -80,8 +83,8 @@ class EndpointIn:
                 broker target gets one record per Delivery, in order
      """
 
-    url: str
     consumer: str
+    url: None | str | Unset = UNSET
     events: list[str] | None | Unset = UNSET
     description: None | str | Unset = UNSET
     headers: EndpointInHeadersType0 | None | Unset = UNSET
@@ -93,6 +96,7 @@ class EndpointIn:
     tls: None | TlsIn | Unset = UNSET
     credentials: CredentialsIn | None | Unset = UNSET
     endpoint_override: None | str | Unset = UNSET
+    kind: EndpointInKindType0 | None | Unset = UNSET
     filter_: None | str | Unset = UNSET
     transformation: None | str | Unset = UNSET
     ordering: None | Ordering | Unset = UNSET
@@ -109,9 +113,13 @@ class EndpointIn:
         from ..models.endpoint_in_headers_type_0 import EndpointInHeadersType0 # noqa: PLC0415
         from ..models.ordering import Ordering # noqa: PLC0415
         from ..models.tls_in import TlsIn # noqa: PLC0415
-        url = self.url
-
         consumer = self.consumer
+
+        url: None | str | Unset
+        if isinstance(self.url, Unset):
+            url = UNSET
+        else:
+            url = self.url
 
         events: list[str] | None | Unset
         if isinstance(self.events, Unset):
@@ -192,6 +200,14 @@ class EndpointIn:
         else:
             endpoint_override = self.endpoint_override
 
+        kind: None | str | Unset
+        if isinstance(self.kind, Unset):
+            kind = UNSET
+        elif isinstance(self.kind, EndpointInKindType0):
+            kind = self.kind.value
+        else:
+            kind = self.kind
+
         filter_: None | str | Unset
         if isinstance(self.filter_, Unset):
             filter_ = UNSET
@@ -224,9 +240,10 @@ class EndpointIn:
         field_dict: dict[str, Any] = {}
 
         field_dict.update({
-            "url": url,
             "consumer": consumer,
         })
+        if url is not UNSET:
+            field_dict["url"] = url
         if events is not UNSET:
             field_dict["events"] = events
         if description is not UNSET:
@@ -249,6 +266,8 @@ class EndpointIn:
             field_dict["credentials"] = credentials
         if endpoint_override is not UNSET:
             field_dict["endpointOverride"] = endpoint_override
+        if kind is not UNSET:
+            field_dict["kind"] = kind
         if filter_ is not UNSET:
             field_dict["filter"] = filter_
         if transformation is not UNSET:
@@ -271,9 +290,17 @@ class EndpointIn:
         from ..models.ordering import Ordering # noqa: PLC0415
         from ..models.tls_in import TlsIn # noqa: PLC0415
         d = dict(src_dict)
-        url = d.pop("url")
-
         consumer = d.pop("consumer")
+
+        def _parse_url(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        url = _parse_url(d.pop("url", UNSET))
+
 
         def _parse_events(data: object) -> list[str] | None | Unset:
             if data is None:
@@ -443,6 +470,26 @@ class EndpointIn:
         endpoint_override = _parse_endpoint_override(d.pop("endpointOverride", UNSET))
 
 
+        def _parse_kind(data: object) -> EndpointInKindType0 | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                kind_type_0 = EndpointInKindType0(data)
+
+
+
+                return kind_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(EndpointInKindType0 | None | Unset, data)
+
+        kind = _parse_kind(d.pop("kind", UNSET))
+
+
         def _parse_filter_(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -504,8 +551,8 @@ class EndpointIn:
 
 
         endpoint_in = cls(
-            url=url,
             consumer=consumer,
+            url=url,
             events=events,
             description=description,
             headers=headers,
@@ -517,6 +564,7 @@ class EndpointIn:
             tls=tls,
             credentials=credentials,
             endpoint_override=endpoint_override,
+            kind=kind,
             filter_=filter_,
             transformation=transformation,
             ordering=ordering,

@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.endpoint_out_circuit import EndpointOutCircuit
+from ..models.endpoint_out_kind import EndpointOutKind
 from ..models.endpoint_out_signatureheaders import EndpointOutSignatureheaders
 from ..models.endpoint_out_signaturescheme import EndpointOutSignaturescheme
 from ..models.endpoint_out_status import EndpointOutStatus
@@ -36,7 +37,7 @@ class EndpointOut:
     """ 
         Attributes:
             id (str):
-            url (str):
+            url (None | str): Where its Deliveries are sent; null for a polling endpoint
             custom_headers (EndpointOutCustomheaders):
             rate_limit (int | None): Deliveries per second at most, 1 to 10000, across every worker; null (the default) is
                 no limit
@@ -62,6 +63,8 @@ class EndpointOut:
                 answers well slower than usual; from 1 up to the service's HOOKLINE_TARGET_MAX_IN_FLIGHT
             created_at (str):
             updated_at (str):
+            kind (EndpointOutKind): `polling` (no URL: its Consumer pulls its Deliveries from `pollUrl` with its poll
+                token), or the kind its URL names: `http`, or a broker's
             consumer (str):
             status (EndpointOutStatus):
             events (list[str]):
@@ -95,10 +98,12 @@ class EndpointOut:
                 `maxWaitMs`. The body is `{"type": "batch", "events": [...]}` (each event's usual body, in order), signed once
                 with a batch id as `webhook-id`; one answer decides every Delivery in it, and a failed batch is retried whole. A
                 broker target gets one record per Delivery, in order
+            poll_url (None | str | Unset): A polling endpoint's: where its Consumer pulls (GET, with its poll token as the
+                bearer)
      """
 
     id: str
-    url: str
+    url: None | str
     custom_headers: EndpointOutCustomheaders
     rate_limit: int | None
     filter_: None | str
@@ -111,6 +116,7 @@ class EndpointOut:
     concurrency_limit: int
     created_at: str
     updated_at: str
+    kind: EndpointOutKind
     consumer: str
     status: EndpointOutStatus
     events: list[str]
@@ -122,6 +128,7 @@ class EndpointOut:
     endpoint_override: None | str | Unset = UNSET
     ordering: None | Ordering | Unset = UNSET
     batch: Batch | None | Unset = UNSET
+    poll_url: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -137,6 +144,7 @@ class EndpointOut:
         from ..models.tls_out import TlsOut # noqa: PLC0415
         id = self.id
 
+        url: None | str
         url = self.url
 
         custom_headers = self.custom_headers.to_dict()
@@ -168,6 +176,8 @@ class EndpointOut:
         created_at = self.created_at
 
         updated_at = self.updated_at
+
+        kind = self.kind.value
 
         consumer = self.consumer
 
@@ -231,6 +241,12 @@ class EndpointOut:
         else:
             batch = self.batch
 
+        poll_url: None | str | Unset
+        if isinstance(self.poll_url, Unset):
+            poll_url = UNSET
+        else:
+            poll_url = self.poll_url
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -249,6 +265,7 @@ class EndpointOut:
             "concurrencyLimit": concurrency_limit,
             "createdAt": created_at,
             "updatedAt": updated_at,
+            "kind": kind,
             "consumer": consumer,
             "status": status,
             "events": events,
@@ -268,6 +285,8 @@ class EndpointOut:
             field_dict["ordering"] = ordering
         if batch is not UNSET:
             field_dict["batch"] = batch
+        if poll_url is not UNSET:
+            field_dict["pollUrl"] = poll_url
 
         return field_dict
 
@@ -284,7 +303,13 @@ class EndpointOut:
         d = dict(src_dict)
         id = d.pop("id")
 
-        url = d.pop("url")
+        def _parse_url(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        url = _parse_url(d.pop("url"))
+
 
         custom_headers = EndpointOutCustomheaders.from_dict(d.pop("customHeaders"))
 
@@ -354,6 +379,11 @@ class EndpointOut:
         created_at = d.pop("createdAt")
 
         updated_at = d.pop("updatedAt")
+
+        kind = EndpointOutKind(d.pop("kind"))
+
+
+
 
         consumer = d.pop("consumer")
 
@@ -490,6 +520,16 @@ class EndpointOut:
         batch = _parse_batch(d.pop("batch", UNSET))
 
 
+        def _parse_poll_url(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        poll_url = _parse_poll_url(d.pop("pollUrl", UNSET))
+
+
         endpoint_out = cls(
             id=id,
             url=url,
@@ -505,6 +545,7 @@ class EndpointOut:
             concurrency_limit=concurrency_limit,
             created_at=created_at,
             updated_at=updated_at,
+            kind=kind,
             consumer=consumer,
             status=status,
             events=events,
@@ -516,6 +557,7 @@ class EndpointOut:
             endpoint_override=endpoint_override,
             ordering=ordering,
             batch=batch,
+            poll_url=poll_url,
         )
 
 

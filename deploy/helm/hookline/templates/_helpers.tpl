@@ -80,7 +80,7 @@ valueFrom:
 api: [publicUrl, apiHost, apiPort, apiWorkers, readyRequiresTemporal, portalFrameAncestors,
       defaultRps, defaultMonthlyEvents, defaultMaxSources]
 worker: [workerMetricsPort, workerMetricsHost, reconcileInterval, relayInterval,
-         scheduleReconcileInterval, retentionBatch, smtpUrl, alertFrom]
+         scheduleReconcileInterval, retentionBatch, smtpUrl, alertFrom, pollWindow]
 # The API computes retry schedules and gate limits for redeliveries, tests URLs with the
 # worker's rules, checks transformations at save, shows retention and syncs the silence
 # check's Schedule.

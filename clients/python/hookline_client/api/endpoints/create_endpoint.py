@@ -121,8 +121,9 @@ def sync_detailed(
 ) -> Response[EndpointCreated | Problem]:
     """ Create Endpoint
 
-     The secret appears in this response only. An unknown consumer, an unregistered
-    event type, a refused URL, an invalid header, secret or rateLimit: 422.
+     The secret appears in this response only (and a polling endpoint's poll token). An
+    unknown consumer, an unregistered event type, a refused URL, an invalid header, secret
+    or rateLimit, or what a polling endpoint cannot have: 422.
 
     Args:
         body (EndpointIn):
@@ -155,8 +156,9 @@ def sync(
 ) -> EndpointCreated | Problem | None:
     """ Create Endpoint
 
-     The secret appears in this response only. An unknown consumer, an unregistered
-    event type, a refused URL, an invalid header, secret or rateLimit: 422.
+     The secret appears in this response only (and a polling endpoint's poll token). An
+    unknown consumer, an unregistered event type, a refused URL, an invalid header, secret
+    or rateLimit, or what a polling endpoint cannot have: 422.
 
     Args:
         body (EndpointIn):
@@ -184,8 +186,9 @@ async def asyncio_detailed(
 ) -> Response[EndpointCreated | Problem]:
     """ Create Endpoint
 
-     The secret appears in this response only. An unknown consumer, an unregistered
-    event type, a refused URL, an invalid header, secret or rateLimit: 422.
+     The secret appears in this response only (and a polling endpoint's poll token). An
+    unknown consumer, an unregistered event type, a refused URL, an invalid header, secret
+    or rateLimit, or what a polling endpoint cannot have: 422.
 
     Args:
         body (EndpointIn):
@@ -218,8 +221,9 @@ async def asyncio(
 ) -> EndpointCreated | Problem | None:
     """ Create Endpoint
 
-     The secret appears in this response only. An unknown consumer, an unregistered
-    event type, a refused URL, an invalid header, secret or rateLimit: 422.
+     The secret appears in this response only (and a polling endpoint's poll token). An
+    unknown consumer, an unregistered event type, a refused URL, an invalid header, secret
+    or rateLimit, or what a polling endpoint cannot have: 422.
 
     Args:
         body (EndpointIn):

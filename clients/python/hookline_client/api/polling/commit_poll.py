@@ -1,0 +1,264 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.commit_in import CommitIn
+from ...models.commit_out import CommitOut
+from ...models.problem import Problem
+from typing import cast
+
+
+
+def _get_kwargs(
+    endpoint_id: str,
+    *,
+    body: CommitIn,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/poll/{endpoint_id}/commit".format(endpoint_id=quote(str(endpoint_id), safe=""),),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> CommitOut | Problem | None:
+    if response.status_code == 200:
+        response_200 = CommitOut.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[CommitOut | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    endpoint_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: CommitIn,
+
+) -> Response[CommitOut | Problem]:
+    """ Commit Poll
+
+     Everything up to `cursor` is processed: the messages waiting up to it end
+    `delivered`, and the committed cursor moves there. A cursor behind it changes
+    nothing.
+
+    Args:
+        endpoint_id (str):
+        body (CommitIn):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CommitOut | Problem]
+     """
+
+
+    kwargs = _get_kwargs(
+        endpoint_id=endpoint_id,
+body=body,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    endpoint_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: CommitIn,
+
+) -> CommitOut | Problem | None:
+    """ Commit Poll
+
+     Everything up to `cursor` is processed: the messages waiting up to it end
+    `delivered`, and the committed cursor moves there. A cursor behind it changes
+    nothing.
+
+    Args:
+        endpoint_id (str):
+        body (CommitIn):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CommitOut | Problem
+     """
+
+
+    return sync_detailed(
+        endpoint_id=endpoint_id,
+client=client,
+body=body,
+
+    ).parsed
+
+async def asyncio_detailed(
+    endpoint_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: CommitIn,
+
+) -> Response[CommitOut | Problem]:
+    """ Commit Poll
+
+     Everything up to `cursor` is processed: the messages waiting up to it end
+    `delivered`, and the committed cursor moves there. A cursor behind it changes
+    nothing.
+
+    Args:
+        endpoint_id (str):
+        body (CommitIn):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CommitOut | Problem]
+     """
+
+
+    kwargs = _get_kwargs(
+        endpoint_id=endpoint_id,
+body=body,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    endpoint_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: CommitIn,
+
+) -> CommitOut | Problem | None:
+    """ Commit Poll
+
+     Everything up to `cursor` is processed: the messages waiting up to it end
+    `delivered`, and the committed cursor moves there. A cursor behind it changes
+    nothing.
+
+    Args:
+        endpoint_id (str):
+        body (CommitIn):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CommitOut | Problem
+     """
+
+
+    return (await asyncio_detailed(
+        endpoint_id=endpoint_id,
+client=client,
+body=body,
+
+    )).parsed
