@@ -218,7 +218,7 @@ class Handler(BaseHTTPRequestHandler):
         pass  # each request already prints its own block; no access log on stderr
 
 
-def _interrupt(_signum: int, _frame: FrameType | None) -> None:
+def interrupt(_signum: int, _frame: FrameType | None) -> None:
     raise KeyboardInterrupt  # SIGTERM ends serve_forever() the same way Ctrl-C does
 
 
@@ -232,7 +232,7 @@ def serve(host: str, port: int, secrets: Sequence[Secret], out: TextIO = sys.std
                 else NOT_CHECKED)
     server.print_block(f"Listening on http://{shown_host}:{bound_port}/ (Ctrl-C to stop)\n"
                        f"{LOOPBACK_HINT}\nSignatures: {checking}\n\n")
-    signal.signal(signal.SIGTERM, _interrupt)
+    signal.signal(signal.SIGTERM, interrupt)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

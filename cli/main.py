@@ -12,7 +12,7 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 import uvloop
@@ -169,8 +169,16 @@ def listen(
         metavar="WHPK", envvar="HOOKLINE_LISTEN_PUBLIC_KEY", show_envvar=True,
         help="A v1a endpoint's or destination's whpk_ public key, to verify its ed25519 "
              "signatures; repeatable, and usable with --secret.")] = None,
+    poll: Annotated[str | None, typer.Option(
+        metavar="POLL_URL", help="Pull a polling endpoint instead of listening: its poll URL "
+        "(or its id, at HOOKLINE_PUBLIC_URL). Each page is printed, checked, then committed."
+        )] = None,
+    token: Annotated[str | None, typer.Option(
+        metavar="HLPOLL", envvar="HOOKLINE_POLL_TOKEN", show_envvar=True,
+        help="With --poll: the endpoint's hlpoll_ token.")] = None,
 ) -> None:
-    """Receive webhooks on loopback and print each one, with its signature checked."""
+    """Receive webhooks on loopback and print each one, with its signature checked; or,
+    with --poll, pull a polling endpoint's."""
     from cli.listen import load_secrets, serve
 
     try:
@@ -181,10 +189,26 @@ def listen(
         secrets += load_secrets([], public_key or [])
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--public-key") from None
+    if poll is not None:
+        _pull(poll, token, secrets)
+        return
     try:
         serve(host, port, secrets)
     except OSError as exc:
         typer.echo(f"error: cannot listen on {host}:{port}: {exc.strerror or exc}", err=True)
+        raise typer.Exit(1) from None
+
+
+def _pull(given: str, token: str | None, secrets: list[Any]) -> None:
+    from cli.poll import PollRefused, poll_url_of, pull
+
+    if not token:
+        raise typer.BadParameter("the endpoint's hlpoll_ token is required with --poll",
+                                 param_hint="--token")
+    try:
+        pull(poll_url_of(given, get_settings().public_url), token, secrets)
+    except PollRefused as exc:
+        typer.echo(f"error: the pull was refused: {exc}", err=True)
         raise typer.Exit(1) from None
 
 

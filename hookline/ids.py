@@ -42,11 +42,13 @@ def first_id_at(prefix: str, seconds: float) -> str:
     return f"{prefix}_{_encode(max(0, int(seconds * 1000)), 10)}"
 
 
-def made_at(value: str) -> float | None:
+def made_at(value: str, *, bound: bool = False) -> float | None:
     """The unix time `new_id` made `value` at (to the millisecond); None for an id it did
-    not make."""
+    not make. `bound`: also for a bound `first_id_at` made, or such a bound with a suffix."""
     found = value.rsplit("_", 1)[-1]
-    if len(found) != 26 or any(c not in _ALPHABET for c in found):
+    if bound:
+        found = found[:10]
+    if len(found) != (10 if bound else 26) or any(c not in _ALPHABET for c in found):
         return None
     digits = found[:10]
     ms = 0

@@ -384,14 +384,15 @@ def test_every_setting_of_settings_md_can_be_set(tmp_path: Path) -> None:
                              "serverName": "frontend.temporal"}},
         "config": chosen,
         "extraEnv": [{"name": "HOOKLINE_LISTEN_SECRET", "value": "whsec_x"},
-                     {"name": "HOOKLINE_LISTEN_PUBLIC_KEY", "value": "whpk_x"}]}))
+                     {"name": "HOOKLINE_LISTEN_PUBLIC_KEY", "value": "whpk_x"},
+                     {"name": "HOOKLINE_POLL_TOKEN", "value": "hlpoll_x"}]}))
     docs = render("-f", str(given))
     expected = {"HOOKLINE_" + re.sub("([A-Z])", r"_\1", key).upper():
                 json.dumps(value) if isinstance(value, bool) else str(value)
                 for key, value in chosen.items()}
     expected.update({
         "HOOKLINE_TEMPORAL_ADDRESS": "frontend:7233", "HOOKLINE_LISTEN_SECRET": "whsec_x",
-        "HOOKLINE_LISTEN_PUBLIC_KEY": "whpk_x",
+        "HOOKLINE_LISTEN_PUBLIC_KEY": "whpk_x", "HOOKLINE_POLL_TOKEN": "hlpoll_x",
         "HOOKLINE_TEMPORAL_TLS": "true", "HOOKLINE_TEMPORAL_TLS_CA": f"{TLS_DIR}/ca.crt",
         "HOOKLINE_TEMPORAL_TLS_CERT": f"{TLS_DIR}/tls.crt",
         "HOOKLINE_TEMPORAL_TLS_KEY": f"{TLS_DIR}/tls.key",

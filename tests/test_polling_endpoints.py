@@ -7,9 +7,13 @@ Each Delivery is a workflow that waits for the commit: `delivered` when one cove
 from __future__ import annotations
 
 import asyncio
+import html
+import re
+import subprocess
 import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -19,8 +23,11 @@ from standardwebhooks.webhooks import Webhook
 from temporalio.client import Client, WorkflowExecutionStatus
 
 from tests.support.api import attempts, ok, publish, wait_delivery
+from tests.support.portal import PortalClient, consumer, endpoint_ids, opened
+from tests.support.procs import spawn, stop
 from tests.support.receiver import Receiver
 from tests.support.stack import Stack, Tenant
+from tests.test_listen import HOOKLINE
 from tests.test_platform_http import assert_problem
 
 pytestmark = pytest.mark.both_databases
@@ -85,7 +92,9 @@ def test_a_polling_endpoint_has_no_url_and_takes_nothing_sending_needs(
     endpoint = _polling(tenant)
     assert endpoint["url"] is None and endpoint["kind"] == "polling"
     assert endpoint["pollToken"].startswith("hlpoll_")
-    assert endpoint["pollUrl"].endswith(f"/v1/poll/{endpoint['id']}")
+    assert endpoint["poll"] == {"url": f"{endpoint['poll']['url'].split('/v1/')[0]}/v1/poll/"
+                                       f"{endpoint['id']}", "cursor": None,
+                                "committedThrough": None}
     path = f"/v1/endpoints/{endpoint['id']}"
     shown = ok(tenant.client.get(path))
     assert shown["kind"] == "polling" and shown["url"] is None
@@ -113,10 +122,26 @@ def test_a_polling_endpoint_has_no_url_and_takes_nothing_sending_needs(
         "url": "https://example.com/hook"}), 422)["detail"]
     assert "headers" in assert_problem(tenant.client.put(f"{path}/headers", json={
         "headers": {"x-a": "b"}}), 422)["detail"]
+    # Nothing is sent to it: no test, no recovery.
+    assert_problem(tenant.client.post(f"{path}/test"), 409)
+    assert_problem(tenant.client.post(f"{path}/recover", json={
+        "since": "2020-01-01T00:00:00Z"}), 409)
     after = ok(tenant.client.get(path))
     assert after == shown  # nothing refused was kept
     assert ok(tenant.client.patch(path, json={"description": "on-premises"}))[
         "description"] == "on-premises"
+
+
+def test_a_new_poll_token_replaces_the_old(
+        tenant: Tenant, pulling: tuple[dict[str, Any], httpx.Client]) -> None:
+    endpoint, puller = pulling
+    ok(puller.get(f"/v1/poll/{endpoint['id']}"))
+    fresh = ok(tenant.client.post(f"/v1/endpoints/{endpoint['id']}/rotate-poll-token"), 201)
+    assert fresh["pollToken"].startswith("hlpoll_") and fresh["pollToken"] != \
+        endpoint["pollToken"]
+    assert_problem(puller.get(f"/v1/poll/{endpoint['id']}"), 401)
+    with _puller(tenant, {**endpoint, **fresh}) as renewed:
+        ok(renewed.get(f"/v1/poll/{endpoint['id']}"))
 
 
 def test_a_consumer_pulls_verified_pages_and_commits(
@@ -165,6 +190,12 @@ def test_a_consumer_pulls_verified_pages_and_commits(
         assert time.monotonic() < deadline, "the commit did not end the workflow"
         time.sleep(0.2)
     assert _workflow_status(stack, messages[6]["id"]) == WorkflowExecutionStatus.RUNNING
+    # A pulled Delivery is not retried: there is nothing to send.
+    assert_problem(tenant.client.post(f"/v1/deliveries/{messages[6]['id']}/retry"), 409)
+    # Where the Consumer stands, for the operator.
+    poll = ok(tenant.client.get(f"/v1/endpoints/{endpoint['id']}"))["poll"]
+    assert poll["cursor"] == pages[1]["cursor"]
+    assert messages[5]["timestamp"] <= poll["committedThrough"] <= messages[6]["timestamp"]
     # The server kept the cursor: the next pull starts after it.
     rest = _pull(puller, endpoint)
     assert [m["id"] for m in rest["data"]] == [messages[6]["id"]] and rest["done"]
@@ -292,3 +323,74 @@ def test_a_delivery_not_committed_within_its_window_ends_not_polled(brief: Stack
             assert page["data"] == []  # lapsed: no longer offered
     finally:
         tenant.client.close()
+
+
+def test_the_portal_adds_a_polling_endpoint_and_shows_how_to_pull(
+        stack: Stack, tenant: Tenant) -> None:
+    consumer(tenant, "acme", "invoice.paid")
+    browser = opened(PortalClient(stack.base_url), tenant)
+    try:
+        assert "No public URL?" in browser.get("/portal/endpoints/new")
+        page = browser.get("/portal/endpoints/new", kind="polling")
+        assert 'name="kind" value="polling"' in page and 'name="url"' not in page
+        added = browser.post("/portal/endpoints", {"kind": "polling", "description": "nightly",
+                                                   "events": "invoice.paid"})
+        assert "Signing secret of <code>your polling endpoint</code>" in added.text
+        [endpoint_id] = endpoint_ids(tenant)
+        record = ok(tenant.client.get(f"/v1/endpoints/{endpoint_id}"))
+        assert record["kind"] == "polling" and record["events"] == ["invoice.paid"]
+        assert record["description"] == "nightly"
+        with stack.engine.connect() as db:
+            stored = db.execute(text("SELECT poll_token FROM endpoints WHERE id = :e"),
+                                {"e": endpoint_id}).scalar()
+        assert stored and not str(stored).startswith("hlpoll_")  # sealed at rest
+        page = browser.get(f"/portal/endpoints/{endpoint_id}")
+        assert "Pull your messages" in page and "0 waiting" in page
+        assert "Pulled by you (polling, no URL)" in page
+        token = re.search(r'id="poll-token">(hlpoll_[0-9a-z]+)<', page)
+        assert token is not None
+        curl = f'curl -H "Authorization: Bearer {token.group(1)}" {record["poll"]["url"]}'
+        assert curl in html.unescape(page)
+        assert 'name="url"' not in page and "Send test event" not in page
+        publish(tenant)
+        with _puller(tenant, {**record, "pollToken": token.group(1)}) as puller:
+            [message] = _pull_until(puller, record, 1)
+            ok(puller.post(f"/v1/poll/{endpoint_id}/commit", json={"cursor": message["id"]}))
+        assert "committed through" in browser.get(f"/portal/endpoints/{endpoint_id}")
+        # Its edit form keeps it pulled: what it shows is what it saves.
+        browser.post(f"/portal/endpoints/{endpoint_id}", {
+            "kind": "polling", "description": "hourly", "events": "invoice.paid"})
+        assert ok(tenant.client.get(f"/v1/endpoints/{endpoint_id}"))["description"] == "hourly"
+        renewed = browser.post(f"/portal/endpoints/{endpoint_id}/poll-token")
+        assert "A new token" in renewed.text and token.group(1) not in renewed.text
+        with _puller(tenant, {**record, "pollToken": token.group(1)}) as stale:
+            assert_problem(stale.get(f"/v1/poll/{endpoint_id}"), 401)
+    finally:
+        browser.close()
+
+
+def test_listen_pulls_verifies_and_commits(tenant: Tenant, tmp_path: Path,
+                                           pulling: tuple[dict[str, Any], httpx.Client]
+                                           ) -> None:
+    endpoint, _ = pulling
+    events = [publish(tenant, {"n": n}) for n in range(3)]
+    log = tmp_path / "pull.log"
+    proc = spawn([HOOKLINE, "listen", "--poll", endpoint["poll"]["url"],
+                  "--secret", endpoint["secret"]],
+                 {"HOOKLINE_POLL_TOKEN": endpoint["pollToken"]}, log)
+    try:
+        for event in events:
+            [delivery] = ok(tenant.client.get(f"/v1/events/{event['id']}/deliveries"))["items"]
+            assert wait_delivery(tenant, delivery["id"], timeout=40)["status"] == "delivered"
+    finally:
+        stop(proc)
+    printed = log.read_text()
+    for event in events:
+        assert f"webhook-id: {event['id']}\nwebhook-timestamp:" in printed
+    assert printed.count("signature: verified\n") == 3
+    assert printed.rstrip().endswith("Stopped.")
+    # A token not this endpoint's stops it at once, saying why.
+    refused = subprocess.run([HOOKLINE, "listen", "--poll", endpoint["poll"]["url"],
+                              "--token", "hlpoll_nope"], capture_output=True, text=True,
+                             timeout=60)
+    assert refused.returncode == 1 and "401" in refused.stderr

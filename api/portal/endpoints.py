@@ -26,7 +26,7 @@ from hookline.contracts import AttemptResult
 from hookline.errors import ValidationFailed, invalid
 from hookline.persistence.db import committed
 from hookline.persistence.models import Endpoint
-from hookline.services import endpoints, portal
+from hookline.services import endpoints, polling, portal
 from hookline.services.headers import check_headers, masked
 from hookline.services.patch import KEEP
 from hookline.services.target_credentials import Broker
@@ -38,7 +38,9 @@ from hookline.services.targets import (
     check_token_url,
     check_url,
 )
+from hookline.settings import get_settings
 from hookline.signing import V1, V1A, scheme_of, verifying_key
+from hookline.target_kinds import POLLING, POLLING_URL, is_polling
 from hookline.usecases import targets
 
 router = APIRouter(route_class=PortalRoute)
@@ -62,10 +64,12 @@ class Draft:
     batched: bool = False  # `batch`: up to batch_size events in one request
     batch_size: str = "100"
     batch_wait_ms: str = "1000"
+    polling: bool = False  # pulled by the Consumer: no URL, nothing sent (`services/polling`)
 
     @classmethod
     def of(cls, form: Form) -> Draft:
         return cls(url=form.get("url").strip(), description=form.get("description").strip(),
+                   polling=form.get("kind") == POLLING,
                    events=form.all("events"), headers=form.get("headers"),
                    filter=form.get("filter").strip(), scheme=form.get("scheme", V1),
                    credentials=Credentials.of(form), sign_in=SignIn.of(form),
@@ -108,7 +112,8 @@ class Draft:
 
 def _draft_of(row: TargetRow) -> Draft:
     e = cast(Endpoint, row.target)
-    return Draft(url=e.url, description=e.description or "", events=list(e.events),
+    return Draft(url="" if is_polling(e.url) else e.url, polling=is_polling(e.url),
+                 description=e.description or "", events=list(e.events),
                  headers="\n".join(f"{k}: {v}" for k, v in masked(e.custom_headers).items()),
                  filter=e.filter or "", credentials=Credentials.stored(e.auth, e.tls),
                  sign_in=SignIn.stored(e.credentials, e.endpoint_override),
@@ -153,7 +158,11 @@ async def _form(request: Request, found: Portal, session: Session, draft: Draft,
                                      found.access) if row else []
     key = row.target.secret if row else ""
     allowed = found.access.target_kinds
-    return render(request, "endpoint.html" if row else "endpoint_new.html", found,
+    pull = await run_in_threadpool(committed, session, polling.standing,
+                                   cast(Endpoint, row.target)) \
+        if row and is_polling(row.target.url) else None
+    return render(request, "endpoint.html" if row else "endpoint_new.html", found, pull=pull,
+                  window=get_settings().poll_window,
                   status=status, draft=draft, types=types, row=row, recent=recent,
                   error=refused.message if refused else None, refused=refused or Refusal(""),
                   kinds=offered(allowed),
@@ -174,9 +183,11 @@ def list_page(request: Request, found: PortalDep, session: SessionDep) -> Respon
 async def new_page(request: Request, found: PortalDep, session: SessionDep) -> Response:
     notice = await shown(request, session, found)
     if notice is None or notice["kind"] != "refused":
-        return await _form(request, found, session, Draft())
-    return await _form(request, found, session, Draft.of(form_of(notice)),
-                       refused=Refusal(**notice["refused"]), status=422)
+        polled = request.query_params.get("kind") == POLLING
+        return await _form(request, found, session, Draft(polling=polled), pull_form=polled)
+    draft = Draft.of(form_of(notice))
+    return await _form(request, found, session, draft, refused=Refusal(**notice["refused"]),
+                       status=422, pull_form=draft.polling)
 
 
 @router.post("/endpoints")
@@ -185,6 +196,14 @@ async def create(request: Request, changed: ChangeDep, session: SessionDep,
     access, draft = changed.access, Draft.of(changed.form)
     try:
         portal.check_events(access, draft.events)
+        if draft.polling:
+            row = await run_in_threadpool(
+                committed, session, endpoints.create_endpoint, access.environment_id,
+                consumer=access.consumer_id, url=POLLING_URL, events=draft.events,
+                description=draft.description or None, headers=None, secret=None,
+                filter=draft.filter_or_none)
+            return await after(session, changed, f"/portal/endpoints/{row.target.id}/secret",
+                               {"kind": "secret", "created": True}, once=True)
         headers = draft.header_dict()
         if not draft.url:
             raise invalid("url", "is required")
@@ -234,7 +253,8 @@ async def show(request: Request, endpoint_id: str, found: PortalDep,
     notice = await shown(request, session, found)
     kind = (notice or {}).get("kind")
     if notice is None or kind not in ("refused", "tested", "previewed"):
-        return await _form(request, found, session, _draft_of(row), row=row, saved=saved)
+        return await _form(request, found, session, _draft_of(row), row=row, saved=saved,
+                           renewed=kind == "token")
     if kind == "tested":
         return await _form(request, found, session, _draft_of(row), row=row,
                            tested=AttemptResult(**notice["result"]))
@@ -252,7 +272,7 @@ async def edit(request: Request, endpoint_id: str, changed: ChangeDep, session: 
     row = await run_in_threadpool(committed, session, portal.own_endpoint_row, access, endpoint_id)
     try:
         portal.check_events(access, draft.events)
-        if not draft.url:
+        if not draft.url and not is_polling(row.target.url):
             raise invalid("url", "is required")
         patch = _patch(draft, row)
         # The URL and the override are looked up again only when they change: an endpoint
@@ -268,8 +288,11 @@ async def edit(request: Request, endpoint_id: str, changed: ChangeDep, session: 
 
 def _patch(draft: Draft, row: TargetRow) -> TargetPatch:
     """The form as the API's patch: every field it shows, the URL and the override only
-    when changed."""
+    when changed. A polling endpoint's shows only what it has."""
     stored, override = row.target, draft.sign_in.override()
+    if is_polling(stored.url):
+        return TargetPatch(events=draft.events, description=draft.description or None,
+                           filter=draft.filter_or_none)
     return TargetPatch(url=draft.url if draft.url != stored.url else None,
                        events=draft.events, description=draft.description or None,
                        headers=draft.header_dict(), filter=draft.filter_or_none,
@@ -313,6 +336,18 @@ async def rotate(endpoint_id: str, changed: ChangeDep, session: SessionDep) -> R
                             endpoint_id, scheme=scheme)
     return await after(session, changed, f"/portal/endpoints/{endpoint_id}/secret",
                        {"kind": "secret", "created": False}, once=True)
+
+
+@router.post("/endpoints/{endpoint_id}/poll-token")
+async def new_poll_token(endpoint_id: str, changed: ChangeDep, session: SessionDep
+                         ) -> Response:
+    """A polling endpoint's new token: the old one pulls nothing more."""
+    access = changed.access
+    await run_in_threadpool(committed, session, portal.own_endpoint, access, endpoint_id)
+    await run_in_threadpool(committed, session, endpoints.rotate_poll_token,
+                            access.environment_id, endpoint_id)
+    return await after(session, changed, f"/portal/endpoints/{endpoint_id}",
+                       {"kind": "token"})
 
 
 @router.post("/endpoints/{endpoint_id}/test")

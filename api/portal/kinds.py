@@ -65,8 +65,14 @@ class Sections:
         return self.network or self.aws
 
 
+PULLED = "Pulled by you (polling, no URL)"
+
+
 def describe(url: str) -> str:
-    """A broker URL in words; an HTTP URL (or one that does not parse) as it is."""
+    """A broker URL in words; an HTTP URL (or one that does not parse) as it is; a polling
+    endpoint, which has none, as what it is."""
+    if kinds.is_polling(url):
+        return PULLED
     if not kinds.is_broker(url):
         return url
     try:
@@ -119,13 +125,18 @@ class Destination:
 
     @property
     def is_broker(self) -> bool:
-        return self.kind != kinds.HTTP
+        return self.kind not in (kinds.HTTP, kinds.POLLING)
+
+    @property
+    def is_polling(self) -> bool:
+        return self.kind == kinds.POLLING
 
     @classmethod
     def of(cls, target: Any) -> Destination:
         kind = kind_of(target.url)
         return cls(kind=kind, description=describe(target.url),
-                   sign_in=None if kind == kinds.HTTP else sign_in(kind, target.credentials),
+                   sign_in=sign_in(kind, target.credentials)
+                   if kind not in (kinds.HTTP, kinds.POLLING) else None,
                    endpoint_override=target.endpoint_override)
 
 

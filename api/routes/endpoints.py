@@ -22,6 +22,7 @@ from api.schemas.endpoints import (
     EndpointTestResult,
     Headers,
     HeadersIn,
+    PollTokenOut,
     SecretIn,
     SecretOut,
 )
@@ -97,13 +98,22 @@ def rotate_endpoint_secret(endpoint_id: str, auth: AuthDep, session: SessionDep,
                                                   scheme=given.signature_scheme))
 
 
+@router.post("/{endpoint_id}/rotate-poll-token", status_code=201, response_model=PollTokenOut,
+             responses=problems(404, 409))
+def rotate_endpoint_poll_token(endpoint_id: str, auth: AuthDep, session: SessionDep
+                               ) -> PollTokenOut:
+    """A polling endpoint's new poll token: the previous one is refused from now on."""
+    return PollTokenOut(poll_token=committed(session, endpoints.rotate_poll_token,
+                                             auth.environment_id, endpoint_id))
+
+
 @router.post("/{endpoint_id}/test", response_model=EndpointTestResult,
-             responses=problems(404))
+             responses=problems(404, 409))
 async def test_endpoint(endpoint_id: str, auth: AuthDep, session: SessionDep,
                         sender: SenderDep) -> EndpointTestResult:
     """Sends one signed `endpoint.test` event now and waits for the answer (200 whatever
     the endpoint answered). Not stored; never counts as a failure. errorType is null on
-    success."""
+    success. 409 for a polling endpoint, which is sent nothing."""
     out = await run_in_threadpool(committed, session, endpoints.test_outgoing, auth.environment_id,
                                   endpoint_id, auth.requires_https)
     result = await sender.send(out)

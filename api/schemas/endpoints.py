@@ -5,7 +5,7 @@ from typing import Any, Literal, cast
 from pydantic import Field
 from pydantic.alias_generators import to_camel
 
-from api.schemas.common import ApiInput, ApiModel
+from api.schemas.common import ApiInput, ApiModel, MaybeTimestamp
 from api.schemas.credentials import (
     AUTH_DOC,
     CREDENTIALS_DOC,
@@ -36,7 +36,7 @@ from api.schemas.targets import (
 from hookline.errors import invalid
 from hookline.persistence.models import Endpoint
 from hookline.services.patch import KEEP
-from hookline.services.polling import poll_url
+from hookline.services.polling import committed_through, poll_url
 from hookline.services.target_credentials import Broker
 from hookline.services.targets import TargetPatch, TargetRow
 from hookline.target_kinds import POLLING, POLLING_URL, is_polling, kind_of
@@ -155,6 +155,20 @@ class HeadersIn(ApiInput):
     headers: Headers
 
 
+class PollOut(ApiModel):
+    url: str = Field(description="Where its Consumer pulls: GET, with the endpoint's poll "
+                     "token as the bearer; POST `/commit` and `/seek` below it")
+    cursor: str | None = Field(description="The committed cursor; null before any commit")
+    committed_through: MaybeTimestamp = Field(
+        description="Its Deliveries made up to this time are committed (or skipped by a "
+        "seek); null before any commit")
+
+    @classmethod
+    def of(cls, endpoint: Endpoint) -> PollOut:
+        return cls(url=poll_url(endpoint.id), cursor=endpoint.poll_cursor,
+                   committed_through=committed_through(endpoint.poll_cursor))
+
+
 class EndpointOut(TargetOut):
     url: str | None = Field(description="Where its Deliveries are sent; null for a polling "  # type: ignore[assignment]
                             "endpoint")
@@ -163,8 +177,8 @@ class EndpointOut(TargetOut):
     status: Literal["Enabled", "DisabledAutomatically", "DisabledManually"]
     events: list[str]
     signature_headers: SignatureHeaders = Field(description=SIGNATURE_HEADERS_DOC)
-    poll_url: str | None = Field(default=None, description="A polling endpoint's: where its "
-                                 "Consumer pulls (GET, with its poll token as the bearer)")
+    poll: PollOut | None = Field(default=None, description="A polling endpoint's: where its "
+                                 "Consumer pulls, and how far it has committed")
 
     @classmethod
     def own_fields(cls, row: TargetRow) -> dict[str, Any]:
@@ -173,7 +187,7 @@ class EndpointOut(TargetOut):
         return {"consumer": row.consumer, "events": list(endpoint.events),
                 "signature_headers": endpoint.signature_headers,
                 "kind": kind_of(endpoint.url),
-                "poll_url": poll_url(endpoint.id) if polled else None}
+                "poll": PollOut.of(endpoint) if polled else None}
 
 
 class EndpointCreated(EndpointOut):
@@ -186,6 +200,10 @@ class EndpointCreated(EndpointOut):
     @classmethod
     def own_fields(cls, row: TargetRow) -> dict[str, Any]:
         return {**super().own_fields(row), "poll_token": cast(Endpoint, row.target).poll_token}
+
+
+class PollTokenOut(ApiModel):
+    poll_token: str = Field(description="The hlpoll_ token its Consumer pulls with now")
 
 
 class EndpointTestResult(ApiModel):

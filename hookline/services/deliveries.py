@@ -27,6 +27,7 @@ from hookline.persistence.models import (
 from hookline.persistence.queries.targets import Subscriber
 from hookline.services.scoped import get_in
 from hookline.statuses import DeliveryStatus
+from hookline.target_kinds import is_polling
 from hookline.timeutil import utcnow
 
 
@@ -130,6 +131,11 @@ def retry_refusal(session: Session, delivery: Delivery) -> DomainError | None:
     if owner is not None and owner.payload_erased:
         return PayloadErased("event" if delivery.event_id else "message", owner.id)
     target = targets.target_of(session, delivery)
+    if target is not None and is_polling(target.url):
+        return Conflict(f"Delivery {delivery.id} is its Consumer's to pull: a retry has "
+                        "nothing to send. Seek the endpoint's cursor back to pull it again, "
+                        "or replay the event for a new window", title="Polling endpoint",
+                        slug="polling-endpoint")
     if target is None or not targets.is_enabled(target):
         return Conflict(f"the endpoint or destination of Delivery {delivery.id} is disabled; "
                         "re-enable it with PATCH status=enabled first",

@@ -115,6 +115,19 @@ def create_endpoint(session: Session, env_id: str, *, consumer: str, url: str,
     return TargetRow(endpoint, Health(), owner.external_id)  # never gated yet: closed
 
 
+def rotate_poll_token(session: Session, env_id: str, endpoint_id: str) -> str:
+    """A polling endpoint's new token; the old one pulls nothing from now on. 409 for an
+    endpoint that is not polling."""
+    endpoint = get_scoped(session, Endpoint, env_id, endpoint_id)
+    if not is_polling(endpoint.url):
+        raise Conflict(f"endpoint {endpoint_id!r} is not a polling endpoint: it has no poll "
+                       "token")
+    endpoint.poll_token = polling.new_token()
+    endpoint.updated_at = utcnow()
+    session.add(endpoint)
+    return endpoint.poll_token
+
+
 def check_uid_free(session: Session, consumer_id: str, uid: str,
                    endpoint_id: str | None = None) -> None:
     """A uid names one endpoint of its Consumer (409 when another has it)."""
@@ -162,6 +175,9 @@ def test_outgoing(session: Session, env_id: str, endpoint_id: str, require_https
     gets it as a real message, marked with its event type (`webhook-event-type`) as any
     event is, so that a consumer can tell it from the others."""
     endpoint = get_scoped(session, Endpoint, env_id, endpoint_id)
+    if is_polling(endpoint.url):
+        raise Conflict(f"endpoint {endpoint_id!r} is a polling endpoint: nothing is sent to "
+                       "it, so there is nothing to test; its Consumer pulls from its poll URL")
     body = json.dumps({"type": TEST_EVENT, "timestamp": iso(utcnow()),
                        "data": {"endpointId": endpoint.id}}, separators=(",", ":"))
     out = Outgoing(url=endpoint.url, msg_id=new_id("evt_test"), body=body.encode(),

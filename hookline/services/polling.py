@@ -20,15 +20,16 @@ from __future__ import annotations
 import hmac
 import re
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlmodel import Session
 
 from hookline.delivery import targets
 from hookline.errors import NotFound, Unauthorized, invalid
-from hookline.ids import first_id_at, new_id, token
+from hookline.ids import first_id_at, made_at, new_id, token
 from hookline.persistence import queries
+from hookline.persistence.models import Endpoint
 from hookline.services.accounts import Principal
 from hookline.settings import get_settings
 from hookline.signing import webhook_headers
@@ -56,6 +57,29 @@ def new_token() -> str:
 def poll_url(endpoint_id: str) -> str:
     """Where the endpoint's Consumer pulls, at the public URL."""
     return f"{get_settings().public_url.rstrip('/')}/v1/poll/{endpoint_id}"
+
+
+def committed_through(cursor: str | None) -> datetime | None:
+    """When the Deliveries a committed cursor covers were made, up to: where the Consumer
+    stands, as a time."""
+    found = made_at(cursor, bound=True) if cursor else None
+    return datetime.fromtimestamp(found, UTC) if found is not None else None
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Where a polling endpoint's Consumer stands, for its portal page."""
+
+    url: str
+    token: str
+    committed_through: datetime | None
+    waiting: int  # Deliveries waiting for its commit
+
+
+def standing(session: Session, endpoint: Endpoint) -> Standing:
+    return Standing(url=poll_url(endpoint.id), token=endpoint.poll_token or "",
+                    committed_through=committed_through(endpoint.poll_cursor),
+                    waiting=queries.polling.waiting(session, endpoint.id))
 
 
 def is_token(bearer: str) -> bool:

@@ -22,6 +22,7 @@ from hookline.persistence import queries
 from hookline.persistence.models import Recovery
 from hookline.services.scoped import get_in
 from hookline.statuses import RECOVERABLE, DeliveryStatus
+from hookline.target_kinds import is_polling
 from hookline.timeutil import end_of, utcnow
 
 BATCH = 200
@@ -56,7 +57,12 @@ def count(session: Session, target: targets.Target, w: Window) -> int:
 
 
 def create(session: Session, env_id: str, target: targets.Target, w: Window) -> Recovery:
-    """The recovery's row (the caller starts its workflow), or 409 for a disabled target."""
+    """The recovery's row (the caller starts its workflow), or 409 for a disabled target or
+    a polling endpoint (its Consumer pulls: nothing is sent again)."""
+    if is_polling(target.url):
+        raise Conflict(f"{target.id} is a polling endpoint: its Consumer pulls its messages, "
+                       "so nothing is sent again; seek its cursor back to pull them again",
+                       title="Polling endpoint", slug="polling-endpoint")
     if not targets.is_enabled(target):
         raise Conflict(f"{target.id} is disabled; re-enable it with PATCH status=enabled "
                        "first", title="Target disabled", slug="recovery-target-disabled")

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import json
 import re
+import time
 
+import httpx
 from playwright.sync_api import Browser, Page, expect
 from sqlmodel import Session
+from standardwebhooks.webhooks import Webhook
 
 from hookline.persistence.models import Endpoint
 from tests.browser.conftest import Shots, reloading_changes_nothing
@@ -461,6 +464,55 @@ def test_reloading_after_signing_out_changes_nothing(page: Page, tenant: Tenant)
     expect(page.get_by_role("heading", name="Signed out")).to_be_visible()
 
 
+def test_a_customer_adds_a_polling_endpoint_and_pulls_with_its_token(
+        page: Page, shots: Shots, stack: Stack, tenant: Tenant) -> None:
+    """Issue 69: a Consumer with no public URL adds a polling endpoint; its page shows the
+    token and the curl line that pulls with it; a new token replaces the old at once, and
+    reloading after it makes no other."""
+    consumer(tenant, "acme", "invoice.paid")
+    page.goto(link(tenant)["url"])
+    page.get_by_role("link", name="Add endpoint").click()
+    page.get_by_role("link", name="Add a polling endpoint").click()
+    expect(page.get_by_label("URL")).to_have_count(0)
+    page.get_by_label("Description").fill("nightly import")
+    page.get_by_role("checkbox", name="invoice.paid").check()
+    page.get_by_role("button", name="Add polling endpoint").click()
+    expect(page.get_by_role("heading", name="Endpoint added")).to_be_visible()
+    secret = page.locator("#secret").inner_text()
+    page.get_by_role("link", name="Continue to the endpoint").click()
+    expect(page.get_by_role("heading", name="Pull your messages")).to_be_visible()
+    shots.take("69-polling")
+    token = page.locator("#poll-token").inner_text()
+    curl = page.locator("#poll-curl").inner_text()
+    assert token.startswith("hlpoll_") and f"Bearer {token}" in curl
+    [endpoint] = ok(tenant.client.get("/v1/endpoints"))
+    assert endpoint["kind"] == "polling" and endpoint["description"] == "nightly import"
+    event = publish(tenant)
+    url = curl.split()[-1]
+    deadline = time.monotonic() + 20
+    while not (found := httpx.get(url, headers={"Authorization": f"Bearer {token}"}
+                                  ).json()["data"]):
+        assert time.monotonic() < deadline
+        time.sleep(0.3)
+    [message] = found
+    assert message["eventId"] == event["id"]
+    Webhook(secret).verify(message["body"], message["headers"])
+
+    def stored() -> str | None:
+        with Session(stack.engine) as session:
+            row = session.get(Endpoint, endpoint["id"])
+            assert row is not None
+            return row.poll_token
+
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="New token").click()
+    expect(page.get_by_role("status")).to_contain_text("A new token")
+    renewed = page.locator("#poll-token").inner_text()
+    assert renewed != token and renewed == stored()
+    reloading_changes_nothing(page, stored)
+    assert httpx.get(url, headers={"Authorization": f"Bearer {token}"}).status_code == 401
+
+
 def test_every_page_fits_a_phone(chromium: Browser, tenant: Tenant,
                                  receiver: Receiver) -> None:
     """Issue 68: at 390 px, no page is wider than the screen; the deliveries list names the
@@ -471,12 +523,15 @@ def test_every_page_fits_a_phone(chromium: Browser, tenant: Tenant,
         "description": "a long description " * 8}), 201)
     [delivery] = deliveries_of(tenant, publish(tenant, {"long": "x" * 300})["id"])
     assert wait_delivery(tenant, delivery["id"])["status"] == "exhausted"
+    pulled = ok(tenant.client.post("/v1/endpoints", json={
+        "consumer": "acme", "kind": "polling"}), 201)
     context = chromium.new_context(viewport={"width": 390, "height": 844})
     phone = context.new_page()
     try:
         phone.goto(link(tenant)["url"])
         base = phone.url.split("/portal/")[0] + "/portal"
         for path in ("/endpoints", "/endpoints/new", f"/endpoints/{failing['id']}",
+                     "/endpoints/new?kind=polling", f"/endpoints/{pulled['id']}",
                      "/deliveries", f"/deliveries/{delivery['id']}", "/event-types",
                      "/verify"):
             phone.goto(base + path)

@@ -100,8 +100,8 @@ class Moto(Served):
         """On the same port, with the same key, and nothing else; no-op when running."""
         if self.running:
             return
-        self.proc = spawn([sys.executable, "-m", "moto.server", "-H", "127.0.0.1", "-p",
-                           str(self.port)], {}, self.log)
+        self.proc = spawn([sys.executable, "-m", "tests.support.moto_server", "-H",
+                           "127.0.0.1", "-p", str(self.port)], {}, self.log)
         wait_port(self.port, 30, self.proc)
         self.access_key_id, self.secret_access_key = self._make_key()
 

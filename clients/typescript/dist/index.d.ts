@@ -749,6 +749,26 @@ export interface paths {
 		patch?: never;
 		trace?: never;
 	};
+	"/v1/endpoints/{endpoint_id}/rotate-poll-token": {
+		parameters: {
+			query?: never;
+			header?: never;
+			path?: never;
+			cookie?: never;
+		};
+		get?: never;
+		put?: never;
+		/**
+		 * Rotate Endpoint Poll Token
+		 * @description A polling endpoint's new poll token: the previous one is refused from now on.
+		 */
+		post: operations["rotate_endpoint_poll_token"];
+		delete?: never;
+		options?: never;
+		head?: never;
+		patch?: never;
+		trace?: never;
+	};
 	"/v1/endpoints/{endpoint_id}/test": {
 		parameters: {
 			query?: never;
@@ -762,7 +782,7 @@ export interface paths {
 		 * Test Endpoint
 		 * @description Sends one signed `endpoint.test` event now and waits for the answer (200 whatever
 		 *     the endpoint answered). Not stored; never counts as a failure. errorType is null on
-		 *     success.
+		 *     success. 409 for a polling endpoint, which is sent nothing.
 		 */
 		post: operations["test_endpoint"];
 		delete?: never;
@@ -2077,11 +2097,8 @@ export interface components {
 			 * @enum {string}
 			 */
 			signatureHeaders: "webhook" | "svix";
-			/**
-			 * Pollurl
-			 * @description A polling endpoint's: where its Consumer pulls (GET, with its poll token as the bearer)
-			 */
-			pollUrl?: string | null;
+			/** @description A polling endpoint's: where its Consumer pulls, and how far it has committed */
+			poll?: components["schemas"]["PollOut"] | null;
 			/**
 			 * Secret
 			 * @description Shown only in this response: the whsec_ secret (v1), or the whpk_ public key (v1a)
@@ -2274,11 +2291,8 @@ export interface components {
 			 * @enum {string}
 			 */
 			signatureHeaders: "webhook" | "svix";
-			/**
-			 * Pollurl
-			 * @description A polling endpoint's: where its Consumer pulls (GET, with its poll token as the bearer)
-			 */
-			pollUrl?: string | null;
+			/** @description A polling endpoint's: where its Consumer pulls, and how far it has committed */
+			poll?: components["schemas"]["PollOut"] | null;
 		};
 		/** EndpointPatchIn */
 		EndpointPatchIn: {
@@ -2828,6 +2842,24 @@ export interface components {
 			/** Nextcursor */
 			nextCursor?: string | null;
 		};
+		/** PollOut */
+		PollOut: {
+			/**
+			 * Url
+			 * @description Where its Consumer pulls: GET, with the endpoint's poll token as the bearer; POST `/commit` and `/seek` below it
+			 */
+			url: string;
+			/**
+			 * Cursor
+			 * @description The committed cursor; null before any commit
+			 */
+			cursor: string | null;
+			/**
+			 * Committedthrough
+			 * @description Its Deliveries made up to this time are committed (or skipped by a seek); null before any commit
+			 */
+			committedThrough: string | null;
+		};
 		/** PollPage */
 		PollPage: {
 			/** Data */
@@ -2842,6 +2874,14 @@ export interface components {
 			 * @description Nothing more to pull now
 			 */
 			done: boolean;
+		};
+		/** PollTokenOut */
+		PollTokenOut: {
+			/**
+			 * Polltoken
+			 * @description The hlpoll_ token its Consumer pulls with now
+			 */
+			pollToken: string;
 		};
 		/**
 		 * PolledMessage
@@ -6597,6 +6637,109 @@ interface operations {
 			};
 		};
 	};
+	rotate_endpoint_poll_token: {
+		parameters: {
+			query?: never;
+			header?: never;
+			path: {
+				endpoint_id: string;
+			};
+			cookie?: never;
+		};
+		requestBody?: never;
+		responses: {
+			/** @description Successful Response */
+			201: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/json": components["schemas"]["PollTokenOut"];
+				};
+			};
+			/** @description Missing, invalid or revoked API key */
+			401: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Not found (also for another environment's resources) */
+			404: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Conflict */
+			409: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Request body too large */
+			413: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Body is not application/json */
+			415: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Validation failed */
+			422: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Rate limit exceeded; see Retry-After */
+			429: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Internal error */
+			500: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Database or Temporal unavailable */
+			503: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+		};
+	};
 	test_endpoint: {
 		parameters: {
 			query?: never;
@@ -6628,6 +6771,15 @@ interface operations {
 			};
 			/** @description Not found (also for another environment's resources) */
 			404: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Conflict */
+			409: {
 				headers: {
 					[name: string]: unknown;
 				};

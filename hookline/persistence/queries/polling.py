@@ -42,6 +42,8 @@ _COMMIT = sa.update(_D).where(
          last_attempt_at=bindparam("now"), updated_at=bindparam("now"), next_attempt_at=None,
          last_status_code=None, last_status_class=None, last_error_type=None,
          last_duration_ms=0).returning(_D.c.id, _D.c.attempts)
+_WAITING = sa.select(sa.func.count()).select_from(_D).where(
+    _D.c.endpoint_id == bindparam("endpoint"), _D.c.status == DeliveryStatus.PENDING.value)
 _LOCK = sa.select(_EP.c.poll_cursor).where(_EP.c.id == bindparam("endpoint"))
 _MOVE_CURSOR = sa.update(_EP).where(_EP.c.id == bindparam("endpoint")).values(
     poll_cursor=bindparam("cursor"), updated_at=bindparam("now"))
@@ -57,6 +59,11 @@ def page(session: Session, endpoint_id: str, after: str, until: str, limit: int
     """Its Deliveries shown to its Consumer with ids in (after, until], oldest first."""
     return list(session.execute(_PAGE, {"endpoint": endpoint_id, "after": after,
                                          "until": until, "limit": limit}))
+
+
+def waiting(session: Session, endpoint_id: str) -> int:
+    """Its Deliveries waiting for a commit (`ix_deliveries_endpoint_status`)."""
+    return int(session.execute(_WAITING, {"endpoint": endpoint_id}).scalar_one())
 
 
 def locked_cursor(session: Session, endpoint_id: str) -> str | None:

@@ -106,7 +106,9 @@ from .page_event_out import PageEventOut
 from .page_event_type_out import PageEventTypeOut
 from .page_message_item import PageMessageItem
 from .page_schema_version_out import PageSchemaVersionOut
+from .poll_out import PollOut
 from .poll_page import PollPage
+from .poll_token_out import PollTokenOut
 from .polled_message import PolledMessage
 from .polled_message_headers import PolledMessageHeaders
 from .portal_link_in import PortalLinkIn
@@ -262,7 +264,9 @@ __all__ = (
     "PageSchemaVersionOut",
     "PolledMessage",
     "PolledMessageHeaders",
+    "PollOut",
     "PollPage",
+    "PollTokenOut",
     "PortalLinkIn",
     "PortalLinkOut",
     "PortalSettingsIn",

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
   from ..models.credentials_out import CredentialsOut
   from ..models.endpoint_created_customheaders import EndpointCreatedCustomheaders
   from ..models.ordering import Ordering
+  from ..models.poll_out import PollOut
   from ..models.tls_out import TlsOut
 
 
@@ -99,8 +100,7 @@ class EndpointCreated:
                 `maxWaitMs`. The body is `{"type": "batch", "events": [...]}` (each event's usual body, in order), signed once
                 with a batch id as `webhook-id`; one answer decides every Delivery in it, and a failed batch is retried whole. A
                 broker target gets one record per Delivery, in order
-            poll_url (None | str | Unset): A polling endpoint's: where its Consumer pulls (GET, with its poll token as the
-                bearer)
+            poll (None | PollOut | Unset): A polling endpoint's: where its Consumer pulls, and how far it has committed
             poll_token (None | str | Unset): A polling endpoint's: the hlpoll_ token its Consumer pulls with, shown in this
                 response and on its portal page
      """
@@ -132,7 +132,7 @@ class EndpointCreated:
     endpoint_override: None | str | Unset = UNSET
     ordering: None | Ordering | Unset = UNSET
     batch: Batch | None | Unset = UNSET
-    poll_url: None | str | Unset = UNSET
+    poll: None | PollOut | Unset = UNSET
     poll_token: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -146,6 +146,7 @@ class EndpointCreated:
         from ..models.credentials_out import CredentialsOut # noqa: PLC0415
         from ..models.endpoint_created_customheaders import EndpointCreatedCustomheaders # noqa: PLC0415
         from ..models.ordering import Ordering # noqa: PLC0415
+        from ..models.poll_out import PollOut # noqa: PLC0415
         from ..models.tls_out import TlsOut # noqa: PLC0415
         id = self.id
 
@@ -248,11 +249,13 @@ class EndpointCreated:
         else:
             batch = self.batch
 
-        poll_url: None | str | Unset
-        if isinstance(self.poll_url, Unset):
-            poll_url = UNSET
+        poll: dict[str, Any] | None | Unset
+        if isinstance(self.poll, Unset):
+            poll = UNSET
+        elif isinstance(self.poll, PollOut):
+            poll = self.poll.to_dict()
         else:
-            poll_url = self.poll_url
+            poll = self.poll
 
         poll_token: None | str | Unset
         if isinstance(self.poll_token, Unset):
@@ -299,8 +302,8 @@ class EndpointCreated:
             field_dict["ordering"] = ordering
         if batch is not UNSET:
             field_dict["batch"] = batch
-        if poll_url is not UNSET:
-            field_dict["pollUrl"] = poll_url
+        if poll is not UNSET:
+            field_dict["poll"] = poll
         if poll_token is not UNSET:
             field_dict["pollToken"] = poll_token
 
@@ -315,6 +318,7 @@ class EndpointCreated:
         from ..models.credentials_out import CredentialsOut # noqa: PLC0415
         from ..models.endpoint_created_customheaders import EndpointCreatedCustomheaders # noqa: PLC0415
         from ..models.ordering import Ordering # noqa: PLC0415
+        from ..models.poll_out import PollOut # noqa: PLC0415
         from ..models.tls_out import TlsOut # noqa: PLC0415
         d = dict(src_dict)
         id = d.pop("id")
@@ -538,14 +542,24 @@ class EndpointCreated:
         batch = _parse_batch(d.pop("batch", UNSET))
 
 
-        def _parse_poll_url(data: object) -> None | str | Unset:
+        def _parse_poll(data: object) -> None | PollOut | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
                 return data
-            return cast(None | str | Unset, data)
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                poll_type_0 = PollOut.from_dict(data)
 
-        poll_url = _parse_poll_url(d.pop("pollUrl", UNSET))
+
+
+                return poll_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | PollOut | Unset, data)
+
+        poll = _parse_poll(d.pop("poll", UNSET))
 
 
         def _parse_poll_token(data: object) -> None | str | Unset:
@@ -586,7 +600,7 @@ class EndpointCreated:
             endpoint_override=endpoint_override,
             ordering=ordering,
             batch=batch,
-            poll_url=poll_url,
+            poll=poll,
             poll_token=poll_token,
         )
 

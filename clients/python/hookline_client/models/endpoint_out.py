@@ -22,6 +22,7 @@ if TYPE_CHECKING:
   from ..models.credentials_out import CredentialsOut
   from ..models.endpoint_out_customheaders import EndpointOutCustomheaders
   from ..models.ordering import Ordering
+  from ..models.poll_out import PollOut
   from ..models.tls_out import TlsOut
 
 
@@ -98,8 +99,7 @@ class EndpointOut:
                 `maxWaitMs`. The body is `{"type": "batch", "events": [...]}` (each event's usual body, in order), signed once
                 with a batch id as `webhook-id`; one answer decides every Delivery in it, and a failed batch is retried whole. A
                 broker target gets one record per Delivery, in order
-            poll_url (None | str | Unset): A polling endpoint's: where its Consumer pulls (GET, with its poll token as the
-                bearer)
+            poll (None | PollOut | Unset): A polling endpoint's: where its Consumer pulls, and how far it has committed
      """
 
     id: str
@@ -128,7 +128,7 @@ class EndpointOut:
     endpoint_override: None | str | Unset = UNSET
     ordering: None | Ordering | Unset = UNSET
     batch: Batch | None | Unset = UNSET
-    poll_url: None | str | Unset = UNSET
+    poll: None | PollOut | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -141,6 +141,7 @@ class EndpointOut:
         from ..models.credentials_out import CredentialsOut # noqa: PLC0415
         from ..models.endpoint_out_customheaders import EndpointOutCustomheaders # noqa: PLC0415
         from ..models.ordering import Ordering # noqa: PLC0415
+        from ..models.poll_out import PollOut # noqa: PLC0415
         from ..models.tls_out import TlsOut # noqa: PLC0415
         id = self.id
 
@@ -241,11 +242,13 @@ class EndpointOut:
         else:
             batch = self.batch
 
-        poll_url: None | str | Unset
-        if isinstance(self.poll_url, Unset):
-            poll_url = UNSET
+        poll: dict[str, Any] | None | Unset
+        if isinstance(self.poll, Unset):
+            poll = UNSET
+        elif isinstance(self.poll, PollOut):
+            poll = self.poll.to_dict()
         else:
-            poll_url = self.poll_url
+            poll = self.poll
 
 
         field_dict: dict[str, Any] = {}
@@ -285,8 +288,8 @@ class EndpointOut:
             field_dict["ordering"] = ordering
         if batch is not UNSET:
             field_dict["batch"] = batch
-        if poll_url is not UNSET:
-            field_dict["pollUrl"] = poll_url
+        if poll is not UNSET:
+            field_dict["poll"] = poll
 
         return field_dict
 
@@ -299,6 +302,7 @@ class EndpointOut:
         from ..models.credentials_out import CredentialsOut # noqa: PLC0415
         from ..models.endpoint_out_customheaders import EndpointOutCustomheaders # noqa: PLC0415
         from ..models.ordering import Ordering # noqa: PLC0415
+        from ..models.poll_out import PollOut # noqa: PLC0415
         from ..models.tls_out import TlsOut # noqa: PLC0415
         d = dict(src_dict)
         id = d.pop("id")
@@ -520,14 +524,24 @@ class EndpointOut:
         batch = _parse_batch(d.pop("batch", UNSET))
 
 
-        def _parse_poll_url(data: object) -> None | str | Unset:
+        def _parse_poll(data: object) -> None | PollOut | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
                 return data
-            return cast(None | str | Unset, data)
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                poll_type_0 = PollOut.from_dict(data)
 
-        poll_url = _parse_poll_url(d.pop("pollUrl", UNSET))
+
+
+                return poll_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | PollOut | Unset, data)
+
+        poll = _parse_poll(d.pop("poll", UNSET))
 
 
         endpoint_out = cls(
@@ -557,7 +571,7 @@ class EndpointOut:
             endpoint_override=endpoint_override,
             ordering=ordering,
             batch=batch,
-            poll_url=poll_url,
+            poll=poll,
         )
 
 

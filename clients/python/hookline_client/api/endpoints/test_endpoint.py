@@ -56,6 +56,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_404
 
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+
+
+        return response_409
+
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
 
@@ -123,7 +130,7 @@ def sync_detailed(
 
      Sends one signed `endpoint.test` event now and waits for the answer (200 whatever
     the endpoint answered). Not stored; never counts as a failure. errorType is null on
-    success.
+    success. 409 for a polling endpoint, which is sent nothing.
 
     Args:
         endpoint_id (str):
@@ -158,7 +165,7 @@ def sync(
 
      Sends one signed `endpoint.test` event now and waits for the answer (200 whatever
     the endpoint answered). Not stored; never counts as a failure. errorType is null on
-    success.
+    success. 409 for a polling endpoint, which is sent nothing.
 
     Args:
         endpoint_id (str):
@@ -188,7 +195,7 @@ async def asyncio_detailed(
 
      Sends one signed `endpoint.test` event now and waits for the answer (200 whatever
     the endpoint answered). Not stored; never counts as a failure. errorType is null on
-    success.
+    success. 409 for a polling endpoint, which is sent nothing.
 
     Args:
         endpoint_id (str):
@@ -223,7 +230,7 @@ async def asyncio(
 
      Sends one signed `endpoint.test` event now and waits for the answer (200 whatever
     the endpoint answered). Not stored; never counts as a failure. errorType is null on
-    success.
+    success. 409 for a polling endpoint, which is sent nothing.
 
     Args:
         endpoint_id (str):
