@@ -20,6 +20,8 @@ from hookline.settings import get_settings
 from hookline.temporal import signal_delivery, start_deliveries
 
 log = logging.getLogger("hookline.api.dispatch")
+# Wakes under way in the background: a reference each, so none is collected before it ends.
+_WAKING: set[asyncio.Task[None]] = set()
 
 
 async def retry_now(client: Client, start: DeliveryStart) -> None:
@@ -33,10 +35,14 @@ async def wake_cancelled(client: Client, delivery_ids: list[str]) -> None:
     await _wake(client, delivery_ids, SIGNAL_CANCEL)
 
 
-async def wake_committed(client: Client, delivery_ids: list[str]) -> None:
+def wake_committed(client: Client, delivery_ids: list[str]) -> None:
     """A polling Consumer's commit made them `delivered` already: their workflows, waiting
-    for it, look again and end. Best effort: one not woken ends at its window's end."""
-    await _wake(client, delivery_ids, SIGNAL_RETRY)
+    for it, look again and end. In the background, so a commit of thousands answers at
+    once; best effort: one not woken (the API stopped) ends at its window's end."""
+    if delivery_ids:
+        task = asyncio.create_task(_wake(client, delivery_ids, SIGNAL_RETRY))
+        _WAKING.add(task)
+        task.add_done_callback(_WAKING.discard)
 
 
 async def _wake(client: Client, delivery_ids: list[str], signal: str) -> None:

@@ -15,12 +15,12 @@ from collections.abc import Iterator
 from datetime import timedelta
 
 import pytest
-from sqlalchemy import Engine, create_engine, insert, text, update
+from sqlalchemy import Engine, create_engine, func, insert, text, update
 from sqlalchemy.engine import make_url
 from sqlmodel import Session, col, select
 
 from hookline.contracts import DeliveryStart
-from hookline.delivery import attempts, gate, outbox
+from hookline.delivery import attempts, gate, outbox, polling
 from hookline.delivery.handoff import Handoff
 from hookline.delivery.model import Unsent
 from hookline.delivery.reconciler import orphans
@@ -217,6 +217,46 @@ def test_a_full_target_does_not_hold_back_the_others(engine: Engine) -> None:
         gate.release(session, "dlv_0001")  # one attempt's outcome is recorded
         session.commit()
         assert _ids(outbox.take(session, 100, limits(max_in_flight=3))) == ["dlv_0003"]
+
+
+def test_a_polling_endpoints_starts_take_no_slot_and_go_after_the_others(
+        engine: Engine) -> None:
+    """Issue 69: a polling endpoint's starts hold no lease and leave their Deliveries
+    `pending`, as many as a take reads, each touched so the reconciler leaves it to its
+    first look; but after every gated start, of any environment."""
+    ids = _pending_deliveries(engine, 40)
+    with Session(engine) as session:
+        session.execute(update(TargetGate).where(col(TargetGate.target_id) == "ep_gone")
+                        .values(polling=True, concurrency_limit=1.0))
+        outbox.add(session, _starts_for("ep_push", 2, 9000))
+        _grown(session, "ep_push")
+        session.execute(update(Delivery).values(updated_at=utcnow() - timedelta(hours=1)))
+        session.commit()
+        first = _ids(outbox.take(session, 10, limits(max_admitted=4)))
+        assert first == ["dlv_9000", "dlv_9001", *ids[:8]]  # the gated ones first
+        second = _ids(outbox.take(session, 100, limits(max_admitted=4)))
+        assert second == ids[8:]  # beyond its concurrency limit and the admitted cap
+        assert session.scalar(select(func.count()).select_from(AttemptLease)) == 2
+        statuses = set(session.scalars(select(Delivery.status).where(
+            col(Delivery.id).in_(ids))))
+        assert statuses == {DeliveryStatus.PENDING}
+        assert orphans(session, timedelta(minutes=1), [1.0]) == []  # touched at their start
+
+
+def test_a_failure_recorded_after_a_commit_delivered_it_leaves_it_delivered(
+        engine: Engine) -> None:
+    """Issue 69: a polling Delivery's window ends as its Consumer's commit lands: the commit
+    stands (a failure yields to a delivery, as to a cancel)."""
+    [delivery_id] = _pending_deliveries(engine, 1)
+    with Session(engine) as session:
+        session.execute(update(Delivery).where(col(Delivery.id) == delivery_id)
+                        .values(status=DeliveryStatus.DELIVERED))
+        session.commit()
+        recorded = attempts.record_attempt(session, delivery_id, polling.NOT_POLLED, None,
+                                           limits())
+        assert recorded.status is DeliveryStatus.DELIVERED
+        stored = session.get(Delivery, delivery_id)
+        assert stored is not None and stored.status == DeliveryStatus.DELIVERED
 
 
 def test_paused_and_open_targets_wait_and_a_due_circuit_sends_one_probe(engine: Engine) -> None:

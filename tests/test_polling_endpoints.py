@@ -22,6 +22,7 @@ from sqlalchemy import text
 from standardwebhooks.webhooks import Webhook
 from temporalio.client import Client, WorkflowExecutionStatus
 
+from hookline.services.polling import SETTLE
 from tests.support.api import attempts, ok, publish, wait_delivery
 from tests.support.portal import PortalClient, consumer, endpoint_ids, opened
 from tests.support.procs import spawn, stop
@@ -122,6 +123,14 @@ def test_a_polling_endpoint_has_no_url_and_takes_nothing_sending_needs(
         "url": "https://example.com/hook"}), 422)["detail"]
     assert "headers" in assert_problem(tenant.client.put(f"{path}/headers", json={
         "headers": {"x-a": "b"}}), 422)["detail"]
+    # The sentinel it stores is no URL anywhere else: not for an endpoint without `kind`,
+    # a destination or an operational endpoint.
+    source = ok(tenant.client.post("/v1/ingest/sources", json={"name": "in"}), 201)
+    for where, body in (("/v1/endpoints", {"consumer": "acme", "url": "polling:"}),
+                        (f"/v1/ingest/sources/{source['id']}/destinations", {"url": "polling:"}),
+                        ("/v1/operational-endpoints", {"url": "polling:"})):
+        assert "url" in assert_problem(tenant.client.post(where, json=body), 422)["detail"]
+    assert ok(tenant.client.get(f"/v1/ingest/sources/{source['id']}/destinations")) == []
     # Nothing is sent to it: no test, no recovery.
     assert_problem(tenant.client.post(f"{path}/test"), 409)
     assert_problem(tenant.client.post(f"{path}/recover", json={
@@ -251,8 +260,9 @@ def test_a_seek_moves_the_cursor_to_a_time(
     assert [m["id"] for m in _pull(puller, endpoint)["data"]] == [m["id"] for m in messages]
     # Forward, past what waits: skipped, it is not pulled (it ends when its window does).
     waiting = publish(tenant, {"n": 9})
-    ok(puller.post(f"{base}/seek", json={"after": "2100-01-01T00:00:00Z"}))
-    time.sleep(2.5)
+    time.sleep(0.05)
+    ok(puller.post(f"{base}/seek", json={"after": datetime.now(UTC).isoformat()}))
+    time.sleep(SETTLE + 0.5)
     assert _pull(puller, endpoint)["data"] == []
     [delivery] = ok(tenant.client.get(f"/v1/events/{waiting['id']}/deliveries"))["items"]
     assert delivery["status"] == "pending"
@@ -290,7 +300,11 @@ def test_pulls_are_kept_to_their_endpoint(
             assert_problem(puller.get(base, params=params), 422)
         for body in ({"cursor": "evt_123"}, {}, {"cursor": "dlv_" + "0" * 100}):
             assert_problem(puller.post(f"{base}/commit", json=body), 422)
-        assert_problem(puller.post(f"{base}/seek", json={"after": "yesterday"}), 422)
+        for after in ("yesterday", "2100-01-01T00:00:00Z", "0001-01-01T00:00:00+01:00",
+                      "9999-12-31T23:59:59-01:00"):
+            assert_problem(puller.post(f"{base}/seek", json={"after": after}), 422)
+        assert_problem(puller.post(f"{base}/commit", json={"cursor": "dlv_0000000000\n"}),
+                       422)
         assert _pull(puller, endpoint)["cursor"] is None
     finally:
         other.client.close()
@@ -367,6 +381,13 @@ def test_the_portal_adds_a_polling_endpoint_and_shows_how_to_pull(
             assert_problem(stale.get(f"/v1/poll/{endpoint_id}"), 401)
     finally:
         browser.close()
+    # The token commits and seeks: a read-only link does not see it.
+    reader = opened(PortalClient(stack.base_url), tenant, readOnly=True)
+    try:
+        page = reader.get(f"/portal/endpoints/{endpoint_id}")
+        assert "Pull your messages" in page and "hlpoll_" not in page
+    finally:
+        reader.close()
 
 
 def test_listen_pulls_verifies_and_commits(tenant: Tenant, tmp_path: Path,

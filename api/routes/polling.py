@@ -63,11 +63,12 @@ def poll(who: PullerDep, session: SessionDep, cursor: str | None = None,
 async def commit_poll(body: CommitIn, who: PullerDep, session: SessionDep,
                       temporal: TemporalDep) -> CommitOut:
     """Everything up to `cursor` is processed: the messages waiting up to it end
-    `delivered`, and the committed cursor moves there. A cursor behind it changes
-    nothing."""
+    `delivered`, and the committed cursor moves there. A cursor behind it changes nothing.
+    One commit ends at most 5,000: the answer's `cursor` is then short of the one given,
+    and the same commit again ends the next."""
     done = await run_in_threadpool(committed, session, polling.commit, who, body.cursor,
                                    utcnow())
-    await wake_committed(temporal, done.delivered)
+    wake_committed(temporal, done.delivered)
     return CommitOut.of(done)
 
 

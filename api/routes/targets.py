@@ -35,7 +35,7 @@ from hookline.services.targets import (
     check_url,
     checked_patch,
 )
-from hookline.target_kinds import is_polling
+from hookline.target_kinds import POLLING
 from hookline.usecases import targets
 
 
@@ -64,9 +64,12 @@ class _NewCodedIn(_NewIn, Protocol):
 
 async def check_addresses(sender: Sender, body: _NewIn, requires_https: bool) -> None:
     """A new target's URL and token URL, through the guard every delivery passes; outside
-    any transaction, since it resolves names. A polling endpoint has no address."""
-    if body.url is None or is_polling(body.url):
+    any transaction, since it resolves names. A polling endpoint (`kind`, which only an
+    endpoint's body has) has no address; anything else naming the sentinel is refused by
+    the guard, as any URL of an unknown scheme."""
+    if getattr(body, "kind", None) == POLLING:
         return
+    assert body.url is not None  # only a polling endpoint's body has none, once resolved
     await check_url(sender, body.url, requires_https, endpoint_override=body.endpoint_override)
     await check_token_url(sender, stored(body.auth), requires_https)
 

@@ -99,6 +99,9 @@ class EndpointIn(OperationalEndpointIn):
             return self.model_copy(update={"url": POLLING_URL})
         if self.url is None:
             raise invalid("url", "is required, unless kind is 'polling'")
+        if is_polling(self.url):
+            raise invalid("url", "is not a URL: for a polling endpoint, give kind 'polling' "
+                                 "and no url")
         if self.kind is not None and kind_of(self.url) != self.kind:
             raise invalid("kind", f"is {self.kind!r}, but the URL is of kind "
                                   f"{kind_of(self.url)!r}")

@@ -54,8 +54,9 @@ class CommitIn(ApiInput):
 
 
 class CommitOut(ApiModel):
-    cursor: str | None = Field(description="The committed cursor now; a commit behind it "
-                               "leaves it")
+    cursor: str | None = Field(description="The committed cursor now: the one given, or "
+                               "short of it when more than 5,000 waited up to it (commit "
+                               "again), or the one before when it was behind")
     delivered: int = Field(description="The Deliveries this commit ended `delivered`")
 
     @classmethod

@@ -40,6 +40,7 @@ from hookline.errors import DomainError, PayloadErased
 from hookline.persistence.db import committed
 from hookline.persistence.models import Endpoint, Event
 from hookline.services import deliveries, events
+from hookline.services.polling import shown_url
 from hookline.settings import get_settings
 
 router = APIRouter(prefix="/app/{app_id}", tags=["Message Attempt"], route_class=JSONRoute)
@@ -95,7 +96,7 @@ ListingDep = Annotated[Listing, Depends(listing)]
 
 def _urls(session: Session, ids: Iterable[str | None]) -> dict[str, str]:
     """The current URL of each endpoint attempted (attempts keep none); "" once deleted."""
-    return {i: e.url if (e := session.get(Endpoint, i)) else "" for i in set(ids) if i}
+    return {i: shown_url(e) if (e := session.get(Endpoint, i)) else "" for i in set(ids) if i}
 
 
 def _attempts(session: Session, listing: Listing, endpoint: Endpoint | None,
@@ -105,7 +106,7 @@ def _attempts(session: Session, listing: Listing, endpoint: Endpoint | None,
     rows = queries.attempts(session, found, target_id=endpoint.id if endpoint else None,
                             event_id=event.id if event else None, after=at.after,
                             ascending=at.ascending, limit=listing.limit)
-    urls = {endpoint.id: endpoint.url} if endpoint else \
+    urls = {endpoint.id: shown_url(endpoint)} if endpoint else \
         _urls(session, (a.target_id for a, _ in rows))
     return paging.respond(rows, listing.limit, at, lambda r: r[0].id, lambda r: (
         MessageAttemptOut.of(r[0], r[1], urls.get(r[0].target_id or "", ""),

@@ -7,6 +7,7 @@ the database work runs in the thread pool around it, as in /v1's endpoints."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from typing import cast
 
@@ -35,6 +36,7 @@ from hookline.persistence.db import committed
 from hookline.persistence.models import Endpoint
 from hookline.services import consumers, endpoints
 from hookline.services.accounts import Principal
+from hookline.services.polling import shown_url
 from hookline.services.targets import TargetPatch, check_url
 from hookline.signing import verifying_key
 from hookline.usecases import targets
@@ -82,7 +84,10 @@ def get_endpoint(endpoint: EndpointDep) -> EndpointOut:
 
 async def _update(found: Endpoint, patch: TargetPatch, auth: Principal, session: SessionDep,
                   sender: SenderDep, temporal: TemporalDep) -> EndpointOut:
-    """Disabling cancels its waiting Deliveries (woken after the commit), as in /v1."""
+    """Disabling cancels its waiting Deliveries (woken after the commit), as in /v1. A
+    polling endpoint's `url` as read (its poll URL) sent back is no change."""
+    if patch.url is not None and patch.url == shown_url(found):
+        patch = replace(patch, url=None)
     if patch.url is not None and patch.url != found.url:
         await check_url(sender, patch.url, auth.requires_https)
     row, cancelled = await run_in_threadpool(targets.update, session, Endpoint,

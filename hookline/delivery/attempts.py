@@ -527,8 +527,10 @@ def _tell(session: Session, delivery_id: str, row: RecordedRow, status: Delivery
           ) -> list[str]:
     """The rarer outcomes, which move the target: an exhausted Delivery counts towards
     disabling it, a 410 disables it at once, and the breaker may have opened or closed.
-    Returns the Deliveries the disabling cancelled."""
-    target = targets.target_of(session, row, for_update=True)
+    Returns the Deliveries the disabling cancelled. A lapsed polling Delivery moves nothing
+    of its endpoint, so it does not lock it (a commit holds it, then its Deliveries)."""
+    lapsed = last["errorType"] == ErrorType.NOT_POLLED
+    target = targets.target_of(session, row, for_update=not lapsed)
     if target is None:
         return []
     kind, env = target.KIND, row.environment_id

@@ -92,7 +92,8 @@ def _candidates(lateral: bool) -> Any:
     open circuit, its oldest starts, as many as its free attempt slots (its concurrency
     limit, at most the ceiling, less its live leases), so a target with a thousand waiting
     cannot hide the others' starts; a polling endpoint's, which take no slot, as many as a
-    take reads. Then the order below."""
+    take reads, after every other (they start workflows that only wait). Then the order
+    below."""
     heads = _heads(lateral)
     rank = func.row_number().over(partition_by=heads.c.target_id,
                                   order_by=heads.c.delivery_id).label("n")
@@ -140,6 +141,7 @@ def _candidates(lateral: bool) -> Any:
                   ranked.c.batch_wait_ms, ranked.c.polling).select_from(
         ranked.outerjoin(env_load, env_load.c.environment_id == ranked.c.environment_id)
         .outerjoin(env_weight, env_weight.c.id == ranked.c.environment_id)).order_by(
+        ranked.c.polling,  # last: they count no attempts in flight, and wait for no receiver
         cast(func.coalesce(env_load.c.leased, 0) + ranked.c.m, Float)
         / func.coalesce(env_weight.c.weight, 1), ranked.c.delivery_id).limit(_SCAN)
 
@@ -181,7 +183,7 @@ def take(session: Session, limit: int, limits: gate.Limits, paced: int | None = 
     what the relay's worker serves promptly (`shares.choose`). Each start comes with its
     `queued_at`, its `trace` when one was kept, and its plan's weight. A polling endpoint's
     starts take no lease, count toward no cap, and leave their Delivery `pending`
-    (`polling`)."""
+    (`polling`); they go after every other, and not while the cap is full."""
     now = utcnow()
     begin_reading(session)
     candidates: list[tuple[str, str | None, str, str]] = []
@@ -232,6 +234,10 @@ def take(session: Session, limit: int, limits: gate.Limits, paced: int | None = 
         session.execute(_DELETE, {"ids": ids})
         if gated := [i for i in ids if i not in polled]:
             queries.deliveries.admitted(session, gated, now)
+        if started := [i for i in ids if i in polled]:
+            # Still `pending`: touched, so the reconciler does not take them for orphans
+            # before their first look stores their window's end.
+            queries.deliveries.touch(session, started, now)
     session.commit()
     return [_load(row, *queued[delivery_id], traces.get(delivery_id), room.weights)
             for delivery_id, row in chosen]

@@ -22,6 +22,7 @@ from hookline.ids import new_id
 from hookline.persistence import queries
 from hookline.persistence.models import Consumer, Environment, Event, EventType
 from hookline.services import deliveries, events
+from hookline.services.polling import shown_url
 from hookline.settings import get_settings
 from hookline.tenant_code import filters
 from hookline.timeutil import iso, utcnow
@@ -89,7 +90,7 @@ def target_ref(session: Session, target: Any) -> dict[str, Any]:
     """The fields that name an endpoint or a destination in an operational event."""
     if target.KIND == "endpoint":
         consumer = session.get(Consumer, target.consumer_id)
-        return {"endpointId": target.id, "url": target.url,
+        return {"endpointId": target.id, "url": shown_url(target),
                 "consumer": consumer.external_id if consumer else None}
     return {"destinationId": target.id, "sourceId": target.source_id, "url": target.url}
 

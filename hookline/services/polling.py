@@ -39,11 +39,16 @@ from hookline.timeutil import aware
 
 TOKEN_PREFIX = "hlpoll_"
 PAGE_DEFAULT, PAGE_MAX = 50, 250  # Svix's poller takes 1 to 250
-# Seconds a Delivery is left out of pages after it was made: longer than any transaction
-# between making its id and committing it (a publish's, a batched write's).
-SETTLE = 2.0
+# Seconds a Delivery is left out of pages after it was made: a margin for the clocks of the
+# processes that made ids (on PostgreSQL the bound also waits for every transaction that
+# was under way then, `queries.polling.settled_before`), and on SQLite, where there is one
+# writer at a time, longer than its write transactions.
+SETTLE = 5.0
+# The most Deliveries one commit ends: a commit after a long absence takes several, each a
+# short transaction (`Committed.cursor` says how far this one went).
+COMMIT_MAX = 5000
 _PREFIX = "dlv"
-_CURSOR = re.compile(r"^dlv_[0-9a-z]{10,26}~?$")
+_CURSOR = re.compile(r"dlv_[0-9a-z]{10,26}")
 # What a polling endpoint cannot have: what it would take to send to it, or to shape,
 # order, batch or pace what is sent.
 REFUSED = ("headers", "rateLimit", "transformation", "auth", "tls", "credentials",
@@ -80,6 +85,12 @@ def standing(session: Session, endpoint: Endpoint) -> Standing:
     return Standing(url=poll_url(endpoint.id), token=endpoint.poll_token or "",
                     committed_through=committed_through(endpoint.poll_cursor),
                     waiting=queries.polling.waiting(session, endpoint.id))
+
+
+def shown_url(target: Any) -> str:
+    """A target's URL as the API and the pages show it: a polling endpoint's poll URL in
+    place of the sentinel it stores."""
+    return poll_url(target.id) if is_polling(target.url) else str(target.url)
 
 
 def is_token(bearer: str) -> bool:
@@ -159,7 +170,8 @@ def page(session: Session, who: Puller, cursor: str | None, limit: int, now: dat
     if cursor is not None:
         check_cursor(cursor)
     after = cursor if cursor is not None else (who.cursor or "")
-    rows = queries.polling.page(session, who.endpoint_id, after, _settled(now), limit + 1)
+    rows = queries.polling.page(session, who.endpoint_id, after, _settled(session, now),
+                                limit + 1)
     shown = rows[:limit]
     stamp = int(now.timestamp())
     messages = [Polled(
@@ -181,34 +193,53 @@ def commit(session: Session, who: Puller, cursor: str, now: datetime) -> Committ
     """Everything waiting up to `cursor` is `delivered`, and the committed cursor moves
     there; a cursor at or behind the committed one changes nothing."""
     check_cursor(cursor)
-    until = min(cursor, _settled(now))
     after = queries.polling.locked_cursor(session, who.endpoint_id) or ""
+    before = _settled(session, now)
+    until = min(cursor, before)  # `before` itself precedes every id it bounds
     if until <= after:
         return Committed(after or None, [])
-    moved = queries.polling.commit(session, who.endpoint_id, after, until, now)
-    for delivery_id, attempt in moved:
-        queries.attempts.insert(session, {
+    moved = queries.polling.commit(session, who.endpoint_id, after, until, before, now,
+                                   COMMIT_MAX)
+    if len(moved) == COMMIT_MAX:  # more wait up to `until`: the next commit ends them
+        until = moved[-1][0]
+    queries.polling.move_cursor(session, who.endpoint_id, until, now)
+    if moved:
+        queries.attempts.insert(session, [{
             "id": new_id("att"), "delivery_id": delivery_id, "attempt": attempt,
             "target_id": who.endpoint_id, "status": AttemptStatus.SUCCEEDED.value,
             "status_code": None, "response_body": None, "error_type": None,
-            "error_message": None, "duration_ms": 0, "created_at": now})
+            "error_message": None, "duration_ms": 0, "created_at": now}
+            for delivery_id, attempt in moved])
     return Committed(until, [delivery_id for delivery_id, _ in moved])
 
 
 def seek(session: Session, who: Puller, after: datetime, now: datetime) -> str:
     """The committed cursor moves to just before the Deliveries made at `after` or later,
-    back or forward: those after it are pulled next (delivered ones again, for a replay);
-    those a seek forward skips wait until their window passes."""
-    cursor = first_id_at(_PREFIX, aware(after).timestamp())
+    back or forward (up to now): those after it are pulled next (delivered ones again, for
+    a replay); those a seek forward skips wait until their window passes."""
+    try:
+        at = aware(after)
+    except (OverflowError, ValueError):
+        raise invalid("after", "is not a time this service can seek to") from None
+    if at > now:
+        raise invalid("after", "is in the future: seek to a time up to now")
+    cursor = first_id_at(_PREFIX, at.timestamp())
     queries.polling.move_cursor(session, who.endpoint_id, cursor, now)
     return cursor
 
 
 def check_cursor(cursor: str) -> None:
-    if not _CURSOR.match(cursor):
+    if not _CURSOR.fullmatch(cursor):
         raise invalid("cursor", "is not a cursor a page of this endpoint gave")
 
 
-def _settled(now: datetime) -> str:
-    """The greatest id a page shows now: those made `SETTLE` seconds ago or earlier."""
-    return first_id_at(_PREFIX, now.timestamp() - SETTLE) + "~"
+def _settled(session: Session, now: datetime) -> str:
+    """The bound below which a page shows, and a commit covers, Deliveries now: the first
+    id past those made `SETTLE` seconds ago or earlier and (PostgreSQL) before every
+    transaction still under way began. An id bound, not a suffix: a locale's collation
+    (PostgreSQL's) orders punctuation unlike bytes."""
+    began = queries.polling.oldest_transaction(session)
+    seconds = now.timestamp() - SETTLE
+    if began is not None:
+        seconds = min(seconds, aware(began).timestamp() - SETTLE)
+    return first_id_at(_PREFIX, seconds + 0.001)

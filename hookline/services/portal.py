@@ -36,6 +36,7 @@ from hookline.persistence.models import (
 from hookline.services import consumers, deliveries, endpoints, event_types, events, previews
 from hookline.services.accounts import hash_key, target_kinds_of
 from hookline.services.patch import KEEP, Keep
+from hookline.services.polling import shown_url
 from hookline.services.scoped import get_in
 from hookline.services.targets import TargetRow, row_of
 from hookline.statuses import DeliveryStatus
@@ -190,7 +191,7 @@ def delivery_view(session: Session, found: Access, delivery_id: str) -> Delivery
     event = session.get(Event, delivery.event_id) if delivery.event_id else None
     refusal = deliveries.retry_refusal(session, delivery)
     return DeliveryView(
-        delivery=delivery, endpoint_url=endpoint.url if endpoint is not None else None,
+        delivery=delivery, endpoint_url=shown_url(endpoint) if endpoint is not None else None,
         payload=None if event is None or event.payload_erased else _indented(event.payload),
         retry_refused=None if refusal is None else refusal.detail or refusal.title,
         line=lines.standing(session, delivery.id))

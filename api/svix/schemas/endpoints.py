@@ -27,10 +27,9 @@ from hookline.persistence.models import Endpoint
 from hookline.services.endpoints import Details
 from hookline.services.headers import SENSITIVE
 from hookline.services.patch import KEEP
-from hookline.services.polling import poll_url
+from hookline.services.polling import shown_url
 from hookline.services.targets import KEY_RULES, TargetPatch
 from hookline.signing import SECRET_PREFIX, SIGNING_KEY_PREFIX, SVIX, V1, V1A, is_valid_key
-from hookline.target_kinds import is_polling
 
 ID_PREFIX = "ep_"
 EndpointUid = Annotated[Uid, not_prefixed(ID_PREFIX)]
@@ -169,8 +168,7 @@ class EndpointOut(EndpointCommon):
     def of(cls, endpoint: Endpoint) -> EndpointOut:
         """A polling endpoint's `url`, which Svix's schema requires, is where it is pulled."""
         types = list(endpoint.events) or None
-        url = poll_url(endpoint.id) if is_polling(endpoint.url) else endpoint.url
-        return cls(id=endpoint.id, uid=endpoint.uid, url=url,
+        return cls(id=endpoint.id, uid=endpoint.uid, url=shown_url(endpoint),
                    description=endpoint.description or "",
                    disabled=not is_enabled(endpoint), event_types=types,
                    filter_types=types, channels=endpoint.channels,

@@ -1416,8 +1416,9 @@ export interface paths {
 		/**
 		 * Commit Poll
 		 * @description Everything up to `cursor` is processed: the messages waiting up to it end
-		 *     `delivered`, and the committed cursor moves there. A cursor behind it changes
-		 *     nothing.
+		 *     `delivered`, and the committed cursor moves there. A cursor behind it changes nothing.
+		 *     One commit ends at most 5,000: the answer's `cursor` is then short of the one given,
+		 *     and the same commit again ends the next.
 		 */
 		post: operations["commit_poll"];
 		delete?: never;
@@ -1577,7 +1578,7 @@ export interface components {
 		CommitOut: {
 			/**
 			 * Cursor
-			 * @description The committed cursor now; a commit behind it leaves it
+			 * @description The committed cursor now: the one given, or short of it when more than 5,000 waited up to it (commit again), or the one before when it was behind
 			 */
 			cursor: string | null;
 			/**

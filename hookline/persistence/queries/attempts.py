@@ -25,7 +25,8 @@ _OUTCOME = sa.case(
     else_=_A.c.error_type).label("outcome")
 
 
-def insert(session: Session, row: dict[str, Any]) -> None:
+def insert(session: Session, row: dict[str, Any] | list[dict[str, Any]]) -> None:
+    """One attempt's row, or many in one statement."""
     session.execute(_INSERT, row)
 
 

@@ -169,8 +169,10 @@ _STATUS = sa.select(_D.c.status).where(_D.c.id == bindparam("delivery"))
 _WAIT = _D.update().where(_D.c.id == bindparam("delivery"), _D.c.status.in_(_ATTEMPTABLE)) \
     .values(next_attempt_at=bindparam("at"), updated_at=bindparam("now")) \
     .returning(_D.c.status)
-# A success stands even if a cancel landed meanwhile; a failure yields to the cancel.
+# A success stands even if a cancel landed meanwhile; a failure yields to the cancel, and to
+# a delivery recorded meanwhile (a polling Consumer's commit as its window ended).
 _CANCELLED_NOW = _D.c.status == DeliveryStatus.CANCELLED.value
+_DELIVERED_NOW = _D.c.status == DeliveryStatus.DELIVERED.value
 _SUCCEEDED = bindparam("succeeded", type_=sa.Boolean)
 _RECORD = _D.update().where(_D.c.id == bindparam("delivery")).values(
     attempts=_D.c.attempts + 1, last_attempt_at=bindparam("now"), updated_at=bindparam("now"),
@@ -178,8 +180,9 @@ _RECORD = _D.update().where(_D.c.id == bindparam("delivery")).values(
     last_error_type=bindparam("error_type"), last_duration_ms=bindparam("duration_ms"),
     status=sa.case((_SUCCEEDED, DeliveryStatus.DELIVERED.value),
                    (_CANCELLED_NOW, DeliveryStatus.CANCELLED.value),
+                   (_DELIVERED_NOW, DeliveryStatus.DELIVERED.value),
                    else_=bindparam("failed_status")),
-    next_attempt_at=sa.case((_SUCCEEDED, None), (_CANCELLED_NOW, None),
+    next_attempt_at=sa.case((_SUCCEEDED, None), (_CANCELLED_NOW, None), (_DELIVERED_NOW, None),
                             else_=bindparam("retry_at", type_=sa.DateTime(timezone=True))),
 ).returning(_D.c.attempts, _D.c.status, _D.c.endpoint_id, _D.c.destination_id,
             _D.c.environment_id, _D.c.event_id, _D.c.message_id, _D.c.line)
@@ -260,6 +263,16 @@ def record(session: Session, values: RecordValues) -> RecordedRow | None:
 def admitted(session: Session, delivery_ids: list[str], now: datetime) -> None:
     """The relay admitted these: `pending` becomes `processing`."""
     session.execute(_ADMITTED, {"ids": delivery_ids, "now": now})
+
+
+_TOUCH = sa.update(_D).where(_D.c.id.in_(bindparam("ids", expanding=True)),
+                             _D.c.status == DeliveryStatus.PENDING.value).values(
+    updated_at=bindparam("now"))
+
+
+def touch(session: Session, delivery_ids: list[str], now: datetime) -> None:
+    """Pending ones the relay started without admitting them (a polling endpoint's)."""
+    session.execute(_TOUCH, {"ids": delivery_ids, "now": now})
 
 
 def insert_rows(session: Session, rows: list[dict[str, Any]]) -> None:

@@ -33,11 +33,14 @@ _PAGE = sa.select(
     _EV.c.payload, _EV.c.created_at,
 ).select_from(_D.join(_EV, _EV.c.id == _D.c.event_id)).where(
     _D.c.endpoint_id == bindparam("endpoint"), _D.c.id > bindparam("after"),
-    _D.c.id <= bindparam("until"), _D.c.status.in_(_SHOWN),
+    _D.c.id < bindparam("before"), _D.c.status.in_(_SHOWN),
     _EV.c.payload_erased.is_(False)).order_by(_D.c.id).limit(bindparam("limit"))
-_COMMIT = sa.update(_D).where(
+_COVERED = sa.select(_D.c.id).where(
     _D.c.endpoint_id == bindparam("endpoint"), _D.c.id > bindparam("after"),
-    _D.c.id <= bindparam("until"), _D.c.status == DeliveryStatus.PENDING.value,
+    _D.c.id <= bindparam("until"), _D.c.id < bindparam("before"),
+    _D.c.status == DeliveryStatus.PENDING.value).order_by(_D.c.id).limit(bindparam("limit"))
+_COMMIT = sa.update(_D).where(
+    _D.c.id.in_(_COVERED.scalar_subquery()), _D.c.status == DeliveryStatus.PENDING.value,
 ).values(status=DeliveryStatus.DELIVERED.value, attempts=_D.c.attempts + 1,
          last_attempt_at=bindparam("now"), updated_at=bindparam("now"), next_attempt_at=None,
          last_status_code=None, last_status_class=None, last_error_type=None,
@@ -54,11 +57,29 @@ def holder(session: Session, endpoint_id: str) -> Any:
     return session.execute(_HOLDER, {"endpoint": endpoint_id}).first()
 
 
-def page(session: Session, endpoint_id: str, after: str, until: str, limit: int
+def page(session: Session, endpoint_id: str, after: str, before: str, limit: int
          ) -> list[Any]:
-    """Its Deliveries shown to its Consumer with ids in (after, until], oldest first."""
+    """Its Deliveries shown to its Consumer with ids after `after` and before `before`,
+    oldest first."""
     return list(session.execute(_PAGE, {"endpoint": endpoint_id, "after": after,
-                                         "until": until, "limit": limit}))
+                                         "before": before, "limit": limit}))
+
+
+# The oldest transaction under way but the reader's own (PostgreSQL): a Delivery made
+# before it began is committed, or never will be. Its own role's sessions are visible to
+# the role without pg_read_all_stats.
+_OLDEST = sa.text(
+    "SELECT min(xact_start) FROM pg_stat_activity WHERE datname = current_database() "
+    "AND pid <> pg_backend_pid() AND xact_start IS NOT NULL")
+
+
+def oldest_transaction(session: Session) -> datetime | None:
+    """When the oldest transaction still under way began; None on SQLite, whose one writer
+    at a time leaves none under way but a short write."""
+    if session.get_bind().dialect.name != "postgresql":
+        return None
+    found = session.execute(_OLDEST).scalar()
+    return found if isinstance(found, datetime) else None
 
 
 def waiting(session: Session, endpoint_id: str) -> int:
@@ -75,14 +96,14 @@ def locked_cursor(session: Session, endpoint_id: str) -> str | None:
     return str(found) if found is not None else None
 
 
-def commit(session: Session, endpoint_id: str, after: str, until: str, now: datetime
-           ) -> list[tuple[str, int]]:
-    """Its pending Deliveries with ids in (after, until] become `delivered`, each with one
-    more attempt; returns (id, attempt number) of each, and moves the cursor to `until`."""
-    moved = [(str(row.id), int(row.attempts)) for row in session.execute(
-        _COMMIT, {"endpoint": endpoint_id, "after": after, "until": until, "now": now})]
-    move_cursor(session, endpoint_id, until, now)
-    return moved
+def commit(session: Session, endpoint_id: str, after: str, until: str, before: str,
+           now: datetime, limit: int) -> list[tuple[str, int]]:
+    """Its first `limit` pending Deliveries with ids in (after, until] and before `before`
+    become `delivered`, each with one more attempt; returns (id, attempt number) of each,
+    in id order."""
+    return sorted((str(row.id), int(row.attempts)) for row in session.execute(_COMMIT, {
+        "endpoint": endpoint_id, "after": after, "until": until, "before": before,
+        "now": now, "limit": limit}))
 
 
 def move_cursor(session: Session, endpoint_id: str, cursor: str | None, now: datetime) -> None:

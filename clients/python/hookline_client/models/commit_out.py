@@ -23,7 +23,8 @@ T = TypeVar("T", bound="CommitOut")
 class CommitOut:
     """ 
         Attributes:
-            cursor (None | str): The committed cursor now; a commit behind it leaves it
+            cursor (None | str): The committed cursor now: the one given, or short of it when more than 5,000 waited up to
+                it (commit again), or the one before when it was behind
             delivered (int): The Deliveries this commit ended `delivered`
      """
 

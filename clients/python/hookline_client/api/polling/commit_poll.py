@@ -131,8 +131,9 @@ def sync_detailed(
     """ Commit Poll
 
      Everything up to `cursor` is processed: the messages waiting up to it end
-    `delivered`, and the committed cursor moves there. A cursor behind it changes
-    nothing.
+    `delivered`, and the committed cursor moves there. A cursor behind it changes nothing.
+    One commit ends at most 5,000: the answer's `cursor` is then short of the one given,
+    and the same commit again ends the next.
 
     Args:
         endpoint_id (str):
@@ -169,8 +170,9 @@ def sync(
     """ Commit Poll
 
      Everything up to `cursor` is processed: the messages waiting up to it end
-    `delivered`, and the committed cursor moves there. A cursor behind it changes
-    nothing.
+    `delivered`, and the committed cursor moves there. A cursor behind it changes nothing.
+    One commit ends at most 5,000: the answer's `cursor` is then short of the one given,
+    and the same commit again ends the next.
 
     Args:
         endpoint_id (str):
@@ -202,8 +204,9 @@ async def asyncio_detailed(
     """ Commit Poll
 
      Everything up to `cursor` is processed: the messages waiting up to it end
-    `delivered`, and the committed cursor moves there. A cursor behind it changes
-    nothing.
+    `delivered`, and the committed cursor moves there. A cursor behind it changes nothing.
+    One commit ends at most 5,000: the answer's `cursor` is then short of the one given,
+    and the same commit again ends the next.
 
     Args:
         endpoint_id (str):
@@ -240,8 +243,9 @@ async def asyncio(
     """ Commit Poll
 
      Everything up to `cursor` is processed: the messages waiting up to it end
-    `delivered`, and the committed cursor moves there. A cursor behind it changes
-    nothing.
+    `delivered`, and the committed cursor moves there. A cursor behind it changes nothing.
+    One commit ends at most 5,000: the answer's `cursor` is then short of the one given,
+    and the same commit again ends the next.
 
     Args:
         endpoint_id (str):
