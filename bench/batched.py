@@ -70,7 +70,7 @@ def drain(stack: Stack, tenant: Tenant, receiver: Receiver, name: str,
     assert stack.worker is not None
     stop(stack.worker)
     stack.worker = None
-    _publish_all(tenant, name, events)
+    publish_all(tenant, name, events)
     stack.worker = stack.start_worker(log_name=f"worker-{name}.log")
     busy = machine_busy_s()["busy"]
     deadline = time.monotonic() + 1200
@@ -104,7 +104,8 @@ def _count(receiver: Receiver, path: str) -> int:
     return sum(len(json.loads(r.body).get("events", [None])) for r in receiver.at(path))
 
 
-def _publish_all(tenant: Tenant, consumer: str, events: int) -> None:
+def publish_all(tenant: Tenant, consumer: str, events: int) -> None:
+    """`events` of `invoice.paid` to `consumer`, from PUBLISHERS threads at once."""
     def publisher(numbers: range) -> None:
         for n in numbers:
             answer = tenant.client.post("/v1/events", json={

@@ -4,7 +4,7 @@ the Temporal dev server and the product's defaults:
   python -m bench.polling                    # about 10 minutes on 2 cores
   python -m bench.polling --events 1000      # smaller
 
-Publishes `--events` events to one Consumer's polling endpoint (16 publishers), then pulls
+Publishes `--events` events to one Consumer's polling endpoint (PUBLISHERS threads), then pulls
 them as its Consumer would, with the endpoint's token, in pages of `--page`, verifying each
 signature and committing each page. Once, it stops mid-page without committing, as a
 consumer that dies would, and pulls again from the committed cursor. Then it waits until
@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import threading
 import time
 from typing import Any
 
@@ -29,12 +28,11 @@ from sqlalchemy import text
 from standardwebhooks.webhooks import Webhook
 from temporalio.client import Client
 
+from bench.batched import publish_all
 from bench.stack import machine_busy_s
 from bench.throwaway import defaults_stack
 from tests.support.api import ok
 from tests.support.stack import Stack, Tenant
-
-PUBLISHERS = 16
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -50,7 +48,7 @@ def main(argv: list[str] | None = None) -> None:
         endpoint = ok(tenant.client.post("/v1/endpoints", json={
             "consumer": "onprem", "kind": "polling"}), 201)
         started = time.monotonic()
-        _publish_all(tenant, args.events)
+        publish_all(tenant, "onprem", args.events)
         published_s = time.monotonic() - started
         figures: dict[str, Any] = {
             "events": args.events, "page": args.page,
@@ -130,21 +128,6 @@ def _ids(stack: Stack, endpoint_id: str) -> list[str]:
     with stack.engine.connect() as db:
         return [row[0] for row in db.execute(text(
             "SELECT id FROM deliveries WHERE endpoint_id = :e ORDER BY id"), {"e": endpoint_id})]
-
-
-def _publish_all(tenant: Tenant, events: int) -> None:
-    def publisher(numbers: range) -> None:
-        for n in numbers:
-            answer = tenant.client.post("/v1/events", json={
-                "type": "invoice.paid", "consumer": "onprem", "data": {"n": n}})
-            assert answer.status_code in (200, 201), answer.text
-
-    threads = [threading.Thread(target=publisher, args=(range(i, events, PUBLISHERS),))
-               for i in range(PUBLISHERS)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
 
 
 if __name__ == "__main__":
