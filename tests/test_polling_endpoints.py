@@ -88,6 +88,14 @@ def _workflow_status(stack: Stack, delivery_id: str) -> WorkflowExecutionStatus 
     return asyncio.run(describe())
 
 
+def _delivered_counted(tenant: Tenant) -> float:
+    """The API's `hookline_deliveries_finished_total` of delivered endpoint Deliveries."""
+    found = re.search(r'^hookline_deliveries_finished_total\{status="delivered",'
+                      r'target="endpoint"\} ([0-9.e+]+)$',
+                      tenant.client.get("/metrics").text, re.MULTILINE)
+    return float(found.group(1)) if found else 0.0
+
+
 def test_a_polling_endpoint_has_no_url_and_takes_nothing_sending_needs(
         tenant: Tenant) -> None:
     endpoint = _polling(tenant)
@@ -185,9 +193,11 @@ def test_a_consumer_pulls_verified_pages_and_commits(
     assert [len(p["data"]) for p in pages] == [3, 3, 1]
     assert [m["id"] for p in pages for m in p["data"]] == [m["id"] for m in messages]
 
+    finished_before = _delivered_counted(tenant)
     committed = ok(puller.post(f"/v1/poll/{endpoint['id']}/commit",
                                json={"cursor": pages[1]["cursor"]}))
     assert committed == {"cursor": pages[1]["cursor"], "delivered": 6}
+    assert _delivered_counted(tenant) == finished_before + 6  # by the API, which decided it
     for message in messages[:6]:
         assert wait_delivery(tenant, message["id"])["status"] == "delivered"
         [attempt] = attempts(tenant, message["id"])

@@ -28,12 +28,13 @@ from sqlmodel import Session
 from hookline.delivery import targets
 from hookline.errors import NotFound, Unauthorized, invalid
 from hookline.ids import first_id_at, made_at, new_id, token
+from hookline.observability import metrics
 from hookline.persistence import queries
 from hookline.persistence.models import Endpoint
 from hookline.services.accounts import Principal
 from hookline.settings import get_settings
 from hookline.signing import webhook_headers
-from hookline.statuses import AttemptStatus
+from hookline.statuses import AttemptStatus, DeliveryStatus
 from hookline.target_kinds import is_polling
 from hookline.timeutil import aware
 
@@ -203,6 +204,7 @@ def commit(session: Session, who: Puller, cursor: str, now: datetime) -> Committ
     if len(moved) == COMMIT_MAX:  # more wait up to `until`: the next commit ends them
         until = moved[-1][0]
     queries.polling.move_cursor(session, who.endpoint_id, until, now)
+    metrics.finished_on_commit(session, DeliveryStatus.DELIVERED, "endpoint", len(moved))
     if moved:
         queries.attempts.insert(session, [{
             "id": new_id("att"), "delivery_id": delivery_id, "attempt": attempt,
