@@ -239,6 +239,13 @@ def authenticate(session: Session, key: str) -> Principal:
     key_id, revoked_at, env_id, env_kind, org_id, rps, monthly_events = row
     if revoked_at is not None:
         raise Unauthorized("the API key has been revoked")
+    return principal_of(key_id, env_id, env_kind, org_id, rps, monthly_events)
+
+
+def principal_of(key_id: str, env_id: str, env_kind: str, org_id: str, rps: int | None,
+                 monthly_events: int | None) -> Principal:
+    """A caller of the environment, with its plan's limits (the instance's defaults where
+    the plan sets none)."""
     defaults = get_settings()
     return Principal(key_id=key_id, environment_id=env_id, environment_kind=env_kind,
                      org_id=org_id, rps=defaults.default_rps if rps is None else rps,

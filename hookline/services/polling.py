@@ -31,6 +31,7 @@ from hookline.ids import first_id_at, made_at, new_id, token
 from hookline.observability import metrics
 from hookline.persistence import queries
 from hookline.persistence.models import Endpoint
+from hookline.services import accounts
 from hookline.services.accounts import Principal
 from hookline.settings import get_settings
 from hookline.signing import webhook_headers
@@ -129,12 +130,8 @@ def puller(session: Session, endpoint_id: str, *, bearer: str | None = None,
         if row is None or not row.poll_token or not hmac.compare_digest(
                 row.poll_token.encode(), (bearer or "").encode()):
             raise Unauthorized("the poll token is not this endpoint's")
-        defaults = get_settings()
-        principal = Principal(
-            key_id="", environment_id=row.environment_id, environment_kind=row.kind,
-            org_id=row.org_id, rps=defaults.default_rps if row.rps is None else row.rps,
-            monthly_events=defaults.default_monthly_events if row.monthly_events is None
-            else row.monthly_events)
+        principal = accounts.principal_of("", row.environment_id, row.kind, row.org_id,
+                                          row.rps, row.monthly_events)
     elif row is None or row.environment_id != principal.environment_id:
         raise NotFound(f"endpoint {endpoint_id!r} not found")
     if not is_polling(row.url):
