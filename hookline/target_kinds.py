@@ -13,6 +13,9 @@ AWS_KINDS = (SQS, SNS, EVENTBRIDGE, KINESIS, S3)
 # Every kind a target may be, in the order the API lists them (an environment's
 # `targetKinds`); `http` covers http:// and https://.
 KINDS = (HTTP, KAFKA, AMQP, *AWS_KINDS)
+# The kinds a broker Source reads (`hookline.intake`): a Kafka topic, an SQS queue, a
+# RabbitMQ queue.
+SOURCE_KINDS = (KAFKA, SQS, AMQP)
 # A polling endpoint (`hookline.services.polling`) is sent nothing: its Consumer pulls its
 # Deliveries. It stores this in place of a URL, which no guard, sender or kind check takes.
 POLLING = "polling"

@@ -162,3 +162,42 @@ def test_a_downgrade_below_0025_refuses_while_broker_targets_remain(stack: Stack
         db.execute(text("DELETE FROM endpoints"))
     command.downgrade(config(url), "0024")
     engine.dispose()
+
+
+def test_a_downgrade_below_0033_refuses_while_broker_sources_remain(stack: Stack,
+                                                                   tmp_path: Any) -> None:
+    """The older code would take a broker Source for a webhook one and read nothing: the
+    downgrade says so and changes nothing, until no broker Source remains."""
+    from alembic import command
+    from sqlalchemy import text
+    from sqlmodel import Session
+
+    from hookline.persistence.db import make_engine
+    from hookline.persistence.migrations import config
+    from hookline.persistence.models import Environment, Organization, Source
+    from tests.support.stack import own_database
+
+    url = own_database(stack.db_url, tmp_path)
+    command.upgrade(config(url), "head")
+    engine = make_engine(url)
+    with Session(engine) as session:
+        session.add(Organization(id="org_1", name="o"))
+        session.commit()
+        session.add(Environment(id="env_1", org_id="org_1", name="e", kind="development"))
+        session.commit()
+        session.add(Source(id="src_1", environment_id="env_1", name="orders", type="kafka",
+                           token="t1", url="kafka://broker.example:9092/orders",
+                           dead_letter="kafka://broker.example:9092/dead",
+                           credentials={"username": "u", "password": "p"}))
+        session.add(Source(id="src_2", environment_id="env_1", name="shop", token="t2"))
+        session.commit()
+    with pytest.raises(RuntimeError, match="1 sources read a broker"):
+        command.downgrade(config(url), "0032")
+    with engine.begin() as db:
+        assert db.execute(text("SELECT url FROM sources WHERE id = 'src_1'")).scalar_one() \
+            .startswith("kafka")
+        db.execute(text("DELETE FROM sources WHERE id = 'src_1'"))
+    command.downgrade(config(url), "0032")
+    with engine.begin() as db:
+        assert db.execute(text("SELECT name FROM sources")).scalars().all() == ["shop"]
+    engine.dispose()

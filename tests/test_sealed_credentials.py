@@ -1,9 +1,9 @@
 """Issue 65, part 1, API side: every credential a tenant gives (a signing secret, a `whsk_`
 key, an OAuth2 client secret and private key, an mTLS key, a broker password, an AWS secret
 key, a proxy password, a fixed Authorization header, a Source's secret and a provider's
-verify token) is found nowhere in the database's files: not in SQLite's file or its WAL,
-not in a `pg_dump`. Each is read back whole through the engine, which opens what it sealed.
-On both databases (the API in-process)."""
+verify token, a broker Source's password and mTLS key) is found nowhere in the database's
+files: not in SQLite's file or its WAL, not in a `pg_dump`. Each is read back whole
+through the engine, which opens what it sealed. On both databases (the API in-process)."""
 
 from __future__ import annotations
 
@@ -72,7 +72,7 @@ def test_no_credential_is_stored_in_clear(stack: Stack, tenant: Tenant,
     cert, client_key = client_pair
     ok(tenant.client.post("/v1/consumers", json={"externalId": "acme", "name": "Acme"}), 201)
     given = {name: canary(name) for name in (
-        "oauth", "amqp", "aws", "proxy", "header", "source", "verify")}
+        "oauth", "amqp", "aws", "proxy", "header", "source", "verify", "reader")}
     ids = {
         "v1": endpoint(tenant, secret=signing_secret,
                        headers={"Authorization": f"Bearer {given['header']}"}),
@@ -95,6 +95,11 @@ def test_no_credential_is_stored_in_clear(stack: Stack, tenant: Tenant,
         "provider": "meta", "providerConfig": {"verifyToken": given["verify"]}}))
     ok(tenant.client.put(f"/v1/ingest/sources/{source['id']}/secret",
                          json={"secret": given["source"]}))
+    reader = ok(tenant.client.post("/v1/ingest/sources", json={
+        "name": "orders", "url": "kafka://127.0.0.1:9092/orders",
+        "deadLetter": "kafka://127.0.0.1:9092/dead", "tls": {
+            "clientCertificate": cert, "clientKey": client_key},
+        "credentials": {"username": "hooks", "password": given["reader"]}}), 201)
 
     held = stored_bytes(stack)
     planted = [signing_secret, signing_key.removeprefix("whsk_"), pem_line(private_key),
@@ -106,6 +111,7 @@ def test_no_credential_is_stored_in_clear(stack: Stack, tenant: Tenant,
         rows = {name: session.get(Endpoint, target_id) for name, target_id in ids.items()}
         env = session.get(Environment, tenant.environment_id)
         src = session.get(Source, source["id"])
+        broker = session.get(Source, reader["id"])
     assert rows["v1"] is not None and rows["v1"].secret == signing_secret
     assert rows["v1"].custom_headers == {"Authorization": f"Bearer {given['header']}"}
     assert rows["v1a"] is not None and rows["v1a"].secret == signing_key
@@ -122,3 +128,6 @@ def test_no_credential_is_stored_in_clear(stack: Stack, tenant: Tenant,
     assert env is not None and env.egress_proxy is not None and given["proxy"] in env.egress_proxy
     assert src is not None and src.secret == given["source"]
     assert src.provider_config == {"verifyToken": given["verify"]}
+    assert broker is not None and broker.credentials is not None and broker.tls is not None
+    assert broker.credentials["password"] == given["reader"]
+    assert broker.tls["clientKey"] == client_key

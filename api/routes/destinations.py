@@ -35,7 +35,8 @@ router = APIRouter(prefix="/v1/ingest", tags=["destinations"], responses=COMMON_
 async def create_destination(source_id: str, body: DestinationIn, auth: AuthDep,
                              session: SessionDep, sender: SenderDep, tenant: TenantCodeDep
                              ) -> DestinationCreated:
-    await run_in_threadpool(committed, session, sources.get_source, auth.environment_id, source_id)
+    await run_in_threadpool(committed, session, sources.get_forwarding_source,
+                            auth.environment_id, source_id)
     code = await check_new(body, auth, sender, tenant)
     created = await run_in_threadpool(committed, session, destinations.create_destination,
                                       auth.environment_id, source_id, url=body.url,

@@ -11,16 +11,23 @@ from sqlalchemy.orm import object_session
 from sqlmodel import Session
 from temporalio.client import Client
 
-from api.deps import AuthDep, SessionDep, TemporalDep
+from api.deps import AuthDep, SenderDep, SessionDep, TemporalDep
 from api.dispatch import wake_cancelled
 from api.jsonbody import JSONRoute
 from api.schemas.common import COMMON_PROBLEMS, problems
-from api.schemas.sources import SourceIn, SourceOut, SourcePatch, SourceSecretIn, source_out
+from api.schemas.sources import (
+    BROKER_FIELDS,
+    SourceIn,
+    SourceOut,
+    SourcePatch,
+    SourceSecretIn,
+    source_out,
+)
 from hookline.persistence import queries
 from hookline.persistence.db import committed
 from hookline.persistence.models import Source
 from hookline.scheduling import schedules
-from hookline.services import sources
+from hookline.services import broker_sources, sources
 from hookline.settings import get_settings
 
 log = logging.getLogger("hookline.api.sources")
@@ -59,9 +66,11 @@ async def sync_silence(temporal: Client) -> None:
 
 @router.post("", status_code=201, response_model=SourceOut, responses=problems(402))
 async def create_source(body: SourceIn, auth: AuthDep, session: SessionDep,
-                        temporal: TemporalDep) -> SourceOut:
+                        temporal: TemporalDep, sender: SenderDep) -> SourceOut:
+    kind, broker = body.kind(), body.broker()
+    await broker_sources.check_addresses(sender, kind, broker, None, auth.requires_https)
     source = await run_in_threadpool(committed, session, sources.create_source, auth.environment_id,
-                                     auth.org_id, body.name, body.type)
+                                     auth.org_id, body.name, kind, broker)
     if source.type == "cron":
         await sync_schedule(temporal, source, source.id)
     return source_out(source, 0)
@@ -81,10 +90,17 @@ def get_source(source_id: str, auth: AuthDep, session: SessionDep) -> SourceOut:
 
 @router.patch("/{source_id}", response_model=SourceOut, responses=problems(404))
 async def update_source(source_id: str, body: SourcePatch, auth: AuthDep,
-                        session: SessionDep, temporal: TemporalDep) -> SourceOut:
-    changes: dict[str, Any] = body.model_dump(exclude_unset=True)
+                        session: SessionDep, temporal: TemporalDep, sender: SenderDep
+                        ) -> SourceOut:
+    changes: dict[str, Any] = body.model_dump(exclude_unset=True, exclude=set(BROKER_FIELDS))
+    broker = body.broker()
+    if broker.given():
+        found = await run_in_threadpool(committed, session, sources.get_source,
+                                        auth.environment_id, source_id)
+        await broker_sources.check_addresses(sender, found.type, broker, found,
+                                             auth.requires_https)
     update = await run_in_threadpool(committed, session, sources.update_source, auth.environment_id,
-                                     source_id, changes)
+                                     source_id, changes, broker)
     if update.schedule_changed:
         await sync_schedule(temporal, update.source, source_id)
     if update.watch_changed:

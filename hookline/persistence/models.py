@@ -305,7 +305,7 @@ class Source(SQLModel, table=True):
     id: str = Field(primary_key=True)
     environment_id: str = Field(foreign_key="environments.id", index=True)
     name: str = Field(max_length=200)
-    type: str = "webhook"  # webhook | cron
+    type: str = "webhook"  # webhook | cron | kafka | sqs | amqp (a broker Source)
     status: str = "enabled"
     token: str = Field(unique=True)
     provider: str = "generic"
@@ -327,6 +327,24 @@ class Source(SQLModel, table=True):
     last_alert_error: str | None = None
     # The last `source.verification_failed` operational event: at most one an hour.
     verification_alerted_at: datetime | None = _ts(nullable=True)
+    # A broker Source's (`hookline.services.broker_sources`): the topic or queue it reads,
+    # how it signs in (sealed, as a broker target's), where a message that can never be
+    # published goes, how a message maps onto an Event, and how much it reads at once.
+    url: str | None = Field(default=None, sa_type=Text, nullable=True)
+    credentials: dict[str, Any] | None = Field(default=None, sa_type=SealedJSON, nullable=True)
+    tls: dict[str, Any] | None = Field(default=None, sa_type=SealedJSON, nullable=True)
+    endpoint_override: str | None = Field(default=None, sa_type=Text, nullable=True)
+    dead_letter: str | None = Field(default=None, sa_type=Text, nullable=True)
+    mapping: dict[str, Any] | None = Field(default=None, sa_type=JSON, nullable=True)
+    consumption: dict[str, Any] | None = Field(default=None, sa_type=JSON, nullable=True)
+    # What its reader last found: how far behind the broker it is, its last error, and
+    # until when it waits for the environment's quota or rate.
+    lag_messages: int | None = None
+    lag_seconds: float | None = None
+    lag_measured_at: datetime | None = _ts(nullable=True)
+    last_error: str | None = Field(default=None, sa_type=Text, nullable=True)
+    last_error_at: datetime | None = _ts(nullable=True)
+    paused_until: datetime | None = _ts(nullable=True)
     created_at: datetime = _ts()
 
 

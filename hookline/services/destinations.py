@@ -33,7 +33,7 @@ def create_destination(session: Session, env_id: str, source_id: str, *, url: st
                        batch: dict[str, Any] | None = None) -> TargetRow:
     """The URL, the token URL and the transformation are checked by the caller first
     (check_url, check_token_url, check_transformation); everything else here."""
-    source = sources.get_source(session, env_id, source_id)
+    source = sources.get_forwarding_source(session, env_id, source_id)
     custom = check_headers(headers or {})
     rate_limit = targets.check_rate_limit(rate_limit)
     filter = filters.check(filter)

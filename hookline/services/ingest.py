@@ -26,6 +26,7 @@ from hookline.providers import registry
 from hookline.providers.base import Incoming, Provider, Reply, Verification
 from hookline.services import deliveries, operational
 from hookline.settings import get_settings
+from hookline.target_kinds import SOURCE_KINDS
 from hookline.tenant_code import filters
 from hookline.timeutil import utcnow
 
@@ -147,7 +148,7 @@ def receive(session: Session, received: Received, schedule: list[float],
     filters without one raise filters.Unevaluated (see there)."""
     source = shared_read(session, ("source", received.token), partial(
         queries.sources.by_token, session, received.token))
-    if source is None:
+    if source is None or source.type in SOURCE_KINDS:  # a broker Source's token is unused
         raise NotFound("no source has this ingestion URL")
     provider = provider_of(source)
     incoming = _incoming(received)

@@ -1,4 +1,6 @@
-"""Sources: ingestion URLs that store what providers post (or, for cron, generate it).
+"""Sources: ingestion URLs that store what providers post (or, for cron, generate it), and
+broker Sources, which read a topic or queue into Events (their settings:
+`broker_sources`).
 
 Validation of every PATCH field happens before anything changes, so bad input changes
 nothing. Cron fields are validated here (validate_cron) and scheduled elsewhere."""
@@ -17,16 +19,19 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col
 
 from hookline.delivery import targets
-from hookline.errors import NotFound, PlanLimitReached, invalid
+from hookline.errors import Conflict, NotFound, PlanLimitReached, invalid
 from hookline.ids import new_id, token
 from hookline.persistence import queries
 from hookline.persistence.models import Delivery, Source
 from hookline.providers.registry import PROVIDERS, get_provider
 from hookline.scheduling.cron import parse as parse_cron
-from hookline.services import accounts
+from hookline.services import accounts, broker_sources
+from hookline.services.broker_sources import BrokerSettings
 from hookline.services.scoped import get_in
 from hookline.settings import get_settings
+from hookline.target_kinds import SOURCE_KINDS
 
+TYPES = ("webhook", "cron", *SOURCE_KINDS)
 LIST_LIMIT = 200
 MAX_ALERT_EMAILS = 5
 MAX_CRON_PAYLOAD = 1024 * 1024
@@ -55,6 +60,16 @@ def get_source(session: Session, env_id: str, source_id: str) -> Source:
                   NotFound(f"source {source_id!r} not found"))
 
 
+def get_forwarding_source(session: Session, env_id: str, source_id: str) -> Source:
+    """A Source that forwards to Destinations: any but a broker Source."""
+    source = get_source(session, env_id, source_id)
+    if source.type in SOURCE_KINDS:
+        raise invalid("sourceId", f"a {source.type} source has no destinations: it "
+                                  "publishes each message as an Event to the environment's "
+                                  "endpoints")
+    return source
+
+
 def _check_name(session: Session, env_id: str, name: str, own_id: str | None = None) -> str:
     name = name.strip()
     if not name or len(name) > 200:
@@ -74,9 +89,11 @@ def _flush_named(session: Session, name: str) -> None:
                               "environment") from None
 
 
-def create_source(session: Session, env_id: str, org_id: str, name: str, kind: str) -> Source:
-    if kind not in ("webhook", "cron"):
-        raise invalid("type", "must be 'webhook' or 'cron'")
+def create_source(session: Session, env_id: str, org_id: str, name: str, kind: str,
+                  broker: BrokerSettings | None = None) -> Source:
+    """`broker`: a broker Source's settings (`type` kafka, sqs or amqp)."""
+    if kind not in TYPES:
+        raise invalid("type", "must be " + ", ".join(map(repr, TYPES)))
     name = _check_name(session, env_id, name)
     # The plan belongs to the organization, so the limit counts every environment's sources.
     limit = accounts.get_plan(session, org_id).max_sources
@@ -85,6 +102,7 @@ def create_source(session: Session, env_id: str, org_id: str, name: str, kind: s
                                "plan's limit", slug="source-limit")
     source = Source(id=new_id("src"), environment_id=env_id, name=name, type=kind,
                     token=token(), cron_timezone="UTC" if kind == "cron" else None)
+    broker_sources.apply(session, source, broker or BrokerSettings())
     session.add(source)
     _flush_named(session, name)
     return source
@@ -170,6 +188,9 @@ def _normalized(session: Session, source: Source, changes: dict[str, Any]) -> di
         out["name"] = _check_name(session, source.environment_id, out["name"], source.id)
     if "status" in out and out["status"] not in ("enabled", "disabled"):
         raise invalid("status", "must be 'enabled' or 'disabled'")
+    if source.type in SOURCE_KINDS and (named := {"provider", "provider_config"} & set(out)):
+        raise invalid(_camel(min(named)), "a broker source has no provider: it reads its "
+                                          "own topic or queue")
     if "provider" in out or "provider_config" in out:
         _check_provider(out.get("provider", source.provider),
                         out.get("provider_config", source.provider_config))
@@ -192,11 +213,13 @@ def _camel(field: str) -> str:
     return head + "".join(part.title() for part in rest)
 
 
-def update_source(session: Session, env_id: str, source_id: str, changes: dict[str, Any]
-                  ) -> SourceUpdate:
-    """`changes` holds only the fields the request carried (snake_case names)."""
+def update_source(session: Session, env_id: str, source_id: str, changes: dict[str, Any],
+                  broker: BrokerSettings | None = None) -> SourceUpdate:
+    """`changes` holds only the fields the request carried (snake_case names); `broker`,
+    the broker settings it carried."""
     source = get_source(session, env_id, source_id)
     out = _normalized(session, source, changes)
+    broker_sources.apply(session, source, broker or BrokerSettings())
     before = {f: getattr(source, f) for f in (*SCHEDULE_FIELDS, *WATCH_FIELDS)}
     for field, value in out.items():
         setattr(source, field, value)
@@ -209,6 +232,9 @@ def update_source(session: Session, env_id: str, source_id: str, changes: dict[s
 
 def set_secret(session: Session, env_id: str, source_id: str, secret: str | None) -> Source:
     source = get_source(session, env_id, source_id)
+    if source.type in SOURCE_KINDS:
+        raise invalid("secret", "a broker source has no provider secret: it signs in to "
+                                "its broker with `credentials`")
     if secret is not None and not secret.strip():
         raise invalid("secret", "must not be blank; send null to remove the secret")
     if secret is not None and len(secret) > MAX_SECRET:
@@ -225,6 +251,9 @@ def set_secret(session: Session, env_id: str, source_id: str, secret: str | None
 def rotate_token(session: Session, env_id: str, source_id: str) -> Source:
     """The old ingestion URL stops working with this commit."""
     source = get_source(session, env_id, source_id)
+    if source.type in SOURCE_KINDS:
+        raise Conflict("a broker source has no ingestion URL: it reads its own topic or "
+                       "queue", slug="no-ingestion-url")
     source.token = token()
     session.add(source)
     return source

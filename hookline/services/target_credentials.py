@@ -24,6 +24,7 @@ from hookline import target_kinds as kinds
 from hookline.delivery.credentials import AUTH_SECRETS, CREDENTIAL_SECRETS, TLS_SECRETS, ClientTLS
 from hookline.delivery.kinds.brokers import sign_in
 from hookline.delivery.kinds.brokers.address import parse as parse_broker
+from hookline.delivery.kinds.brokers.address import parse_source
 from hookline.delivery.kinds.brokers.sign_in import MECHANISMS
 from hookline.delivery.kinds.tls import EC_ALGS, build
 from hookline.errors import invalid
@@ -110,6 +111,39 @@ class Broker:
         override = check_endpoint_override(url, self.endpoint_override)
         check_identity(url, credentials, override, instance_aws)
         return {"credentials": credentials, "endpoint_override": override}
+
+
+@dataclass(frozen=True)
+class Held:
+    """A broker target's or Source's address and sign-in as stored."""
+
+    url: str
+    credentials: dict[str, Any] | None
+    endpoint_override: str | None
+
+
+def changed(held: Held, new_url: str | None, credentials: dict[str, Any] | Keep | None,
+            endpoint_override: str | Keep | None, env_id: str, instance_aws: bool
+            ) -> tuple[dict[str, Any] | None, str | None]:
+    """The credentials and endpoint override in force after a change to the URL (None:
+    not given), and to these two (KEEP: unchanged), checked against the URL in force
+    afterwards: a new URL may be of another kind than the stored ones were for. Stored
+    secrets stay only while they go where they were given for (issue 65)."""
+    url = new_url or held.url
+    override = check_endpoint_override(
+        url, held.endpoint_override if isinstance(endpoint_override, Keep)
+        else endpoint_override)
+    before = secret_destination(held.url, held.endpoint_override)
+    after = secret_destination(url, override)
+    moved = before != after
+    given = credentials_for(held.credentials, moved, credentials)
+    check_given_again(given, held.credentials, before, after)
+    found = check_credentials(url, given, None if moved else held.credentials, env_id)
+    if new_url is not None or not isinstance(credentials, Keep) \
+            or not isinstance(endpoint_override, Keep):
+        # Checked when they change: one saved before the rule may still be disabled.
+        check_identity(url, found, override, instance_aws)
+    return found, override
 
 
 def check_identity(url: str, credentials: dict[str, Any] | None,
@@ -221,11 +255,13 @@ def secret_destination(url: str, endpoint_override: str | None) -> tuple[Any, ..
         return (kinds.AWS_KINDS, endpoint_override)
     if kind == kinds.HTTP:
         return None
-    try:
-        address = parse_broker(url)
-    except ValueError:
-        return (kind, url)
-    return (kind, address.host, address.port)
+    for read in (parse_broker, parse_source):  # a target's URL, or a broker Source's
+        try:
+            address = read(url)
+        except ValueError:
+            continue
+        return (kind, address.host, address.port)
+    return (kind, url)
 
 
 def credentials_for(stored: dict[str, Any] | None, moved: bool, given: Any) -> Any:

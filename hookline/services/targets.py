@@ -15,7 +15,7 @@ from sqlmodel import Session
 
 from hookline.delivery import batches, gate, lines, targets
 from hookline.delivery.gate import Health, health_of
-from hookline.delivery.kinds.brokers.address import parse
+from hookline.delivery.kinds.brokers.address import parse, parse_source
 from hookline.delivery.targets import Target
 from hookline.errors import NotFound, Unavailable, invalid
 from hookline.persistence.models import Consumer, Environment
@@ -88,15 +88,19 @@ class TargetPatch:
 
 
 async def check_url(sender: Sender, url: str, require_https: bool, field: str = "url",
-                    endpoint_override: str | None = None) -> None:
+                    endpoint_override: str | None = None, reading: bool = False) -> None:
     """URL rules 1-5 at registration, with the same guard (and settings) as every delivery;
     a broker URL's broker, or its AWS service endpoint (`endpoint_override`, or AWS's own),
-    passes the same rules. Runs outside any transaction: it resolves DNS."""
+    passes the same rules. `reading`: a broker Source's URL (`parse_source`). Runs outside
+    any transaction: it resolves DNS."""
     try:
-        if not is_broker(url):
+        if reading:
+            address = parse_source(url)
+        elif not is_broker(url):
             await sender.guard(url, require_https)
             return
-        address = parse(url)
+        else:
+            address = parse(url)
     except URLRefused as exc:
         raise invalid(field, str(exc)) from None
     except DNSFailure as exc:
@@ -247,25 +251,10 @@ def apply_patch(session: Session, target: Target, patch: TargetPatch) -> list[st
     url = patch.url or target.url
     if patch.url is not None:
         check_kind(session, target.environment_id, url)
-    # The credentials and override in force afterwards, checked against the URL in force
-    # afterwards (a new URL may be of another kind than the stored ones were for). Stored
-    # secrets stay only while they go where they were given for (issue 65).
-    override = target_credentials.check_endpoint_override(
-        url, target.endpoint_override if isinstance(patch.endpoint_override, Keep)
-        else patch.endpoint_override)
-    before = target_credentials.secret_destination(target.url, target.endpoint_override)
-    after = target_credentials.secret_destination(url, override)
-    moved = before != after
-    given = target_credentials.credentials_for(target.credentials, moved, patch.credentials)
-    target_credentials.check_given_again(given, target.credentials, before, after)
-    target.credentials = target_credentials.check_credentials(
-        url, given, None if moved else target.credentials, target.environment_id)
-    target.endpoint_override = override
-    if patch.url is not None or not isinstance(patch.credentials, Keep) \
-            or not isinstance(patch.endpoint_override, Keep):
-        # Checked when they change: one saved before the rule may still be disabled.
-        target_credentials.check_identity(url, target.credentials, target.endpoint_override,
-                                          instance_aws(session, target.environment_id))
+    target.credentials, target.endpoint_override = target_credentials.changed(
+        target_credentials.Held(target.url, target.credentials, target.endpoint_override),
+        patch.url, patch.credentials, patch.endpoint_override, target.environment_id,
+        instance_aws(session, target.environment_id))
     target_credentials.check_broker_fit(url, target.auth, target.tls)
     if patch.url is not None and patch.url != target.url:
         target.url = patch.url

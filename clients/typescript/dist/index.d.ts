@@ -1619,6 +1619,24 @@ export interface components {
 			/** Name */
 			name?: string | null;
 		};
+		/** ConsumptionIn */
+		ConsumptionIn: {
+			/** Concurrency */
+			concurrency?: number | null;
+			/** Batchsize */
+			batchSize?: number | null;
+			/** Startfrom */
+			startFrom?: ("latest" | "earliest") | null;
+		};
+		/** ConsumptionOut */
+		ConsumptionOut: {
+			/** Concurrency */
+			concurrency: number;
+			/** Batchsize */
+			batchSize: number;
+			/** Startfrom */
+			startFrom?: string | null;
+		};
 		/** CredentialsIn */
 		CredentialsIn: {
 			/** Username */
@@ -2605,6 +2623,21 @@ export interface components {
 				[key: string]: string;
 			};
 		};
+		/** LagOut */
+		LagOut: {
+			/**
+			 * Messages
+			 * @description Messages in the topic or queue not yet read
+			 */
+			messages: number | null;
+			/**
+			 * Seconds
+			 * @description How old the oldest of them is
+			 */
+			seconds: number | null;
+			/** Measuredat */
+			measuredAt: string;
+		};
 		/** LastFailure */
 		LastFailure: {
 			/** At */
@@ -2615,6 +2648,34 @@ export interface components {
 			errorType?: string | null;
 			/** Errormessage */
 			errorMessage?: string | null;
+		};
+		/** MappingIn */
+		MappingIn: {
+			/**
+			 * Consumer
+			 * @description The Consumer's externalId or id
+			 */
+			consumer?: string | null;
+			/** Eventtype */
+			eventType?: string | null;
+			/** Idempotencykey */
+			idempotencyKey?: string | null;
+			/**
+			 * Payload
+			 * @description The Event's payload (a JSON object)
+			 */
+			payload?: string | null;
+		};
+		/** MappingOut */
+		MappingOut: {
+			/** Consumer */
+			consumer?: string | null;
+			/** Eventtype */
+			eventType?: string | null;
+			/** Idempotencykey */
+			idempotencyKey?: string | null;
+			/** Payload */
+			payload?: string | null;
 		};
 		/** Matching */
 		Matching: {
@@ -3227,14 +3288,38 @@ export interface components {
 		};
 		/** SourceIn */
 		SourceIn: {
+			/**
+			 * Url
+			 * @description A broker Source's topic or queue: `kafka://host:port/topic[?tls=true]`, `sqs://region/queue`, `amqp[s]://host[:port]/vhost?queue=name`. It passes the same URL rules as a broker target's
+			 */
+			url?: string | null;
+			/**
+			 * Deadletter
+			 * @description A broker Source's: the target URL, of its kind and on its broker, that takes a message which can never be published (bad JSON, an unknown Consumer or event type, a schema's refusal, over the quota), with the reason in the `hookline-dead-letter-reason` header or attribute. Required for a broker Source
+			 */
+			deadLetter?: string | null;
+			/** @description A broker target's sign-in (its URL's scheme names the kind): Kafka's SASL `{username, password, mechanism: PLAIN | SCRAM-SHA-256 | SCRAM-SHA-512}`, RabbitMQ's `{username, password}` (absent: guest), the AWS kinds' key pair `{accessKeyId, secretAccessKey, sessionToken}` or role `{roleArn, externalId}` (assumed with the service's own AWS credentials; absent: the service's standard AWS chain). `password`, `secretAccessKey` and `sessionToken` are write-only. In a PATCH the object replaces the stored one (a write-only member left out keeps its stored value); null removes it */
+			credentials?: components["schemas"]["CredentialsIn"] | null;
+			/** @description TLS to the receiver: a client certificate with its key (mutual TLS), and a CA bundle trusted instead of the public roots (a receiver on a private CA). PEM text. In a PATCH the object replaces the stored one (`clientKey` left out keeps the stored one); null removes it */
+			tls?: components["schemas"]["TlsIn"] | null;
+			/**
+			 * Endpointoverride
+			 * @description The AWS kinds': the service endpoint to use instead of AWS's own for the region (a VPC endpoint, LocalStack, an S3-compatible store); it passes the same URL rules as a receiver's URL
+			 */
+			endpointOverride?: string | null;
+			/** @description A broker Source's: where a message's Event fields are, each a JMESPath expression on its JSON body. A `hookline-consumer`, `hookline-event-type` or `hookline-idempotency-key` header (an SQS message attribute) comes first. `payload` absent: the whole body; `idempotencyKey` absent: the message's own id (Kafka's topic, partition and offset) */
+			mapping?: components["schemas"]["MappingIn"] | null;
+			/** @description A broker Source's bounds: `concurrency` (messages published at once, 1 to 100), `batchSize` (messages read at once, 1 to 500; SQS 1 to 10) and, for Kafka, `startFrom` (`latest` or `earliest`: where a new Source begins) */
+			consumption?: components["schemas"]["ConsumptionIn"] | null;
 			/** Name */
 			name: string;
 			/**
 			 * Type
+			 * @description `webhook` (the default; an ingestion URL providers post to), `cron` (a message on a schedule), or a broker Source that reads a topic or queue and publishes each message as an Event: `kafka`, `sqs` or `amqp` (when absent, the `url`'s kind)
 			 * @default webhook
 			 * @enum {string}
 			 */
-			type: "webhook" | "cron";
+			type: "webhook" | "cron" | "kafka" | "sqs" | "amqp";
 		};
 		/** SourceOut */
 		SourceOut: {
@@ -3246,7 +3331,10 @@ export interface components {
 			type: string;
 			/** Status */
 			status: string;
-			/** Url */
+			/**
+			 * Url
+			 * @description The ingestion URL, or a broker Source's topic or queue
+			 */
 			url: string;
 			/** Provider */
 			provider: string;
@@ -3278,6 +3366,38 @@ export interface components {
 			lastAlertError?: string | null;
 			/** Destinations */
 			destinations: number;
+			/**
+			 * Deadletter
+			 * @description A broker Source's: the target URL, of its kind and on its broker, that takes a message which can never be published (bad JSON, an unknown Consumer or event type, a schema's refusal, over the quota), with the reason in the `hookline-dead-letter-reason` header or attribute. Required for a broker Source
+			 */
+			deadLetter?: string | null;
+			/** @description A broker target's sign-in (its URL's scheme names the kind): Kafka's SASL `{username, password, mechanism: PLAIN | SCRAM-SHA-256 | SCRAM-SHA-512}`, RabbitMQ's `{username, password}` (absent: guest), the AWS kinds' key pair `{accessKeyId, secretAccessKey, sessionToken}` or role `{roleArn, externalId}` (assumed with the service's own AWS credentials; absent: the service's standard AWS chain). `password`, `secretAccessKey` and `sessionToken` are write-only. In a PATCH the object replaces the stored one (a write-only member left out keeps its stored value); null removes it */
+			credentials?: components["schemas"]["CredentialsOut"] | null;
+			/** @description TLS to the receiver: a client certificate with its key (mutual TLS), and a CA bundle trusted instead of the public roots (a receiver on a private CA). PEM text. In a PATCH the object replaces the stored one (`clientKey` left out keeps the stored one); null removes it */
+			tls?: components["schemas"]["TlsOut"] | null;
+			/**
+			 * Endpointoverride
+			 * @description The AWS kinds': the service endpoint to use instead of AWS's own for the region (a VPC endpoint, LocalStack, an S3-compatible store); it passes the same URL rules as a receiver's URL
+			 */
+			endpointOverride?: string | null;
+			/** @description A broker Source's: where a message's Event fields are, each a JMESPath expression on its JSON body. A `hookline-consumer`, `hookline-event-type` or `hookline-idempotency-key` header (an SQS message attribute) comes first. `payload` absent: the whole body; `idempotencyKey` absent: the message's own id (Kafka's topic, partition and offset) */
+			mapping?: components["schemas"]["MappingOut"] | null;
+			/** @description A broker Source's bounds: `concurrency` (messages published at once, 1 to 100), `batchSize` (messages read at once, 1 to 500; SQS 1 to 10) and, for Kafka, `startFrom` (`latest` or `earliest`: where a new Source begins) */
+			consumption?: components["schemas"]["ConsumptionOut"] | null;
+			/** @description A broker Source's: how far behind its topic or queue it last was */
+			lag?: components["schemas"]["LagOut"] | null;
+			/**
+			 * Lasterror
+			 * @description A broker Source's: why it last could not read, publish or acknowledge
+			 */
+			lastError?: string | null;
+			/** Lasterrorat */
+			lastErrorAt?: string | null;
+			/**
+			 * Pauseduntil
+			 * @description A broker Source's: it reads nothing until then, the environment's quota or rate limit having refused
+			 */
+			pausedUntil?: string | null;
 			/** Createdat */
 			createdAt: string;
 		};
@@ -3286,6 +3406,29 @@ export interface components {
 		 * @description Absent fields stay as they are; null clears the nullable ones.
 		 */
 		SourcePatch: {
+			/**
+			 * Url
+			 * @description A broker Source's topic or queue: `kafka://host:port/topic[?tls=true]`, `sqs://region/queue`, `amqp[s]://host[:port]/vhost?queue=name`. It passes the same URL rules as a broker target's
+			 */
+			url?: string | null;
+			/**
+			 * Deadletter
+			 * @description A broker Source's: the target URL, of its kind and on its broker, that takes a message which can never be published (bad JSON, an unknown Consumer or event type, a schema's refusal, over the quota), with the reason in the `hookline-dead-letter-reason` header or attribute. Required for a broker Source
+			 */
+			deadLetter?: string | null;
+			/** @description A broker target's sign-in (its URL's scheme names the kind): Kafka's SASL `{username, password, mechanism: PLAIN | SCRAM-SHA-256 | SCRAM-SHA-512}`, RabbitMQ's `{username, password}` (absent: guest), the AWS kinds' key pair `{accessKeyId, secretAccessKey, sessionToken}` or role `{roleArn, externalId}` (assumed with the service's own AWS credentials; absent: the service's standard AWS chain). `password`, `secretAccessKey` and `sessionToken` are write-only. In a PATCH the object replaces the stored one (a write-only member left out keeps its stored value); null removes it */
+			credentials?: components["schemas"]["CredentialsIn"] | null;
+			/** @description TLS to the receiver: a client certificate with its key (mutual TLS), and a CA bundle trusted instead of the public roots (a receiver on a private CA). PEM text. In a PATCH the object replaces the stored one (`clientKey` left out keeps the stored one); null removes it */
+			tls?: components["schemas"]["TlsIn"] | null;
+			/**
+			 * Endpointoverride
+			 * @description The AWS kinds': the service endpoint to use instead of AWS's own for the region (a VPC endpoint, LocalStack, an S3-compatible store); it passes the same URL rules as a receiver's URL
+			 */
+			endpointOverride?: string | null;
+			/** @description A broker Source's: where a message's Event fields are, each a JMESPath expression on its JSON body. A `hookline-consumer`, `hookline-event-type` or `hookline-idempotency-key` header (an SQS message attribute) comes first. `payload` absent: the whole body; `idempotencyKey` absent: the message's own id (Kafka's topic, partition and offset) */
+			mapping?: components["schemas"]["MappingIn"] | null;
+			/** @description A broker Source's bounds: `concurrency` (messages published at once, 1 to 100), `batchSize` (messages read at once, 1 to 500; SQS 1 to 10) and, for Kafka, `startFrom` (`latest` or `earliest`: where a new Source begins) */
+			consumption?: components["schemas"]["ConsumptionIn"] | null;
 			/** Name */
 			name?: string | null;
 			/** Status */

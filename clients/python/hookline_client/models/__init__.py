@@ -13,6 +13,9 @@ from .config_field_out import ConfigFieldOut
 from .consumer_in import ConsumerIn
 from .consumer_out import ConsumerOut
 from .consumer_patch import ConsumerPatch
+from .consumption_in import ConsumptionIn
+from .consumption_in_start_from_type_0 import ConsumptionInStartFromType0
+from .consumption_out import ConsumptionOut
 from .credentials_in import CredentialsIn
 from .credentials_in_mechanism_type_0 import CredentialsInMechanismType0
 from .credentials_out import CredentialsOut
@@ -78,6 +81,7 @@ from .headers_in import HeadersIn
 from .headers_in_headers import HeadersInHeaders
 from .healthz_response_healthz import HealthzResponseHealthz
 from .http_validation_error import HTTPValidationError
+from .lag_out import LagOut
 from .last_failure import LastFailure
 from .list_deliveries_error_type_type_0 import ListDeliveriesErrorTypeType0
 from .list_deliveries_status_type_0 import ListDeliveriesStatusType0
@@ -87,6 +91,8 @@ from .list_endpoint_attempts_error_type_type_0 import ListEndpointAttemptsErrorT
 from .list_endpoint_attempts_status_type_0 import ListEndpointAttemptsStatusType0
 from .list_events_status_type_0 import ListEventsStatusType0
 from .list_messages_verification_type_0 import ListMessagesVerificationType0
+from .mapping_in import MappingIn
+from .mapping_out import MappingOut
 from .matching import Matching
 from .message_detail import MessageDetail
 from .message_detail_headers import MessageDetailHeaders
@@ -169,6 +175,9 @@ __all__ = (
     "ConsumerIn",
     "ConsumerOut",
     "ConsumerPatch",
+    "ConsumptionIn",
+    "ConsumptionInStartFromType0",
+    "ConsumptionOut",
     "CredentialsIn",
     "CredentialsInMechanismType0",
     "CredentialsOut",
@@ -234,6 +243,7 @@ __all__ = (
     "HeadersInHeaders",
     "HealthzResponseHealthz",
     "HTTPValidationError",
+    "LagOut",
     "LastFailure",
     "ListDeliveriesErrorTypeType0",
     "ListDeliveriesStatusType0",
@@ -243,6 +253,8 @@ __all__ = (
     "ListEndpointAttemptsStatusType0",
     "ListEventsStatusType0",
     "ListMessagesVerificationType0",
+    "MappingIn",
+    "MappingOut",
     "Matching",
     "MessageDetail",
     "MessageDetailHeaders",

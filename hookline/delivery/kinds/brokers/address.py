@@ -6,6 +6,11 @@ receiver: its kind, the network address it reaches, and where in it a message go
     eventbridge://region/bus                    kinesis://region/stream
     s3://bucket/prefix[?region=..]
 
+A broker Source reads (`parse_source`) what a target writes, with its own forms:
+
+    kafka://host:port/topic[?tls=true]          amqp[s]://host[:port]/vhost?queue=..
+    sqs://region/queue[.fifo]
+
 Pure: the guard (`brokers.guard`) resolves and judges the address this module reads."""
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from hookline.target_kinds import (
     KINESIS,
     S3,
     SNS,
+    SOURCE_KINDS,
     SQS,
 )
 from hookline.url_guard import URLRefused, check_text
@@ -67,6 +73,15 @@ class BrokerAddress:
 
 def parse(url: str) -> BrokerAddress:
     """Raises URLRefused saying what is wrong, as the URL guard does for HTTP URLs."""
+    return _parse(url, reading=False)
+
+
+def parse_source(url: str) -> BrokerAddress:
+    """A broker Source's URL: a Kafka topic, an SQS queue or a RabbitMQ queue to read."""
+    return _parse(url, reading=True)
+
+
+def _parse(url: str, reading: bool) -> BrokerAddress:
     check_text(url)
     try:
         parts = urlsplit(url)
@@ -78,6 +93,8 @@ def parse(url: str) -> BrokerAddress:
     kind = KIND_OF_SCHEME.get(scheme)
     if kind is None or kind == HTTP:
         raise URLRefused(f"{scheme!r} is not a broker URL")
+    if reading and kind not in SOURCE_KINDS:
+        raise URLRefused(f"a source reads kafka://, sqs:// or amqp(s)://, not {scheme}://")
     if parts.username is not None or parts.password is not None:
         raise URLRefused("URL must not contain a user name or password; use `credentials`")
     if parts.fragment:
@@ -88,19 +105,19 @@ def parse(url: str) -> BrokerAddress:
     host = parts.hostname or ""
     path = unquote(parts.path[1:]) if parts.path.startswith("/") else unquote(parts.path)
     if kind in (KAFKA, AMQP):
-        return _network(kind, url, scheme, host, port, path, options)
+        return _network(kind, url, scheme, host, port, path, options, reading)
     return _aws(kind, url, scheme, host, port, path, options)
 
 
 def _network(kind: str, url: str, scheme: str, host: str, port: int | None, path: str,
-             options: dict[str, str]) -> BrokerAddress:
+             options: dict[str, str], reading: bool) -> BrokerAddress:
     if not host:
         raise URLRefused(f"a {scheme}:// URL must name the broker's host")
     port = _DEFAULT_PORT[scheme] if port is None else port
     if port == 0:
         raise URLRefused("port 0 is not allowed")
     if kind == KAFKA:
-        _only(options, ("key", "tls"), scheme)
+        _only(options, ("tls",) if reading else ("key", "tls"), scheme)
         if not _TOPIC.match(path):
             raise URLRefused("a kafka:// URL's path must be its topic: letters, digits, '.', "
                              "'_' and '-', at most 249")
@@ -112,6 +129,12 @@ def _network(kind: str, url: str, scheme: str, host: str, port: int | None, path
             except ValueError as exc:
                 raise URLRefused(str(exc)) from None
         return BrokerAddress(kind, url, scheme, host, port, name=path, options=options)
+    if reading:
+        _only(options, ("queue",), scheme)
+        if not 1 <= len(options.get("queue", "")) <= 255:
+            raise URLRefused(f"a source's {scheme}:// URL must name its `queue` (at most 255 "
+                             "characters)")
+        return BrokerAddress(kind, url, scheme, host, port, name=path or "/", options=options)
     _only(options, ("exchange", "routingKey"), scheme)
     if "exchange" not in options:
         raise URLRefused(f"a {scheme}:// URL must name its `exchange` ('' for the default "
