@@ -138,8 +138,8 @@ def test_what_the_engines_steps_pass_one_another_imports_none_of_them() -> None:
 
 
 # hookline/'s own floors, top down (docs/ARCHITECTURE.md, "How the code is kept").
-HOOKLINE_FLOORS = (("usecases",), ("services",), ("scheduling", "delivery"), ("tenant_code",),
-                   ("persistence",), ("observability",))
+HOOKLINE_FLOORS = (("intake",), ("usecases",), ("services",), ("scheduling", "delivery"),
+                   ("tenant_code",), ("persistence",), ("observability",))
 
 
 def _floor(name: str) -> int | None:
