@@ -149,6 +149,13 @@ def admit_key(session: Session, key: str, counted: RateDecision | None = None) -
     counted twice. Raises Unauthorized, or RefusedAfterAdmission with the 429. The batch's
     read transaction goes on, started again if the rate limiter ended it to lease tokens."""
     principal = shared_read(session, ("api-key", key), partial(accounts.authenticate, session, key))
+    return admit_caller(session, principal, counted)
+
+
+def admit_caller(session: Session, principal: Principal, counted: RateDecision | None = None
+                 ) -> Admitted:
+    """A caller known already (an API key's, or a broker Source's environment), admitted
+    in a batched job as `admit_key` says."""
     decision = counted or admit(session, principal)
     if (refused := over_rate(principal, decision)) is not None:
         raise RefusedAfterAdmission(refused, decision)

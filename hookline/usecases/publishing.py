@@ -18,10 +18,17 @@ from hookline.errors import DomainError
 from hookline.ids import new_id
 from hookline.persistence.batches import BatchWriter, Job, Write
 from hookline.services import events
+from hookline.services.accounts import Principal
 from hookline.services.events import NewEvent, Published
 from hookline.tenant_code import filters
 from hookline.tenant_code.filter_pool import Deferred, FilterPool, run_filtered
-from hookline.usecases.admission import Admitted, RateDecision, RefusedAfterAdmission, admit_key
+from hookline.usecases.admission import (
+    Admitted,
+    RateDecision,
+    RefusedAfterAdmission,
+    admit_caller,
+    admit_key,
+)
 
 
 @dataclass(frozen=True)
@@ -50,13 +57,16 @@ class Outcome:
 class Publication:
     """One publish request as the batch thread sees it: nothing of the request itself."""
 
-    caller: KeyHolder | Admitted
+    # An API key to authenticate and count, a caller to count (a broker Source's
+    # environment), or one admitted already (Svix's routes).
+    caller: KeyHolder | Principal | Admitted
     event: NewEvent | Unreadable
     schedule: list[float]
     event_id: str  # made once, so that a check run again for filters keeps it
 
 
-async def publish_event(batches: BatchWriter, pool: FilterPool, caller: KeyHolder | Admitted,
+async def publish_event(batches: BatchWriter, pool: FilterPool,
+                        caller: KeyHolder | Principal | Admitted,
                         event: NewEvent | Unreadable, schedule: list[float]) -> Outcome:
     """Raises RefusedAfterAdmission (the refusal, and the rate limit's decision for its
     headers), or Unauthorized before any admission."""
@@ -73,7 +83,12 @@ def _check(publication: Publication, verdicts: filters.Verdicts | None,
            counted: RateDecision | None, session: Session
            ) -> Outcome | Deferred[RateDecision] | Write[Outcome]:
     caller = publication.caller
-    admitted = admit_key(session, caller.key, counted) if isinstance(caller, KeyHolder) else caller
+    if isinstance(caller, KeyHolder):
+        admitted = admit_key(session, caller.key, counted)
+    elif isinstance(caller, Principal):
+        admitted = admit_caller(session, caller, counted)
+    else:
+        admitted = caller
     if isinstance(publication.event, Unreadable):
         raise RefusedAfterAdmission(publication.event.error, admitted.decision)
     try:
