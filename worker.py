@@ -30,6 +30,7 @@ from hookline.delivery.reconciler import reconcile_forever
 from hookline.delivery.relay import RELAY_STARTS_IN_FLIGHT, relay_forever
 from hookline.delivery.sender import sender_from_settings
 from hookline.fair_threads import FairThreads
+from hookline.intake.supervisor import Supervisor
 from hookline.observability import serving, tracing
 from hookline.observability.readiness import WorkerProbes
 from hookline.persistence.db import get_engine
@@ -152,6 +153,9 @@ async def main(settings: Settings | None = None, metrics: socket.socket | None =
              asyncio.create_task(link.follow()),
              asyncio.create_task(sweep_forever(sender.brokers)),
              asyncio.create_task(handoff.pace.watch(handoff.under_way, threads.waited))]
+    # Broker Sources, read here unless they have processes of their own (ingest-worker).
+    reading = asyncio.create_task(Supervisor(get_engine(), settings).run()) \
+        if settings.ingest else None
     log.info("worker polling task queue %r", settings.task_queue)
     async with worker:
         probes.polling = True
@@ -159,6 +163,9 @@ async def main(settings: Settings | None = None, metrics: socket.socket | None =
         probes.polling = False
     for loop_task in loops:
         loop_task.cancel()
+    if reading is not None:  # its readers leave their groups and close
+        reading.cancel()
+        await asyncio.wait([reading], timeout=10)
     await sender.aclose()
     transforms.close()
     threads.close()

@@ -137,6 +137,9 @@ class Settings(BaseSettings):
     # How long a polling endpoint's Delivery waits for its Consumer to pull and commit it
     # before it ends `exhausted` (`not_polled`): its window, as the schedule is a push's.
     poll_window: str = "7d"
+    # Whether the worker reads broker Sources (`hookline.intake`); off, only `hookline
+    # ingest-worker` processes do.
+    ingest: bool = True
     attempt_timeout: str = "15s"
     allowed_subnets: str = ""
     allowed_ports: str = "80,443"

@@ -14,7 +14,7 @@ import time
 from collections.abc import Iterable
 from typing import Any
 
-from prometheus_client import Counter, Histogram, disable_created_metrics
+from prometheus_client import Counter, Gauge, Histogram, disable_created_metrics
 from sqlalchemy import event
 from sqlmodel import Session
 
@@ -163,6 +163,27 @@ RETENTION_DELETED = Counter(
     ["table"])
 """Counted per committed batch of the retention pass (`activities/retention`)."""
 
+BROKER_SOURCE_MESSAGES = Counter(
+    "hookline_broker_source_messages",
+    "Messages broker Sources read, by the Source's kind (kafka, sqs, amqp) and outcome: "
+    "published (an Event committed, or a replay of one), dead_lettered (never publishable: "
+    "sent to the dead-letter target with its reason), dropped (a dead letter read back, "
+    "not publishable either), held (not acknowledged: read again after a pause).",
+    ["kind", "outcome"])
+BROKER_SOURCE_PAUSES = Counter(
+    "hookline_broker_source_pauses",
+    "Pauses of broker Sources, by kind and reason: quota (the environment's monthly quota "
+    "refused), rate_limit (the organization's rate), retry (the database or the broker "
+    "failed).",
+    ["kind", "reason"])
+BROKER_SOURCE_LAG = Gauge(
+    "hookline_broker_source_lag_messages",
+    "Messages broker Sources of this process have not read yet, summed by kind, as each "
+    "last measured them (each Source's own is on its record: `lag`).",
+    ["kind"])
+"""Broker Sources' reading (`hookline.intake`), in the process that runs them: the worker,
+or `hookline ingest-worker`. No Source ids in labels."""
+
 # Read from the database at scrape time, on the worker's port (`DatabaseCollector`).
 OUTBOX_DEPTH = "hookline_outbox_depth"
 OUTBOX_OLDEST = "hookline_outbox_oldest_age_seconds"
@@ -192,6 +213,20 @@ def _child(cache: dict[tuple[str, ...], Any], metric: Any, key: tuple[str, ...])
 
 def ingested(provider: str, verification: str, outcome: str) -> None:
     _child(_INGESTED, INGESTED, (provider, verification, outcome)).inc()
+
+
+# Each broker Source's last lag in this process, by kind: the gauge is their sum.
+_SOURCE_LAGS: dict[str, dict[str, int]] = {}
+
+
+def broker_source_lag(kind: str, source_id: str, messages: int | None) -> None:
+    """A Source's lag measured (None: it stopped reading in this process)."""
+    lags = _SOURCE_LAGS.setdefault(kind, {})
+    if messages is None:
+        lags.pop(source_id, None)
+    else:
+        lags[source_id] = messages
+    BROKER_SOURCE_LAG.labels(kind).set(sum(lags.values()))
 
 
 def filtered(kind: str, count: int, errors: int, over_budget: int = 0) -> None:

@@ -1,7 +1,8 @@
 """A broker Source's settings (issue 69): the Kafka topic, SQS queue or RabbitMQ queue it
 reads (`url`), its sign-in (`credentials`, `tls`, `endpointOverride`, under a broker
 target's rules), where a message that can never be published goes (`deadLetter`), how a
-message maps onto an Event (`mapping`), and how much it reads at once (`consumption`).
+message maps onto an Event (`mapping`), and how much it reads at once (`consumption`);
+and each enabled one as its reader sees it (`Reader`), with what the reader found.
 
 Everything is checked before anything is kept, each refusal a 422 naming the field. The
 URLs are checked by the caller with the URL guard first (`services.targets.check_url`,
@@ -9,7 +10,8 @@ outside any transaction: it resolves DNS)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
+from datetime import datetime
 from typing import Any
 
 from sqlmodel import Session
@@ -17,8 +19,10 @@ from sqlmodel import Session
 from hookline.delivery.kinds.brokers.address import BrokerAddress, parse, parse_source
 from hookline.delivery.sender import Sender
 from hookline.errors import invalid
+from hookline.persistence import queries
 from hookline.persistence.models import Source
-from hookline.services import target_credentials
+from hookline.services import accounts, target_credentials
+from hookline.services.accounts import Principal
 from hookline.services.patch import KEEP, Keep
 from hookline.services.targets import check_kind, check_url, instance_aws
 from hookline.target_kinds import AMQP, KAFKA, SOURCE_KINDS, SQS, kind_of
@@ -210,3 +214,63 @@ def check_consumption(kind: str, given: dict[str, Any] | None,
     if found.get("startFrom", "latest") not in START_FROM:
         raise invalid("consumption.startFrom", "must be 'latest' or 'earliest'")
     return found
+
+
+@dataclass(frozen=True)
+class Reader:
+    """An enabled broker Source as its reader needs it: what it reads and signs in with,
+    where its dead letters go, its mapping and bounds, and the caller its Events are
+    published as (its environment, counted against its organization's plan)."""
+
+    source_id: str
+    kind: str
+    url: str
+    dead_letter: str
+    credentials: dict[str, Any] | None = field(repr=False)
+    tls: dict[str, Any] | None = field(repr=False)
+    endpoint_override: str | None
+    mapping: dict[str, Any] | None
+    consumption: dict[str, Any]
+    instance_aws: bool
+    principal: Principal
+    weight: int  # its organization's share beside others (the plan's)
+
+
+def readers(session: Session) -> list[Reader]:
+    found: list[Reader] = []
+    for source, env, plan in queries.sources.readers(session):
+        if source.url is None or source.dead_letter is None:
+            continue  # (saved only with both: a row written by hand)
+        principal = accounts.principal_of("", env.id, env.kind, env.org_id,
+                                          plan.rps if plan else None,
+                                          plan.monthly_events if plan else None)
+        found.append(Reader(
+            source.id, source.type, source.url, source.dead_letter, source.credentials,
+            source.tls, source.endpoint_override, source.mapping,
+            check_consumption(source.type, None, source.consumption), env.instance_aws,
+            principal, plan.weight if plan else 1))
+    return found
+
+
+@dataclass(frozen=True)
+class Found:
+    """What a reader last found of its Source. `error` None: it read and published
+    without one."""
+
+    lag_messages: int | None
+    lag_seconds: float | None
+    error: str | None
+    paused_until: datetime | None
+    read_at: datetime | None  # when it last published a message
+
+
+def note(session: Session, source_id: str, found: Found, now: datetime) -> None:
+    values: dict[str, Any] = {"paused_until": found.paused_until}
+    if found.lag_messages is not None:
+        values |= {"lag_messages": found.lag_messages, "lag_seconds": found.lag_seconds,
+                   "lag_measured_at": now}
+    if found.error is not None:
+        values |= {"last_error": found.error[:1000], "last_error_at": now}
+    if found.read_at is not None:
+        values["last_message_at"] = found.read_at
+    queries.sources.note_reading(session, source_id, values)

@@ -18,7 +18,7 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
-from aiokafka import AIOKafkaConsumer, TopicPartition
+from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from aiokafka.structs import ConsumerRecord
 
@@ -98,6 +98,15 @@ class Kafka(Served):
         are once at least `n` have come, and `settle` seconds more (to see duplicates), or
         what came within `timeout`. No consumer group: each call reads from the start."""
         return aio.run(self._consume(topic, n, timeout, settle))
+
+    def produce(self, topic: str, messages: list[tuple[bytes, dict[str, str]]],
+                key: bytes | None = None) -> None:
+        """Each message (a body, its headers) written to `topic`, confirmed, in order."""
+        aio.run(self._produce(topic, messages, key))
+
+    def committed(self, group: str, topic: str) -> int:
+        """The offsets `group` committed on `topic`, summed over its partitions (none: 0)."""
+        return aio.run(self._committed(group, topic))
 
     # The broker's configuration, formatted once: the same on every start.
 
@@ -221,6 +230,28 @@ class Kafka(Served):
             return sorted(records, key=lambda r: (r.partition, r.offset))
         finally:
             await consumer.stop()
+
+
+    async def _produce(self, topic: str, messages: list[tuple[bytes, dict[str, str]]],
+                       key: bytes | None) -> None:
+        producer = AIOKafkaProducer(bootstrap_servers=self.bootstrap, acks="all")
+        await producer.start()
+        try:
+            for body, headers in messages:
+                await producer.send_and_wait(topic, body, key=key, headers=[
+                    (name, value.encode()) for name, value in headers.items()])
+        finally:
+            await producer.stop()
+
+    async def _committed(self, group: str, topic: str) -> int:
+        admin = AIOKafkaAdminClient(bootstrap_servers=self.bootstrap)
+        await admin.start()
+        try:
+            offsets = await admin.list_consumer_group_offsets(group)
+        finally:
+            await admin.close()
+        return sum(meta.offset for partition, meta in offsets.items()
+                   if partition.topic == topic and meta.offset >= 0)
 
 
 def _record(message: ConsumerRecord[bytes, bytes]) -> KafkaRecord:

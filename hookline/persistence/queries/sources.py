@@ -1,6 +1,7 @@
 """Every statement on `sources`: ingestion's lookup by token, its lock and touch, the
 verification alert's claim, the silence check's watch, cron Schedules' bookkeeping, and the
-API's lists and counts, and the secret a handshake delivers."""
+API's lists and counts, and the secret a handshake delivers; broker Sources' readers and
+what they found."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ import sqlalchemy as sa
 from sqlalchemy import bindparam, func
 from sqlmodel import Session, col, select
 
-from hookline.persistence.models import Environment, Source, table_of
+from hookline.persistence.models import Environment, Plan, Source, table_of
+from hookline.target_kinds import SOURCE_KINDS
 
 _S = table_of(Source)
 # Every post runs these: built once, with bound parameters.
@@ -105,3 +107,19 @@ def watched(session: Session) -> list[tuple[Source, str]]:
 def set_alert(session: Session, source_id: str, values: dict[str, Any]) -> None:
     """Store the silence check's last alert on the Source."""
     session.execute(sa.update(Source).where(col(Source.id) == source_id).values(**values))
+
+
+def readers(session: Session) -> list[tuple[Source, Environment, Plan | None]]:
+    """Every enabled broker Source, with its environment and its organization's plan, by
+    id."""
+    return list(session.exec(
+        select(Source, Environment, Plan)
+        .join(Environment, col(Environment.id) == col(Source.environment_id))
+        .outerjoin(Plan, col(Plan.org_id) == col(Environment.org_id))
+        .where(col(Source.type).in_(SOURCE_KINDS), Source.status == "enabled")
+        .order_by(col(Source.id))).all())
+
+
+def note_reading(session: Session, source_id: str, values: dict[str, Any]) -> None:
+    """What a broker Source's reader found: its lag, its last error, its pause."""
+    session.execute(sa.update(_S).where(_S.c.id == source_id).values(**values))

@@ -37,7 +37,13 @@ from hookline.delivery.kinds.brokers.address import BrokerAddress
 from hookline.delivery.kinds.brokers.aws_clients import AwsConnection, failure
 from hookline.delivery.kinds.brokers.aws_models import Models
 from hookline.delivery.kinds.brokers.guard import BrokerGuard, Checked
-from hookline.delivery.kinds.brokers.message import REFUSED, BrokerFailed, BrokerMessage, Publisher
+from hookline.delivery.kinds.brokers.message import (
+    MAX_ATTRIBUTES,
+    REFUSED,
+    BrokerFailed,
+    BrokerMessage,
+    Publisher,
+)
 from hookline.ids import made_at
 
 SOURCE = "hookline"
@@ -48,7 +54,6 @@ DETAIL_TYPE = "webhook"  # EventBridge's DetailType for a message with no event 
 # A retry writes the same key, so it replaces the object rather than adding one.
 S3_KEY = "{date}/{msgId}.json"
 PLACEHOLDERS = ("date", "hour", "timestamp", "msgId", "eventType")
-MAX_ATTRIBUTES = 10  # SQS's and SNS's message attributes per message
 _KEY_TEXT = re.compile(r"^[!-~]{1,128}$")  # SQS FIFO's group and deduplication ids
 _PATH_SAFE = re.compile(r"[^A-Za-z0-9._=-]")
 DEFAULT_KEY = "default"  # a FIFO group or partition key for a message with no key

@@ -16,6 +16,9 @@ UNREACHABLE = ErrorType.BROKER_UNREACHABLE
 REFUSED = ErrorType.BROKER_REFUSED
 AUTH = ErrorType.BROKER_AUTH
 
+# SQS's and SNS's message attributes per message, which carry a message's headers.
+MAX_ATTRIBUTES = 10
+
 # The headers a message carries beside the signature's (`webhook-id` and
 # `webhook-timestamp` are the event's id and timestamp): its event type.
 EVENT_TYPE_HEADER = "webhook-event-type"

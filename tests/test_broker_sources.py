@@ -1,0 +1,83 @@
+"""Issue 69, broker sources end to end: a Source that reads a real broker on loopback
+(started by the tests), on the running service's worker, on both databases. Each message
+is published as an Event through the same path as `POST /v1/events` and delivered to the
+Consumer's endpoint; one that can never be published goes to the dead-letter target with
+its reason, and never holds the messages behind it; the group's offset is committed past
+every message once it is done with; the Source's record shows its lag."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import pytest
+
+from tests.support.api import ok, setup_endpoint
+from tests.support.brokers import Kafka
+from tests.support.receiver import Receiver
+from tests.support.stack import Tenant
+
+pytestmark = pytest.mark.both_databases
+
+
+def source(tenant: Tenant, **body: Any) -> dict[str, Any]:
+    return ok(tenant.client.post("/v1/ingest/sources", json={"name": f"s{time.time_ns()}",
+                                                              **body}), 201)
+
+
+def until(check: Any, timeout: float = 60, every: float = 0.25) -> Any:
+    end = time.monotonic() + timeout
+    while True:
+        found = check()
+        if found or time.monotonic() > end:
+            return found
+        time.sleep(every)
+
+
+def test_a_kafka_topic_is_published_as_events_and_its_poison_dead_lettered(
+        tenant: Tenant, kafka: Kafka, receiver: Receiver) -> None:
+    topic = f"orders{time.time_ns()}"
+    kafka.create_topic(topic, partitions=2)
+    kafka.create_topic(f"{topic}-dead", partitions=1)
+    setup_endpoint(tenant, receiver.url("/hooks"), event_type="order.paid")
+    port = kafka.bootstrap.rsplit(":", 1)[1]
+    created = source(tenant, type="kafka", url=f"kafka://127.0.0.1:{port}/{topic}",
+                     deadLetter=f"kafka://127.0.0.1:{port}/{topic}-dead",
+                     mapping={"consumer": "customer", "eventType": "kind"},
+                     consumption={"startFrom": "earliest"})
+    good: list[tuple[bytes, dict[str, str]]] = [
+        (json.dumps({"n": n, "customer": "acme", "kind": "order.paid"}).encode(), {})
+        for n in range(8)]
+    named = [(json.dumps({"n": 8}).encode(), {"hookline-consumer": "acme",
+                                              "hookline-event-type": "order.paid",
+                                              "hookline-idempotency-key": "order-8"})]
+    poison: list[tuple[bytes, dict[str, str]]] = [
+        (b"not json", {}),
+              (json.dumps({"customer": "acme", "kind": "no.such-type"}).encode(), {}),
+              (json.dumps({"customer": "nobody", "kind": "order.paid"}).encode(), {})]
+    kafka.produce(topic, good[:4] + poison[:2] + good[4:] + poison[2:] + named)
+
+    got = receiver.wait(9, "/hooks", timeout=90)
+    assert sorted(json.loads(r.body)["data"].get("n") for r in got) == list(range(9))
+    assert all(json.loads(r.body)["type"] == "order.paid" for r in got)
+    dead = kafka.consume(f"{topic}-dead", 3, timeout=30)
+    reasons = sorted(r.headers["hookline-dead-letter-reason"] for r in dead)
+    assert len(reasons) == 3, reasons
+    assert any("not JSON" in r for r in reasons), reasons
+    assert any("no.such-type" in r for r in reasons), reasons
+    assert any("nobody" in r for r in reasons), reasons
+    assert sorted(r.value for r in dead) == sorted(body for body, _ in poison)
+    # Every message is done with: the group's offsets are past all 12.
+    assert until(lambda: kafka.committed(f"hookline-{created['id']}", topic) == 12), \
+        kafka.committed(f"hookline-{created['id']}", topic)
+    page = ok(tenant.client.get("/v1/events", params={"limit": 50}))
+    keys = {e["id"] for e in page["items"]}
+    assert len(keys) == 9
+    # The Source's record tells where it is.
+    shown = until(lambda: (s := ok(tenant.client.get(f"/v1/ingest/sources/{created['id']}")))
+                  ["lag"] and s, timeout=30)
+    assert shown["lag"]["messages"] == 0 and shown["lastMessageAt"] is not None
+    # Nothing is published twice, however long it runs.
+    time.sleep(2)
+    assert len(receiver.at("/hooks")) == 9
