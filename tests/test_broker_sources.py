@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.support.api import ok, setup_endpoint
-from tests.support.brokers import Kafka
+from tests.support.brokers import Kafka, Moto, RabbitMQ
 from tests.support.receiver import Receiver
 from tests.support.stack import Tenant
 
@@ -81,3 +81,66 @@ def test_a_kafka_topic_is_published_as_events_and_its_poison_dead_lettered(
     # Nothing is published twice, however long it runs.
     time.sleep(2)
     assert len(receiver.at("/hooks")) == 9
+
+
+def test_a_rabbitmq_queue_is_published_as_events_and_its_poison_dead_lettered(
+        tenant: Tenant, rabbitmq: RabbitMQ, receiver: Receiver) -> None:
+    queue = f"orders{time.time_ns()}"
+    rabbitmq.declare(queue, queue, routing_key=queue)
+    rabbitmq.declare(f"{queue}-dead", f"{queue}-dead", routing_key="#")
+    setup_endpoint(tenant, receiver.url("/hooks"), event_type="order.paid")
+    port = rabbitmq.port
+    source(tenant, type="amqp", url=f"amqp://127.0.0.1:{port}/?queue={queue}",
+           deadLetter=f"amqp://127.0.0.1:{port}/?exchange=&routingKey={queue}-dead",
+           mapping={"eventType": "kind"})
+    named = {"hookline-consumer": "acme"}
+    rabbitmq.send(queue, [(json.dumps({"n": n, "kind": "order.paid"}).encode(), named)
+                          for n in range(5)] + [(b"{oops", named)])
+    # Without message ids: known by their contents, each published once.
+    rabbitmq.send(queue, [(json.dumps({"n": n, "kind": "order.paid"}).encode(), named)
+                          for n in range(5, 7)], message_ids=False)
+
+    got = receiver.wait(7, "/hooks", timeout=90)
+    assert sorted(json.loads(r.body)["data"]["n"] for r in got) == list(range(7))
+    [dead] = rabbitmq.read(f"{queue}-dead", 1, timeout=30)
+    assert dead.body == b"{oops" and "not JSON" in str(dead.headers[
+        "hookline-dead-letter-reason"]), dead
+    assert until(lambda: rabbitmq.count(queue) == 0, timeout=30)
+    time.sleep(2)
+    assert len(receiver.at("/hooks")) == 7
+
+
+def test_an_sqs_queue_is_published_as_events_and_its_poison_dead_lettered(
+        tenant: Tenant, moto: Moto, receiver: Receiver) -> None:
+    name = f"orders{time.time_ns()}"
+    queue, dead = moto.sqs_queue(name), moto.sqs_queue(f"{name}-dead")
+    setup_endpoint(tenant, receiver.url("/hooks"), event_type="order.paid")
+    source(tenant, type="sqs", url=f"sqs://{moto.region}/{name}",
+           deadLetter=f"sqs://{moto.region}/{name}-dead", endpointOverride=moto.endpoint,
+           credentials={"accessKeyId": moto.access_key_id,
+                        "secretAccessKey": moto.secret_access_key})
+    sqs = moto.client("sqs")
+    named = {"hookline-consumer": {"DataType": "String", "StringValue": "acme"},
+             "hookline-event-type": {"DataType": "String", "StringValue": "order.paid"}}
+    bodies = [json.dumps({"n": n}) for n in range(20)]
+    poison = ["{not json", json.dumps({"n": "x"})]
+    for body in bodies[:10] + poison[:1] + bodies[10:] + poison[1:]:
+        attributes = named if body != poison[1] else {
+            **named, "hookline-consumer": {"DataType": "String", "StringValue": "nobody"}}
+        sqs.send_message(QueueUrl=queue.url, MessageBody=body, MessageAttributes=attributes)
+
+    got = receiver.wait(20, "/hooks", timeout=90)
+    assert sorted(json.loads(r.body)["data"]["n"] for r in got) == list(range(20))
+    letters = moto.sqs_read(dead, 2, timeout=30)
+    assert sorted(m.body for m in letters) == sorted(poison)
+    reasons = [str(m.attributes["hookline-dead-letter-reason"]) for m in letters]
+    assert any("not JSON" in r for r in reasons) and any("nobody" in r for r in reasons)
+
+    def drained() -> bool:
+        left = sqs.get_queue_attributes(QueueUrl=queue.url, AttributeNames=[
+            "ApproximateNumberOfMessages", "ApproximateNumberOfMessagesNotVisible"])
+        return set(left["Attributes"].values()) == {"0"}
+
+    assert until(drained, timeout=30)
+    time.sleep(2)
+    assert len(receiver.at("/hooks")) == 20

@@ -20,8 +20,8 @@ from hookline.delivery.kinds.brokers.kafka_client import (
     CheckHost,
     Guarded,
     sasl,
-    text,
 )
+from hookline.delivery.kinds.brokers.message import described
 from hookline.intake.inbound import Lag, ReadFailed, Received
 from hookline.intake.resolve import Inbound
 
@@ -140,8 +140,9 @@ class KafkaIntake:
         if self._guarded.refused:
             return ReadFailed(self._guarded.refused[-1])
         if isinstance(exc, AUTH_ERRORS):
-            return ReadFailed(f"the broker refused the sign-in or its rights: {text(exc)}")
+            return ReadFailed("the broker refused the sign-in or its rights: "
+                              f"{described(exc)}")
         if sasl(self._credentials) and (refused := await self._guarded.sign_in_refused(
                 self._credentials, self._tls, self._client_tls, self._timeout)):
             return ReadFailed(f"the broker refused the sign-in: {refused}")
-        return ReadFailed(f"the broker could not be read: {text(exc)}")
+        return ReadFailed(f"the broker could not be read: {described(exc)}")

@@ -11,6 +11,7 @@ import logging
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING
 
 from sqlalchemy import Engine
 from sqlmodel import Session
@@ -27,11 +28,14 @@ from hookline.persistence.batches import BatchWriter
 from hookline.persistence.db import committed
 from hookline.services import broker_sources
 from hookline.services.broker_sources import Found, Reader
-from hookline.target_kinds import KAFKA
+from hookline.target_kinds import AMQP, KAFKA, SQS
 from hookline.tenant_code.filter_pool import FilterPool
 from hookline.url_guard import DNSFailure, URLRefused
 from hookline.usecases.admission import RefusedAfterAdmission
 from hookline.usecases.publishing import publish_event
+
+if TYPE_CHECKING:  # aiobotocore's, loaded by the first SQS Source
+    from hookline.delivery.kinds.brokers.aws_models import Models
 
 log = logging.getLogger("hookline.intake")
 
@@ -39,12 +43,13 @@ LAG_EVERY = 10.0  # seconds between measures of a Source's lag
 MAX_BACKOFF = 60.0
 
 
-@dataclass(frozen=True)
+@dataclass
 class Shared:
     """What every Source's reading in a process shares: the group commit and filter pool
     its publishes go through, the sender whose guard and broker publishers its
     connections and dead letters use, the database its notes go to, the retry schedule
-    its Deliveries get, and the broker's time to answer."""
+    its Deliveries get, the broker's time to answer, and AWS's models once an SQS Source
+    needs them."""
 
     batches: BatchWriter
     filters: FilterPool
@@ -52,6 +57,14 @@ class Shared:
     engine: Engine
     schedule: list[float]
     timeout: float
+    _models: Models | None = None
+
+    def models(self) -> Models:
+        if self._models is None:
+            from hookline.delivery.kinds.brokers.aws_models import Models
+
+            self._models = Models()
+        return self._models
 
 
 class Runner:
@@ -106,6 +119,15 @@ class Runner:
                 reader.source_id, address, checked, reader.credentials, tls,
                 reader.consumption, shared.timeout,
                 lambda host, port: guard.host(host, port, address.scheme))
+        elif reader.kind == SQS:
+            from hookline.intake.sqs import SqsIntake
+
+            intake = SqsIntake(address, checked, reader.credentials, shared.timeout,
+                               shared.models())
+        elif reader.kind == AMQP:
+            from hookline.intake.amqp import AmqpIntake
+
+            intake = AmqpIntake(address, checked, reader.credentials, tls, reader.consumption)
         else:
             raise ReadFailed(f"{reader.kind} sources are not read yet")
         await intake.start()

@@ -91,6 +91,12 @@ class RabbitMQ(Served):
         """Messages ready on the queue."""
         return aio.run(self._count(queue))
 
+    def send(self, queue: str, messages: list[tuple[bytes, dict[str, str]]],
+             message_ids: bool = True) -> None:
+        """Each message (a body, its headers) put on `queue` through the default exchange,
+        persistent and confirmed, in order; with `message_ids`, each with one."""
+        aio.run(self._send(queue, messages, message_ids))
+
     # The node's files: written once, so every start is the same node.
 
     def _configure(self) -> None:
@@ -156,6 +162,16 @@ class RabbitMQ(Served):
                 await message.ack()
                 messages.append(_message(message))
         return messages
+
+    async def _send(self, queue: str, messages: list[tuple[bytes, dict[str, str]]],
+                    message_ids: bool) -> None:
+        async with await aio_pika.connect(self.url_for()) as connection:
+            channel = await connection.channel()
+            for n, (body, headers) in enumerate(messages):
+                await channel.default_exchange.publish(aio_pika.Message(
+                    body, headers=dict(headers), content_type="application/json",
+                    message_id=f"m-{time.time_ns()}-{n}" if message_ids else None,
+                    delivery_mode=aio_pika.DeliveryMode.PERSISTENT), routing_key=queue)
 
     async def _count(self, queue: str) -> int:
         async with await aio_pika.connect(self.url_for()) as connection:

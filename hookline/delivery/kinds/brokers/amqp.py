@@ -25,6 +25,7 @@ from hookline.delivery.kinds.brokers.message import (
     UNREACHABLE,
     BrokerFailed,
     BrokerMessage,
+    described,
 )
 from hookline.delivery.kinds.tls import build
 
@@ -57,19 +58,8 @@ class AmqpPublisher:
             return self._channel
 
     async def _connect(self) -> AbstractConnection:
-        checked = self._checked
-        url = URL.build(scheme=self._address.scheme, host=checked.ip, port=checked.port,
-                        user=self._credentials.get("username", "guest"),
-                        password=self._credentials.get("password", "guest"),
-                        path="/" + self._address.name, encoded=False)
-        options: dict[str, Any] = {}
-        if self._address.tls:
-            options = {"context": build(self._client_tls, ssl.SSLContext),
-                       "server_hostname": checked.host}
-        # A heartbeat finds a dead connection between attempts; the name shows in
-        # RabbitMQ's management UI.
-        url = url.update_query(heartbeat=30, name="hookline")
-        return await aiormq.connect(url, **options)
+        return await connect(self._address, self._checked, self._credentials,
+                             self._client_tls)
 
     async def publish(self, message: BrokerMessage) -> None:
         properties = spec.Basic.Properties(
@@ -85,19 +75,19 @@ class AmqpPublisher:
         except (amqp_errors.AuthenticationError,
                 amqp_errors.ProbableAuthenticationError) as exc:
             await self.close()
-            raise BrokerFailed(AUTH, _text(exc)) from None
+            raise BrokerFailed(AUTH, described(exc)) from None
         except amqp_errors.PublishError as exc:
             raise BrokerFailed(REFUSED, "no queue is bound for this routing key, so the "
-                                        f"broker returned the message ({_text(exc)})") from None
+                                        f"broker returned the message ({described(exc)})") from None
         except amqp_errors.ChannelAccessRefused as exc:
-            raise BrokerFailed(AUTH, _text(exc)) from None
+            raise BrokerFailed(AUTH, described(exc)) from None
         except amqp_errors.ChannelClosed as exc:  # no such exchange, and the like
-            raise BrokerFailed(REFUSED, _text(exc)) from None
+            raise BrokerFailed(REFUSED, described(exc)) from None
         except (amqp_errors.AMQPConnectionError, OSError) as exc:
             await self.close()
-            raise BrokerFailed(UNREACHABLE, _text(exc)) from None
+            raise BrokerFailed(UNREACHABLE, described(exc)) from None
         except amqp_errors.AMQPError as exc:
-            raise BrokerFailed(REFUSED, _text(exc)) from None
+            raise BrokerFailed(REFUSED, described(exc)) from None
         if not isinstance(confirmation, spec.Basic.Ack):
             raise BrokerFailed(REFUSED, "the broker did not confirm the message (nack)")
 
@@ -108,5 +98,22 @@ class AmqpPublisher:
                 await connection.close()
 
 
-def _text(exc: BaseException) -> str:
-    return f"{type(exc).__name__}: {exc}"[:1000]
+async def connect(address: BrokerAddress, checked: Checked,
+                  credentials: dict[str, Any] | None, client_tls: ClientTLS | None
+                  ) -> AbstractConnection:
+    """A connection to the checked address of `address`'s broker and vhost, TLS still
+    naming the host; a publisher's, or a Source's reader's."""
+    credentials = credentials or {}
+    url = URL.build(scheme=address.scheme, host=checked.ip, port=checked.port,
+                    user=credentials.get("username", "guest"),
+                    password=credentials.get("password", "guest"),
+                    path="/" + address.name, encoded=False)
+    options: dict[str, Any] = {}
+    if address.tls:
+        options = {"context": build(client_tls, ssl.SSLContext),
+                   "server_hostname": checked.host}
+    # A heartbeat finds a dead connection between uses; the name shows in RabbitMQ's
+    # management UI.
+    url = url.update_query(heartbeat=30, name="hookline")
+    return await aiormq.connect(url, **options)
+

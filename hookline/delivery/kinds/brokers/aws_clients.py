@@ -30,7 +30,13 @@ from hookline import target_kinds as kinds
 from hookline.delivery.kinds.brokers.address import BrokerAddress
 from hookline.delivery.kinds.brokers.aws_models import Models
 from hookline.delivery.kinds.brokers.guard import Checked, aws_endpoint
-from hookline.delivery.kinds.brokers.message import AUTH, REFUSED, UNREACHABLE, BrokerFailed
+from hookline.delivery.kinds.brokers.message import (
+    AUTH,
+    REFUSED,
+    UNREACHABLE,
+    BrokerFailed,
+    described,
+)
 from hookline.delivery.kinds.brokers.sign_in import ROLE_SECONDS, ROLE_SESSION, check_aws
 
 # Error codes by which AWS refuses who is calling rather than what is asked; a 401 or 403
@@ -202,19 +208,19 @@ def failure(exc: Exception, what: str) -> BrokerFailed | None:
         return BrokerFailed(REFUSED, f"{what}: {said}"[:1000])
     if isinstance(exc, boto.NoCredentialsError | boto.PartialCredentialsError
                   | boto.CredentialRetrievalError):
-        return BrokerFailed(AUTH, _text(exc))
+        return BrokerFailed(AUTH, described(exc))
     if isinstance(exc, boto.ParamValidationError):
-        return BrokerFailed(REFUSED, f"{what}: {_text(exc)}")
+        return BrokerFailed(REFUSED, f"{what}: {described(exc)}")
     if isinstance(exc, boto.ConnectionError | boto.HTTPClientError | aiohttp.ClientError
                   | OSError):
-        return BrokerFailed(UNREACHABLE, _text(exc))
+        return BrokerFailed(UNREACHABLE, described(exc))
     if isinstance(exc, boto.BotoCoreError | ResponseParserError | KeyError | IndexError
                   | TypeError | ValueError):
         # An answer that is not AWS's (a 200 with another body, STS's without XML): the
         # endpoint's failure, an attempt under the window and the breaker like any other,
         # not an error of ours that Temporal would retry without end.
         return BrokerFailed(REFUSED, f"{what}: the endpoint's answer is not AWS's "
-                                     f"({type(exc).__name__}: {_text(exc)})"[:1000])
+                                     f"({type(exc).__name__}: {described(exc)})"[:1000])
     return None
 
 
@@ -228,6 +234,3 @@ def _from_xml(text: str, code: str) -> tuple[str, str]:
     return (found_code.group(1) if found_code else code,
             found_text.group(1) if found_text else text)
 
-
-def _text(exc: BaseException) -> str:
-    return f"{type(exc).__name__}: {exc}"[:1000]

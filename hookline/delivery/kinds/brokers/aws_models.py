@@ -13,10 +13,12 @@ from typing import Any
 from aiobotocore.session import AioSession
 from botocore.loaders import JSONFileLoader, Loader
 
-# What `brokers.aws` calls, and what botocore calls on its own behalf: S3 asks HeadBucket
-# for a bucket's region after a redirect, and CreateSession to sign in to a directory bucket.
+# What `brokers.aws` and an SQS Source's reader (`hookline.intake.sqs`) call, and what
+# botocore calls on its own behalf: S3 asks HeadBucket for a bucket's region after a
+# redirect, and CreateSession to sign in to a directory bucket.
 OPERATIONS = {
-    "sqs": frozenset({"GetQueueUrl", "SendMessage"}),
+    "sqs": frozenset({"GetQueueUrl", "SendMessage", "ReceiveMessage", "DeleteMessageBatch",
+                      "ChangeMessageVisibilityBatch", "GetQueueAttributes"}),
     "sns": frozenset({"Publish"}),
     "events": frozenset({"PutEvents"}),
     "kinesis": frozenset({"PutRecord"}),

@@ -20,7 +20,6 @@ from hookline.delivery.kinds.brokers.kafka_client import (
     CheckHost,
     Guarded,
     sasl,
-    text,
 )
 from hookline.delivery.kinds.brokers.message import (
     AUTH,
@@ -28,6 +27,7 @@ from hookline.delivery.kinds.brokers.message import (
     UNREACHABLE,
     BrokerFailed,
     BrokerMessage,
+    described,
 )
 from hookline.url_guard import URLRefused
 
@@ -79,19 +79,19 @@ class KafkaPublisher:
         except BrokerFailed:
             raise
         except AUTH_ERRORS as exc:
-            raise BrokerFailed(AUTH, text(exc)) from None
+            raise BrokerFailed(AUTH, described(exc)) from None
         except (kafka_errors.UnknownTopicOrPartitionError,
                 kafka_errors.InvalidTopicError) as exc:
             raise BrokerFailed(REFUSED, f"the topic {self.topic!r} does not exist or takes "
-                                        f"no writes: {text(exc)}") from None
+                                        f"no writes: {described(exc)}") from None
         except UNREACHABLE_ERRORS as exc:
             if self._guarded.refused:
                 raise URLRefused(self._guarded.refused[-1]) from None
             if self._producer is None and sasl(self._credentials):
                 await self._signs_in()
-            raise BrokerFailed(UNREACHABLE, text(exc)) from None
+            raise BrokerFailed(UNREACHABLE, described(exc)) from None
         except kafka_errors.KafkaError as exc:
-            raise BrokerFailed(REFUSED, text(exc)) from None
+            raise BrokerFailed(REFUSED, described(exc)) from None
 
     async def _send(self, message: BrokerMessage) -> None:
         producer = await self._started()

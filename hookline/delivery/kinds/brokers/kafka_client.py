@@ -18,6 +18,7 @@ from aiokafka.conn import create_conn
 
 from hookline.delivery.credentials import ClientTLS
 from hookline.delivery.kinds.brokers.guard import Checked
+from hookline.delivery.kinds.brokers.message import described
 from hookline.delivery.kinds.tls import build
 from hookline.url_guard import DNSFailure, URLRefused
 
@@ -120,7 +121,7 @@ class Guarded:
                 security_protocol=settings["security_protocol"],
                 ssl_context=settings["ssl_context"], **sasl(credentials))
         except AUTH_ERRORS as exc:
-            return text(exc)
+            return described(exc)
         except (kafka_errors.KafkaError, OSError, TimeoutError):
             return None
         conn.close()
@@ -144,6 +145,3 @@ def sasl(credentials: dict[str, Any] | None) -> dict[str, str]:
             "sasl_plain_username": credentials["username"],
             "sasl_plain_password": credentials.get("password") or ""}
 
-
-def text(exc: BaseException) -> str:
-    return f"{type(exc).__name__}: {exc}"[:1000]

@@ -40,6 +40,11 @@ class BrokerMessage:
     event_type: str | None = None
 
 
+def described(exc: BaseException) -> str:
+    """A broker client's error as a failure's message says it: its type, then its text."""
+    return f"{type(exc).__name__}: {exc}"[:1000]
+
+
 class BrokerFailed(Exception):
     """A publish that failed: `error_type` is UNREACHABLE, REFUSED or AUTH; `str()` says
     why."""
