@@ -153,6 +153,18 @@ def worker(metrics_fd: Annotated[int | None, typer.Option(
         _refuse(exc)
 
 
+@app.command("ingest-worker")
+def ingest_worker() -> None:
+    """Read broker Sources (Kafka, SQS, RabbitMQ) and publish their messages as Events,
+    and nothing else: to scale reading apart from delivering. Needs the database only."""
+    from cli.ingest_worker import main as ingest_main
+
+    try:
+        uvloop.run(ingest_main(get_settings()))
+    except ports.PortUnavailable as exc:  # HOOKLINE_WORKER_METRICS_PORT's
+        _refuse(exc)
+
+
 @app.command()
 def listen(
     port: Annotated[int, typer.Option(metavar="PORT", help="Port to listen on.")] = 9000,

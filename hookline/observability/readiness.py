@@ -45,15 +45,13 @@ async def api_checks(engine: Engine, client: Client, requires_temporal: bool
         temporal or not requires_temporal)
 
 
-class WorkerProbes:
-    """The worker's probes, asked from its metrics port's threads: alive while its event
-    loop runs a no-op within LOOP_WAIT; ready while it polls its task queue, Temporal
-    answers and the database does."""
+class LoopProbes:
+    """A process's probes, asked from its metrics port's threads: alive while its event
+    loop runs a no-op within LOOP_WAIT; ready while the database answers (an ingest
+    worker's: it needs nothing else)."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop, engine: Engine) -> None:
         self.loop, self.engine = loop, engine
-        self.client: Client | None = None  # set once connected
-        self.polling = False  # set while the Temporal worker runs
 
     def alive(self) -> bool:
         try:
@@ -63,6 +61,18 @@ class WorkerProbes:
             return False
 
     def checks(self) -> dict[str, str]:
+        return {"database": state(database_ok(self.engine))}
+
+
+class WorkerProbes(LoopProbes):
+    """The worker's: ready also while it polls its task queue and Temporal answers."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, engine: Engine) -> None:
+        super().__init__(loop, engine)
+        self.client: Client | None = None  # set once connected
+        self.polling = False  # set while the Temporal worker runs
+
+    def checks(self) -> dict[str, str]:
         temporal = False
         if self.client is not None and self.polling:
             try:
@@ -70,5 +80,5 @@ class WorkerProbes:
                     temporal_ok(self.client), self.loop).result(TEMPORAL_WAIT + 1)
             except (concurrent.futures.TimeoutError, RuntimeError):
                 temporal = False
-        return {"database": state(database_ok(self.engine)), "polling": state(self.polling),
+        return {**super().checks(), "polling": state(self.polling),
                 "temporal": state(temporal)}
