@@ -12,11 +12,15 @@ import time
 from typing import Any
 
 import pytest
+from sqlmodel import Session
 
+from hookline.persistence.db import committed
+from hookline.persistence.models import Source
+from hookline.services import accounts
 from tests.support.api import ok, setup_endpoint
 from tests.support.brokers import Kafka, Moto, RabbitMQ
 from tests.support.receiver import Receiver
-from tests.support.stack import Tenant
+from tests.support.stack import Stack, Tenant
 
 pytestmark = pytest.mark.both_databases
 
@@ -144,3 +148,51 @@ def test_an_sqs_queue_is_published_as_events_and_its_poison_dead_lettered(
     assert until(drained, timeout=30)
     time.sleep(2)
     assert len(receiver.at("/hooks")) == 20
+
+
+def test_the_quota_dead_letters_and_pauses_and_the_rate_holds(
+        stack: Stack, kafka: Kafka, receiver: Receiver) -> None:
+    """Over the monthly quota, a message is dead-lettered and the Source pauses (a raised
+    quota lets it read again); over the organization's rate, messages are held and all
+    published, once."""
+    tenant = stack.tenant()
+    with Session(stack.engine) as session:
+        committed(session, accounts.set_plan, tenant.org_id, monthly_events=3)
+    topic = f"quota{time.time_ns()}"
+    kafka.create_topic(topic, partitions=1)
+    kafka.create_topic(f"{topic}-dead", partitions=1)
+    setup_endpoint(tenant, receiver.url("/quota"), event_type="order.paid")
+    port = kafka.bootstrap.rsplit(":", 1)[1]
+    created = source(tenant, url=f"kafka://127.0.0.1:{port}/{topic}",
+                     deadLetter=f"kafka://127.0.0.1:{port}/{topic}-dead",
+                     consumption={"startFrom": "earliest"})
+    headers = {"hookline-consumer": "acme", "hookline-event-type": "order.paid"}
+    kafka.produce(topic, [(json.dumps({"n": n}).encode(), headers) for n in range(5)])
+    assert len(receiver.wait(3, "/quota", timeout=90)) == 3
+    dead = kafka.consume(f"{topic}-dead", 2, timeout=30)
+    assert len(dead) == 2 and all("quota" in r.headers["hookline-dead-letter-reason"]
+                                  for r in dead), dead
+    path = f"/v1/ingest/sources/{created['id']}"
+    paused = until(lambda: (s := ok(tenant.client.get(path)))["pausedUntil"] and s)
+    assert "quota" in paused["lastError"], paused
+    # Paused: a new message waits, neither published nor dead-lettered.
+    kafka.produce(topic, [(json.dumps({"n": 5}).encode(), headers)])
+    time.sleep(3)
+    assert len(receiver.at("/quota")) == 3 and len(kafka.consume(f"{topic}-dead", 3,
+                                                                 timeout=1)) == 2
+    # A raised quota changes the Source's reader, which reads again at once.
+    with Session(stack.engine) as session:
+        committed(session, accounts.set_plan, tenant.org_id, monthly_events=100, rps=2)
+    assert [json.loads(r.body)["data"]["n"] for r in receiver.wait(4, "/quota", timeout=60)
+            ][3:] == [5]
+    # Over the rate (2 a second): held, then published, every one once.
+    kafka.produce(topic, [(json.dumps({"n": n}).encode(), headers) for n in range(6, 18)])
+    got = receiver.wait(16, "/quota", timeout=90)
+    assert sorted(json.loads(r.body)["data"]["n"] for r in got) == list(range(18)[:3]) + \
+        list(range(5, 18)), [json.loads(r.body)["data"]["n"] for r in got]
+    # (Read from the database: the API shares the rate the Source is held by.)
+    with Session(stack.engine) as session:
+        held = session.get(Source, created["id"])
+        assert held is not None and "requests per second" in (held.last_error or ""), held
+    time.sleep(2)
+    assert len(receiver.at("/quota")) == 16
