@@ -49,7 +49,7 @@ API_ONLY = {"public_url", "api_host", "api_port", "api_workers", "ready_requires
             "default_max_sources"}
 WORKER_ONLY = {"worker_metrics_port", "worker_metrics_host", "reconcile_interval",
                "relay_interval", "schedule_reconcile_interval", "retention_batch", "smtp_url",
-               "alert_from", "poll_window"}
+               "alert_from", "poll_window", "ingest"}
 TLS_DIR, API_KEY_DIR = "/etc/hookline/temporal-tls", "/etc/hookline/temporal-api-key"
 SMTP_DIR, PROXY_DIR = "/etc/hookline/smtp", "/etc/hookline/egress-proxy"
 
@@ -165,6 +165,36 @@ def test_production_values_render_scaling_traffic_and_monitoring() -> None:
     assert worker["nodeSelector"] == {"workload": "hookline-worker"}
     api = deployment(docs, "api")["spec"]["template"]["spec"]
     assert "podAntiAffinity" in api["affinity"] and api["priorityClassName"] == "high-priority"
+
+
+def test_an_ingest_worker_reads_broker_sources_in_place_of_the_workers() -> None:
+    """Issue 69: ingestWorker.enabled runs `hookline ingest-worker` pods, probed and scraped
+    on the metrics port, with the workers' settings but no Temporal's; the workers are
+    then told not to read broker Sources (HOOKLINE_INGEST=false)."""
+    assert "HOOKLINE_INGEST" not in env(deployment(render("-f", str(MINIMAL)), "worker"))
+    docs = render("-f", str(PRODUCTION), "--set", "ingestWorker.enabled=true",
+                  "--set", "ingestWorker.replicaCount=3", "--set", "config.logLevel=debug",
+                  "--set", "config.pollWindow=2d")
+    ingest = deployment(docs, "ingest-worker")
+    assert container(ingest)["command"] == ["hookline", "ingest-worker"]
+    assert ingest["spec"]["replicas"] == 3
+    probes = container(ingest)
+    assert probes["readinessProbe"]["httpGet"] == {"path": "/readyz", "port": "metrics"}
+    assert {p["name"]: p["containerPort"] for p in probes["ports"]} == {"metrics": 9464}
+    found = env(ingest)
+    assert found["HOOKLINE_LOG_LEVEL"]["value"] == "debug"
+    assert found["HOOKLINE_POLL_WINDOW"]["value"] == "2d"
+    assert "HOOKLINE_DATABASE_URL" in found and "HOOKLINE_ENCRYPTION_KEYS" in found
+    assert not [name for name in found if name.startswith((
+        "HOOKLINE_TEMPORAL_ADDRESS", "HOOKLINE_TEMPORAL_TLS", "HOOKLINE_TEMPORAL_API_KEY"))]
+    assert not [m for m in mounts(ingest) if "temporal" in m], mounts(ingest)
+    assert env(deployment(docs, "worker"))["HOOKLINE_INGEST"]["value"] == "false"
+    monitors = {m["spec"]["selector"]["matchLabels"]["app.kubernetes.io/component"]:
+                m["spec"]["endpoints"][0]["port"] for m in of_kind(docs, "ServiceMonitor")}
+    assert monitors == {"api": "http", "worker": "metrics", "ingest-worker": "metrics"}
+    services = {s["metadata"]["labels"]["app.kubernetes.io/component"]
+                for s in of_kind(docs, "Service")}
+    assert "ingest-worker" in services
 
 
 def test_the_grafana_dashboard_is_a_configmap_only_when_asked_for() -> None:

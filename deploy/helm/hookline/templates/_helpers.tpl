@@ -63,9 +63,15 @@ valueFrom:
   {{- include "hookline.secretRef" $root.Values.database | nindent 2 }}
 - name: HOOKLINE_ENCRYPTION_KEYS
   {{- include "hookline.secretRef" $root.Values.encryption | nindent 2 }}
-{{- if ne $component "migration" }}
+{{- if has $component (list "api" "worker") }}
 {{- include "hookline.temporalEnv" $root }}
+{{- end }}
+{{- if ne $component "migration" }}
 {{- include "hookline.configEnv" (list $root $component) }}
+{{- end }}
+{{- if and (eq $component "worker") $root.Values.ingestWorker.enabled }}
+- name: HOOKLINE_INGEST
+  value: "false"
 {{- end }}
 {{- with $root.Values.extraEnv }}
 {{ toYaml . }}
@@ -80,7 +86,7 @@ valueFrom:
 api: [publicUrl, apiHost, apiPort, apiWorkers, readyRequiresTemporal, portalFrameAncestors,
       defaultRps, defaultMonthlyEvents, defaultMaxSources]
 worker: [workerMetricsPort, workerMetricsHost, reconcileInterval, relayInterval,
-         scheduleReconcileInterval, retentionBatch, smtpUrl, alertFrom, pollWindow]
+         scheduleReconcileInterval, retentionBatch, smtpUrl, alertFrom, pollWindow, ingest]
 # The API computes retry schedules and gate limits for redeliveries, tests URLs with the
 # worker's rules, checks transformations at save, shows retention and syncs the silence
 # check's Schedule.
@@ -97,7 +103,8 @@ both: [temporalNamespace, taskQueue, logLevel, retrySchedule, attemptTimeout, al
 {{- $root := index . 0 -}}
 {{- $component := index . 1 -}}
 {{- $readers := include "hookline.settingReaders" $root | fromYaml -}}
-{{- $mine := concat (index $readers $component) $readers.both -}}
+{{- /* The ingest worker reads what the worker does (it publishes as the API does). */ -}}
+{{- $mine := concat (index $readers (eq $component "ingest-worker" | ternary "worker" $component)) $readers.both -}}
 {{- $config := deepCopy $root.Values.config -}}
 {{- if eq $component "api" }}
 {{- $_ := set $config "publicUrl" (include "hookline.publicUrl" $root) }}
@@ -317,7 +324,7 @@ priorityClassName: {{ . }}
 volumes:
   - name: tmp
     emptyDir: {}
-  {{- if ne (index . 1) "migration" }}
+  {{- if has (index . 1) (list "api" "worker") }}
   {{- with include "hookline.temporalVolumes" (list (index . 0) "volumes") }}
   {{- . | trim | nindent 2 }}
   {{- end }}
@@ -334,7 +341,7 @@ volumes:
 volumeMounts:
   - name: tmp
     mountPath: /tmp
-  {{- if ne (index . 1) "migration" }}
+  {{- if has (index . 1) (list "api" "worker") }}
   {{- with include "hookline.temporalVolumes" (list (index . 0) "mounts") }}
   {{- . | trim | nindent 2 }}
   {{- end }}
@@ -359,4 +366,20 @@ volumeMounts:
 {{- else }}
 {{- .replicaCount }}
 {{- end }}
+{{- end }}
+
+{{/* The long-running components: the API, the worker and, when enabled, the ingest worker
+     (`hookline ingest-worker`). */}}
+{{- define "hookline.components" -}}
+{{- $found := list "api" "worker" -}}
+{{- if .Values.ingestWorker.enabled -}}
+{{- $found = append $found "ingest-worker" -}}
+{{- end -}}
+{{- toJson $found -}}
+{{- end }}
+
+{{/* A component's values: pass (list $ component); "ingest-worker"'s are ingestWorker. */}}
+{{- define "hookline.componentValues" -}}
+{{- $root := index . 0 -}}
+{{- toJson (index $root.Values (index . 1 | camelcase | untitle)) -}}
 {{- end }}
