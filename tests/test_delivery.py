@@ -7,6 +7,7 @@ import json
 import re
 import subprocess
 import time
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -156,6 +157,34 @@ def test_one_idempotency_key_raced_by_many_requests_makes_one_event(
     time.sleep(1.0)
     assert len(receiver.received) == 1
     assert len(ok(tenant.client.get("/v1/events"))["items"]) == 1
+
+
+@pytest.mark.both_databases
+def test_a_key_older_than_its_window_makes_a_new_event(stack: Stack, tenant: Tenant) -> None:
+    """After 24 hours an Idempotency-Key may be used again: its first Event gives it up and
+    the publish makes a new one, which holds it from then on."""
+    import sqlalchemy as sa
+
+    setup_endpoint(tenant, "http://127.0.0.1:9/never")
+    first = publish(tenant, headers={"Idempotency-Key": "monthly-1"})
+    with stack.engine.begin() as db:
+        db.execute(sa.text("UPDATE events SET created_at = :then WHERE id = :id"),
+                   {"then": datetime.now(UTC) - timedelta(hours=25), "id": first["id"]})
+    again = tenant.client.post("/v1/events", headers={"Idempotency-Key": "monthly-1"},
+                               json={"type": "invoice.paid", "consumer": "acme",
+                                     "data": {"n": 2}})
+    assert again.status_code == 201 and "idempotent-replayed" not in again.headers
+    assert again.json()["id"] != first["id"]
+    with stack.engine.connect() as db:
+        rows = db.execute(sa.text("SELECT id, idempotency_key FROM events WHERE id IN "
+                                  "(:a, :b)"), {"a": first["id"], "b": again.json()["id"]})
+        keys: dict[str, str | None] = {row[0]: row[1] for row in rows}
+    assert keys == {first["id"]: None, again.json()["id"]: "monthly-1"}
+    third = tenant.client.post("/v1/events", headers={"Idempotency-Key": "monthly-1"},
+                               json={"type": "invoice.paid", "consumer": "acme",
+                                     "data": {"n": 3}})
+    assert third.json()["id"] == again.json()["id"]
+    assert third.headers["idempotent-replayed"] == "true"
 
 
 @pytest.mark.cluster

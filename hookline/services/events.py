@@ -9,12 +9,12 @@ from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
 
-from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
 from hookline import payload_schemas
 from hookline.contracts import DeliveryStart
 from hookline.errors import (
+    Conflict,
     NotFound,
     PayloadErased,
     PayloadTooLarge,
@@ -197,24 +197,20 @@ def _validate(session: Session, registered: Any, data: dict[str, Any]
 
 def _write(session: Session, *, event: Event, endpoints: list[Subscriber],
            principal: Principal, schedule: list[float], document: Any = None) -> Published:
-    key = event.idempotency_key
+    key, env_id = event.idempotency_key, event.environment_id
     if key is None:
-        return _insert(session, event, endpoints, principal, schedule, document)
-    try:
-        with session.begin_nested():  # undoes the quota count too when the key lost a race
-            return _insert(session, event, endpoints, principal, schedule, document)
-    except IntegrityError:  # the same key came in the same batch or from another process
-        if found := _existing(session, event.environment_id, key):
-            return Published(found, replayed=True)
-        raise
-
-
-def _insert(session: Session, event: Event, endpoints: list[Subscriber], principal: Principal,
-            schedule: list[float], document: Any = None) -> Published:
+        queries.events.insert(session, event.model_dump())
+    elif not queries.events.insert_unless_held(session, row := event.model_dump()):
+        # The key is held: by an Event older than the window, which gives it up, or by one
+        # made meanwhile (in this batch, or by another process), which this publish replays.
+        _release_expired_key(session, env_id, key)
+        if not queries.events.insert_unless_held(session, row):
+            if found := _existing(session, env_id, key):
+                return Published(found, replayed=True)
+            raise Conflict(f"the Idempotency-Key {key!r} is in use; try again")
+    # After the insert: a publish that replays is not counted. A refusal undoes the insert
+    # with the rest of the job's write (`persistence.batches`).
     _charge(session, principal.org_id, principal.monthly_events)
-    if event.idempotency_key:
-        _release_expired_key(session, event.environment_id, event.idempotency_key)
-    queries.events.insert(session, event.model_dump())
     deliveries.add_for_event(session, event, endpoints, schedule, document)
     return Published(event, replayed=False)
 

@@ -9,6 +9,7 @@ from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy import bindparam, exists
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Session, col, select
 
 from hookline.ids import first_id_at
@@ -32,6 +33,18 @@ class EventFilter:
 
 def insert(session: Session, row: dict[str, Any]) -> None:
     session.execute(_INSERT, row)
+
+
+def insert_unless_held(session: Session, row: dict[str, Any]) -> bool:
+    """Inserts an Event with an Idempotency-Key unless another Event of its environment
+    holds the key (True: inserted). No error, so no savepoint to recover from one: the
+    batch's writes run together (`persistence.batches`)."""
+    dialect = postgresql if session.get_bind().dialect.name == "postgresql" else sqlite
+    events = table_of(Event)
+    statement = dialect.insert(events).values(row).on_conflict_do_nothing(
+        index_elements=["environment_id", "idempotency_key"]).returning(events.c.id)
+    # RETURNING, not the row count: psycopg's counts the row ON CONFLICT skipped.
+    return session.execute(statement).first() is not None
 
 
 def by_key(session: Session, env_id: str, key: str) -> Event | None:
