@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from api.jsonbody import decode
+from hookline.json_text import decode
 
 M = TypeVar("M", bound=BaseModel)
 

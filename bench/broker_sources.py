@@ -1,7 +1,7 @@
 """Issue 69's targets for broker sources, on PostgreSQL (a throwaway server of its own), the
 Temporal dev server, a Kafka broker, moto's SQS and the product's defaults:
 
-  python -m bench.broker_sources                          # about 15 minutes on 2 cores
+  python -m bench.broker_sources                          # about 12 minutes on 2 cores
   python -m bench.broker_sources --messages 10000 --sqs 1000   # smaller
 
 Kafka: publishes `--messages` events through `POST /v1/events` (PUBLISHERS threads), then
@@ -46,7 +46,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.broker_sources", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--messages", type=int, default=100_000)
-    parser.add_argument("--sqs", type=int, default=5_000)
+    parser.add_argument("--sqs", type=int, default=2_000)
     parser.add_argument("--kills", type=int, default=2, help="times the worker is killed")
     parser.add_argument("--concurrency", type=int, default=None,
                         help="the Source's; absent: the product's default")

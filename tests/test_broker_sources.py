@@ -12,10 +12,10 @@ import time
 from typing import Any
 
 import pytest
-from sqlmodel import Session
+from sqlmodel import Session, select
 
 from hookline.persistence.db import committed
-from hookline.persistence.models import Source
+from hookline.persistence.models import Event, Source
 from hookline.services import accounts
 from tests.support.api import ok, setup_endpoint
 from tests.support.brokers import Kafka, Moto, RabbitMQ
@@ -196,3 +196,38 @@ def test_the_quota_dead_letters_and_pauses_and_the_rate_holds(
         assert held is not None and "requests per second" in (held.last_error or ""), held
     time.sleep(2)
     assert len(receiver.at("/quota")) == 16
+
+
+def test_one_environments_burst_holds_no_other_environments_source(
+        stack: Stack, kafka: Kafka) -> None:
+    """A Source with a backlog (held to its organization's rate, the plan's default) and
+    another environment's Source read side by side: the other's message is published
+    while the backlog is still being read, not after it."""
+    port = kafka.bootstrap.rsplit(":", 1)[1]
+    headers = {"hookline-consumer": "acme", "hookline-event-type": "order.paid"}
+    made: dict[str, tuple[Tenant, dict[str, Any], str]] = {}
+    for name in ("busy", "quiet"):
+        tenant = stack.tenant()
+        ok(tenant.client.post("/v1/event-types", json={"name": "order.paid"}), 201)
+        ok(tenant.client.post("/v1/consumers", json={"externalId": "acme", "name": "acme"}),
+           201)
+        topic = f"{name}{time.time_ns()}"
+        kafka.create_topic(topic, partitions=1)
+        kafka.create_topic(f"{topic}-dead", partitions=1)
+        made[name] = (tenant, source(tenant, url=f"kafka://127.0.0.1:{port}/{topic}",
+                                     deadLetter=f"kafka://127.0.0.1:{port}/{topic}-dead",
+                                     consumption={"startFrom": "earliest"}), topic)
+    backlog = 1000
+    kafka.produce(made["busy"][2], [(json.dumps({"n": n}).encode(), headers)
+                                    for n in range(backlog)])
+
+    def events(name: str) -> int:
+        with Session(stack.engine) as session:
+            return len(session.exec(select(Event.id).where(
+                Event.environment_id == made[name][0].environment_id)).all())
+
+    assert until(lambda: events("busy") > 0, timeout=60)
+    kafka.produce(made["quiet"][2], [(json.dumps({"n": 0}).encode(), headers)])
+    assert until(lambda: events("quiet") == 1, timeout=60)
+    assert events("busy") < backlog, "the quiet Source waited for the whole backlog"
+    assert until(lambda: events("busy") == backlog, timeout=120)

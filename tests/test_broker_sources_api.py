@@ -68,16 +68,21 @@ def test_a_kafka_source_keeps_its_settings_and_its_password_write_only(
     assert created["lastError"] is None and created["pausedUntil"] is None
     assert "s3cr3t" not in tenant.client.get(PATH).text
     assert row(stack, created["id"]).credentials == SASL
-    # A PATCH that leaves the password out keeps it; consumption members left out keep
-    # theirs; null clears the mapping.
+    # A PATCH that leaves the password out keeps it; the members of `consumption` and
+    # `mapping` it leaves out keep theirs, a null one is its default again (or gone).
+    patch(tenant, created["id"], {"consumption": {"concurrency": 3, "startFrom": "earliest"}})
     changed = patch(tenant, created["id"], {
         "credentials": {"username": "other"}, "consumption": {"batchSize": 5},
-        "mapping": None})
+        "mapping": {"payload": "order", "consumer": None}})
     assert given(changed["credentials"]) == {"username": "other"}
     assert row(stack, created["id"]).credentials == {"username": "other", "password": "s3cr3t"}
-    assert changed["consumption"] == {"concurrency": 10, "batchSize": 5, "startFrom": "latest"}
-    assert changed["mapping"] is None
+    assert changed["consumption"] == {"concurrency": 3, "batchSize": 5,
+                                      "startFrom": "earliest"}
+    assert given(changed["mapping"]) == {"eventType": "kind", "payload": "order"}
     assert ok(tenant.client.get(f"{PATH}/{created['id']}")) == changed
+    reset = patch(tenant, created["id"], {"consumption": {"concurrency": None},
+                                          "mapping": None})
+    assert reset["consumption"]["concurrency"] == 10 and reset["mapping"] is None
     # The type may be left to the URL's kind.
     inferred = create(tenant, url=KAFKA.replace("orders", "refunds"), deadLetter=KAFKA_DEAD)
     assert inferred["type"] == "kafka"
@@ -162,6 +167,7 @@ def test_a_broker_source_refuses_what_only_an_ingestion_url_takes(
                         ({"providerConfig": {"a": "b"}}, "providerConfig"),
                         ({"cronExpression": "* * * * *"}, "cronExpression"),
                         ({"url": SQS}, "url"), ({"deadLetter": None}, "deadLetter"),
+                        ({"url": None}, "url"),
                         ({"url": "kafka://127.0.0.2:9092/orders"}, "deadLetter")):
         problem = assert_problem(tenant.client.patch(path, json=body), 422)
         assert fields(problem) == [field], (body, problem)

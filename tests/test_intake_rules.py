@@ -75,6 +75,12 @@ def test_a_message_that_names_no_key_is_keyed_by_its_own_id() -> None:
     ({**ORDER, "kind": "k" * 201}, {"consumer": "customer.id", "eventType": "kind"},
      "longer than 200"),
     (b"{" + b" " * MAX_BODY + b"}", None, "larger than 2 MiB"),
+    # Read as an API request's body is: what a receiver's parser would refuse, or what
+    # would fail later, out of sight, is refused here, with its reason.
+    (b'{"a": ' * 2000 + b"1" + b"}" * 2000, None, "nests deeper than 64"),
+    (b'{"a": NaN}', None, "NaN is not a JSON value"),
+    (b'{"a": 1e400}', None, "out of range"),
+    (b'{"a": "\\ud800"}', None, "lone surrogate"),
 ])
 def test_what_cannot_be_an_event_says_why(body: Any, mapping: dict[str, str] | None,
                                           why: str) -> None:

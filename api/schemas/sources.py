@@ -19,6 +19,7 @@ from api.schemas.credentials import (
     stored,
 )
 from hookline.delivery.credentials import CREDENTIAL_SECRETS, TLS_SECRETS, shown
+from hookline.errors import invalid
 from hookline.persistence.models import Source
 from hookline.services.broker_sources import (
     MAX_BATCH,
@@ -47,11 +48,14 @@ MAPPING_DOC = ("A broker Source's: where a message's Event fields are, each a JM
                "expression on its JSON body. A `hookline-consumer`, `hookline-event-type` or "
                "`hookline-idempotency-key` header (an SQS message attribute) comes first. "
                "`payload` absent: the whole body; `idempotencyKey` absent: the message's "
-               "own id (Kafka's topic, partition and offset)")
+               "own id (Kafka's topic, partition and offset). In a PATCH, the members given "
+               "replace the stored ones (null removes one); null removes them all")
 CONSUMPTION_DOC = (f"A broker Source's bounds: `concurrency` (messages published at once, 1 "
                    f"to {MAX_CONCURRENCY}), `batchSize` (messages read at once, 1 to "
-                   f"{MAX_BATCH['kafka']}; SQS 1 to {MAX_BATCH['sqs']}) and, for Kafka, "
-                   "`startFrom` (`latest` or `earliest`: where a new Source begins)")
+                   f"{MAX_BATCH['kafka']}; RabbitMQ 1 to {MAX_BATCH['amqp']}; SQS 1 to "
+                   f"{MAX_BATCH['sqs']}) and, for Kafka, "
+                   "`startFrom` (`latest` or `earliest`: where a new Source begins). In a "
+                   "PATCH, the members given replace the stored ones (null: the default)")
 
 
 class MappingIn(ApiInput):
@@ -83,13 +87,16 @@ class ConsumptionOut(ApiModel):
 
 
 class LagOut(ApiModel):
-    messages: int | None = Field(description="Messages in the topic or queue not yet read")
-    seconds: float | None = Field(description="How old the oldest of them is")
+    messages: int | None = Field(description="Messages in the topic or queue not yet done "
+                                 "with")
+    seconds: float | None = Field(description="While some wait, how long ago the last "
+                                  "message read was written (Kafka, SQS); 0 when none wait")
     measured_at: Timestamp
 
 
 def _stored(given: ApiInput | None) -> dict[str, Any] | None:
-    return None if given is None else given.model_dump(by_alias=True, exclude_none=True)
+    """The members given, a null one kept: it removes the stored member."""
+    return None if given is None else given.model_dump(by_alias=True, exclude_unset=True)
 
 
 class _BrokerFields(ApiInput):
@@ -106,6 +113,8 @@ class _BrokerFields(ApiInput):
     def broker(self) -> BrokerSettings:
         """The broker settings given; absent (KEEP) is told from null."""
         given = self.model_fields_set
+        if "url" in given and self.url is None:
+            raise invalid("url", "must not be null")
         return BrokerSettings(
             url=self.url,
             dead_letter=self.dead_letter if "dead_letter" in given else KEEP,
@@ -188,7 +197,8 @@ class SourceOut(ApiModel):
     last_error_at: MaybeTimestamp = None
     paused_until: MaybeTimestamp = Field(
         default=None, description="A broker Source's: it reads nothing until then, the "
-                                  "environment's quota or rate limit having refused")
+                                  "environment's quota or rate limit having refused, or a "
+                                  "failure (`lastError`) to be tried again")
     created_at: Timestamp
 
 

@@ -4,9 +4,9 @@ unacknowledged at once as a batch holds. A message done with is acknowledged; on
 given back to the queue (`requeue`), to be read again.
 
 A message's own id is its `message_id` property. One without it is known by a digest of
-its body and headers: read again after a crash it is the same message, so its publish is
-a replay (and two identical messages within a day are one Event; give each a
-`message_id` or a `hookline-idempotency-key` header to keep them apart)."""
+its body and headers (but the broker's `x-` ones): read again after a crash it is the same
+message, so its publish is a replay (and two identical messages within a day are one Event;
+give each a `message_id` or a `hookline-idempotency-key` header to keep them apart)."""
 
 from __future__ import annotations
 
@@ -32,25 +32,30 @@ WAIT = 1.0  # seconds a fetch waits for the first message
 class AmqpIntake:
     def __init__(self, address: BrokerAddress, checked: Checked,
                  credentials: dict[str, Any] | None, tls: ClientTLS | None,
-                 consumption: dict[str, Any]) -> None:
+                 consumption: dict[str, Any], timeout: float) -> None:
         self._address = address
         self._queue = address.options["queue"]
         self._checked = checked
         self._credentials = credentials
         self._client_tls = tls
         self._prefetch = consumption["batchSize"]
+        self._timeout = timeout  # for each call: a broker that never answers fails it
         self._connection: AbstractConnection | None = None
         self._channel: AbstractChannel | None = None
         self._arrived: asyncio.Queue[DeliveredMessage] = asyncio.Queue()
 
     async def start(self) -> None:
         try:
-            self._connection = await connect(self._address, self._checked,
-                                             self._credentials, self._client_tls)
-            channel = self._channel = await self._connection.channel()
-            await channel.basic_qos(prefetch_count=self._prefetch)
-            await channel.queue_declare(self._queue, passive=True)
-            await channel.basic_consume(self._queue, self._arrived.put, no_ack=False)
+            async with asyncio.timeout(self._timeout):
+                self._connection = await connect(self._address, self._checked,
+                                                 self._credentials, self._client_tls)
+                channel = self._channel = await self._connection.channel()
+                await channel.basic_qos(prefetch_count=self._prefetch)
+                await channel.queue_declare(self._queue, passive=True)
+                await channel.basic_consume(self._queue, self._arrived.put, no_ack=False)
+        except TimeoutError:
+            raise ReadFailed(f"the broker did not answer within {self._timeout:g} s") \
+                from None
         except (amqp_errors.AuthenticationError,
                 amqp_errors.ProbableAuthenticationError) as exc:
             raise ReadFailed(f"the broker refused the sign-in: {described(exc)}") from None
@@ -75,19 +80,21 @@ class AmqpIntake:
     async def settle(self, done: list[Received], held: list[Received]) -> None:
         channel = self._open()
         try:
-            for received in done:
-                await channel.basic_ack(received.handle)
-            for received in held:
-                await channel.basic_nack(received.handle, requeue=True)
-        except (amqp_errors.AMQPError, OSError) as exc:
+            async with asyncio.timeout(self._timeout):
+                for received in done:
+                    await channel.basic_ack(received.handle)
+                for received in held:
+                    await channel.basic_nack(received.handle, requeue=True)
+        except (amqp_errors.AMQPError, OSError, TimeoutError) as exc:
             # Unacknowledged, they go back to the queue when the channel closes.
             raise ReadFailed(f"the broker could not be told: {described(exc)}") from None
 
     async def lag(self) -> Lag | None:
         channel = self._open()
         try:
-            declared = await channel.queue_declare(self._queue, passive=True)
-        except (amqp_errors.AMQPError, OSError) as exc:
+            async with asyncio.timeout(self._timeout):
+                declared = await channel.queue_declare(self._queue, passive=True)
+        except (amqp_errors.AMQPError, OSError, TimeoutError) as exc:
             raise ReadFailed(f"the queue could not be measured: {described(exc)}") from None
         return Lag(declared.message_count or 0, None)
 
@@ -112,8 +119,10 @@ def _received(message: DeliveredMessage) -> Received:
                for name, value in (properties.headers or {}).items()}
     if properties.content_type:
         headers["content-type"] = properties.content_type
-    own_id = properties.message_id or "sha256:" + hashlib.sha256(
-        message.body + repr(sorted(headers.items())).encode()).hexdigest()
+    # Not the broker's own headers (a quorum queue's x-delivery-count, x-death): they change
+    # when the message comes again.
+    own_id = properties.message_id or "sha256:" + hashlib.sha256(message.body + repr(sorted(
+        (k, v) for k, v in headers.items() if not k.startswith("x-"))).encode()).hexdigest()
     return Received(Inbound(message.body, headers, own_id), message.delivery_tag,
                     properties.message_id or "")
 

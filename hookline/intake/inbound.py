@@ -17,12 +17,15 @@ class Received:
     message: Inbound
     handle: Any
     key: str = ""  # a Kafka record's key, kept for its dead letter
+    # Its ordered lane (a Kafka partition): a message held holds those behind it in it.
+    lane: str = ""
 
 
 @dataclass(frozen=True)
 class Lag:
-    """How far behind its topic or queue a Source is: messages not yet read, and the age
-    of the oldest of them where the broker tells it (None where it does not)."""
+    """How far behind its topic or queue a Source is: messages not yet done with, and, while
+    some wait, how long ago the last message read was written (a consumer's usual time
+    lag; None where the broker does not say when a message was written)."""
 
     messages: int
     seconds: float | None

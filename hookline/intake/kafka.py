@@ -1,8 +1,8 @@
 """A Kafka Source's reader: a consumer in the group `hookline-<source id>`, connected as the
 publisher is (`kafka_client`: every broker at a checked address), that commits a
 partition's offset only past messages that are done with. A message held in a partition
-holds every one after it: the partition is read again from it, and what was published
-behind it is published again as a replay (its idempotency key)."""
+holds every one after it, unpublished: the partition is read again from it (`Received.lane`).
+Its lag is the group's, over all the topic's partitions."""
 
 from __future__ import annotations
 
@@ -23,11 +23,12 @@ from hookline.delivery.kinds.brokers.kafka_client import (
 )
 from hookline.delivery.kinds.brokers.message import described
 from hookline.intake.inbound import Lag, ReadFailed, Received
-from hookline.intake.resolve import Inbound
+from hookline.intake.resolve import MAX_BODY, Inbound
 
 # How long a fetch waits for the first message: short, so that a stop or a change of the
 # Source is seen soon.
 WAIT_MS = 1000
+FETCH_BYTES = 4 * MAX_BODY  # all partitions' records one fetch may bring
 
 
 class KafkaIntake:
@@ -36,6 +37,9 @@ class KafkaIntake:
                  consumption: dict[str, Any], timeout: float, check_host: CheckHost) -> None:
         self._source_id = source_id
         self._topic = address.name
+        # A message's own id names its cluster too: the Source moved to another one, or its
+        # topic made again, starts its offsets over.
+        self._cluster = f"{address.host}:{address.port}"
         self._tls = address.tls
         self._credentials = credentials
         self._client_tls = tls
@@ -51,14 +55,19 @@ class KafkaIntake:
             enable_auto_commit=False,
             auto_offset_reset=self._consumption.get("startFrom") or "latest",
             max_poll_records=self._consumption["batchSize"],
+            # What one fetch may hold in memory: a message is refused past MAX_BODY anyway.
+            max_partition_fetch_bytes=MAX_BODY, fetch_max_bytes=FETCH_BYTES,
             request_timeout_ms=int(self._timeout * 1000) + WAIT_MS,
             isolation_level="read_committed",
             **self._guarded.settings(self._credentials, self._tls, self._client_tls))
+        # (The consumer keeps its client private; the producer's is `.client`.)
         self._guarded.guard(consumer._client)
         try:
             await consumer.start()
         except BaseException as exc:
             await consumer.stop()
+            if not isinstance(exc, Exception):  # a cancel goes on being one
+                raise
             raise await self._failed(exc) from None
         self._consumer = consumer
 
@@ -75,11 +84,12 @@ class KafkaIntake:
             for record in records:
                 headers = {name.lower(): value.decode(errors="replace")
                            for name, value in record.headers or () if value is not None}
-                own_id = f"{partition.topic}/{partition.partition}/{record.offset}"
+                lane = f"{partition.topic}/{partition.partition}"
                 batch.append(Received(
-                    Inbound(record.value or b"", headers, own_id),
+                    Inbound(record.value or b"", headers,
+                            f"{self._cluster}/{lane}/{record.offset}"),
                     (partition, record.offset),
-                    (record.key or b"").decode(errors="replace")))
+                    (record.key or b"").decode(errors="replace"), lane))
                 self._last_read = record.timestamp / 1000
         return batch
 
@@ -112,16 +122,21 @@ class KafkaIntake:
             raise await self._failed(exc) from None
 
     async def lag(self) -> Lag | None:
+        """The group's: every partition's end against its committed offset, whichever
+        process of the group reads it (each measures the same)."""
         consumer = self._started()
-        behind = 0
-        for partition in consumer.assignment():
-            highwater = consumer.highwater(partition)
-            if highwater is None:
+        try:
+            numbers = consumer.partitions_for_topic(self._topic)
+            if not numbers:
                 return None
-            try:
-                behind += max(0, highwater - await consumer.position(partition))
-            except kafka_errors.IllegalStateError:
-                return None
+            partitions = [TopicPartition(self._topic, n) for n in sorted(numbers)]
+            ends = await consumer.end_offsets(partitions)
+            behind = 0
+            for partition in partitions:
+                committed = await consumer.committed(partition)
+                behind += max(0, ends[partition] - (committed or 0))
+        except Exception as exc:
+            raise await self._failed(exc) from None
         age = None if self._last_read is None else max(0.0, time.time() - self._last_read)
         return Lag(behind, (age if behind else 0.0) if age is not None else None)
 

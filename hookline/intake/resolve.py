@@ -10,12 +10,12 @@ to the dead-letter target."""
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import dataclass
 from typing import Any
 
 from jmespath.exceptions import JMESPathError
 
+from hookline.json_text import NotJSON, decode
 from hookline.services.events import NewEvent
 from hookline.tenant_code.expressions import OverBudget, scalar, search
 
@@ -53,8 +53,10 @@ def resolve(source_id: str, message: Inbound, mapping: dict[str, Any] | None) ->
     if len(message.body) > MAX_BODY:
         raise Unpublishable(f"the message is larger than {MAX_BODY // 1024 // 1024} MiB")
     try:
-        body = json.loads(message.body)
-    except (ValueError, UnicodeDecodeError) as exc:
+        body = decode(message.body)
+    except NotJSON as exc:
+        raise Unpublishable(f"the body is not JSON: {exc.reason}") from None
+    except ValueError as exc:  # its syntax (json.JSONDecodeError)
         raise Unpublishable(f"the body is not JSON: {exc}") from None
     mapping = mapping or {}
     consumer = _field(message, CONSUMER_HEADER, mapping.get("consumer"), body, "consumer")

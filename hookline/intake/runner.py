@@ -18,17 +18,26 @@ from sqlmodel import Session
 
 from hookline.delivery.credentials import ClientTLS
 from hookline.delivery.kinds.brokers.address import parse_source
+from hookline.delivery.kinds.brokers.message import described
+from hookline.delivery.kinds.brokers.sign_in import identity_refused
 from hookline.delivery.sender import Sender
 from hookline.intake import dead_letters
 from hookline.intake.inbound import Intake, Lag, ReadFailed, Received
 from hookline.intake.resolve import Unpublishable, resolve
-from hookline.intake.verdict import PUBLISHED, RETRY_PAUSE, Act, Verdict, of_refusal
+from hookline.intake.verdict import (
+    HELD_BEHIND,
+    PUBLISHED,
+    RETRY_PAUSE,
+    Act,
+    Verdict,
+    of_refusal,
+)
 from hookline.observability import metrics
 from hookline.persistence.batches import BatchWriter
 from hookline.persistence.db import committed
 from hookline.services import broker_sources
 from hookline.services.broker_sources import Found, Reader
-from hookline.target_kinds import AMQP, KAFKA, SQS
+from hookline.target_kinds import AWS_KINDS, KAFKA, SQS
 from hookline.tenant_code.filter_pool import FilterPool
 from hookline.url_guard import DNSFailure, URLRefused
 from hookline.usecases.admission import RefusedAfterAdmission
@@ -75,6 +84,7 @@ class Runner:
         self._lag: Lag | None = None
         self._lag_at = 0.0  # when it was measured (monotonic)
         self._read_at: datetime | None = None  # a message last published, since the note
+        self._backoff = 1.0  # seconds before trying again after a failure, doubling
 
     async def run(self) -> None:
         """Until cancelled."""
@@ -84,31 +94,37 @@ class Runner:
             metrics.broker_source_lag(self.reader.kind, self.reader.source_id, None)
 
     async def _run(self) -> None:
-        backoff = 1.0
         while True:
             intake: Intake | None = None
             try:
                 intake = await self._opened()
-                backoff = 1.0
                 await self._read(intake)
             except ReadFailed as exc:
-                log.warning("source %s: %s", self.reader.source_id, exc)
-                await self._note(str(exc))
-                metrics.BROKER_SOURCE_PAUSES.labels(self.reader.kind, "retry").inc()
+                await self._failed(str(exc))
+            except Exception as exc:  # a client's surprise: the reading goes on all the same
+                await self._failed(f"reading failed: {described(exc)}")
             finally:
                 if intake is not None:
                     await _closed(intake)
-            await asyncio.sleep(backoff)
-            backoff = min(MAX_BACKOFF, backoff * 2)
+            await asyncio.sleep(self._backoff)
+            self._backoff = min(MAX_BACKOFF, self._backoff * 2)
+
+    async def _failed(self, why: str) -> None:
+        log.warning("source %s: %s", self.reader.source_id, why)
+        metrics.BROKER_SOURCE_PAUSES.labels(self.reader.kind, "retry").inc()
+        await self._note(why)
 
     async def _opened(self) -> Intake:
         reader, shared = self.reader, self._shared
-        address = parse_source(reader.url)
         try:
+            address = parse_source(reader.url)
             checked = await shared.sender.guard_broker(address, reader.endpoint_override,
                                                        reader.principal.requires_https)
         except (URLRefused, DNSFailure) as exc:
             raise ReadFailed(f"the broker's address was refused: {exc}") from None
+        if reader.kind in AWS_KINDS and (refused := identity_refused(
+                reader.credentials, reader.endpoint_override, reader.instance_aws)):
+            raise ReadFailed(f"credentials {refused}")
         tls = ClientTLS.stored(reader.tls)
         intake: Intake
         if reader.kind == KAFKA:
@@ -124,13 +140,16 @@ class Runner:
 
             intake = SqsIntake(address, checked, reader.credentials, shared.timeout,
                                shared.models())
-        elif reader.kind == AMQP:
+        else:
             from hookline.intake.amqp import AmqpIntake
 
-            intake = AmqpIntake(address, checked, reader.credentials, tls, reader.consumption)
-        else:
-            raise ReadFailed(f"{reader.kind} sources are not read yet")
-        await intake.start()
+            intake = AmqpIntake(address, checked, reader.credentials, tls, reader.consumption,
+                                shared.timeout)
+        try:
+            await intake.start()
+        except BaseException:  # what it opened before failing is closed too
+            await _closed(intake)
+            raise
         return intake
 
     async def _read(self, intake: Intake) -> None:
@@ -139,7 +158,8 @@ class Runner:
             batch = await intake.fetch(batch_size)
             pause, why = 0.0, None
             if batch:
-                verdicts = await asyncio.gather(*(self._one(r) for r in batch))
+                held_lanes: set[str] = set()
+                verdicts = await asyncio.gather(*(self._one(r, held_lanes) for r in batch))
                 done = [r for r, v in zip(batch, verdicts, strict=True) if v.act != Act.HOLD]
                 held = [r for r, v in zip(batch, verdicts, strict=True) if v.act == Act.HOLD]
                 await intake.settle(done, held)
@@ -148,6 +168,13 @@ class Runner:
                                                           verdict.act.value).inc()
                 pausing = max(verdicts, key=lambda v: v.pause)
                 pause, why = pausing.pause, pausing.reason
+                if pause and pausing.paused_for is None:
+                    # A failure that lasts (the database, a dead-letter target) is tried
+                    # less and less often, as a reader that cannot connect is.
+                    pause = max(pause, self._backoff)
+                    self._backoff = min(MAX_BACKOFF, self._backoff * 2)
+                else:
+                    self._backoff = 1.0
                 if pause:
                     metrics.BROKER_SOURCE_PAUSES.labels(
                         self.reader.kind, pausing.paused_for or "retry").inc()
@@ -160,31 +187,44 @@ class Runner:
             if pause:
                 await asyncio.sleep(pause)
 
-    async def _one(self, received: Received) -> Verdict:
+    async def _one(self, received: Received, held_lanes: set[str]) -> Verdict:
+        """`held_lanes`: the batch's ordered lanes (Kafka's partitions) with a message held
+        already, behind which nothing is published: it would come before the held one."""
         async with self._slots:
+            if received.lane and received.lane in held_lanes:
+                return HELD_BEHIND
             verdict = await self._published(received)
-            if verdict.act != Act.DEAD_LETTER:
-                return verdict
-            assert verdict.reason is not None
-            refused = await dead_letters.send(self._shared.sender.brokers, self.reader,
-                                              received, verdict.reason)
-            if refused is None:
-                return verdict
-            return Verdict(Act.HOLD, f"the dead-letter target refused a message: {refused}",
-                           RETRY_PAUSE)
+            if verdict.act == Act.DEAD_LETTER:
+                assert verdict.reason is not None
+                refused = await dead_letters.send(self._shared.sender.brokers, self.reader,
+                                                  received, verdict.reason)
+                if refused is not None:
+                    verdict = Verdict(Act.HOLD, "the dead-letter target refused a message: "
+                                                f"{refused}", RETRY_PAUSE)
+            if verdict.act == Act.HOLD and received.lane:
+                held_lanes.add(received.lane)
+            return verdict
 
     async def _published(self, received: Received) -> Verdict:
         reader, shared = self.reader, self._shared
         try:
-            event = resolve(reader.source_id, received.message, reader.mapping)
+            # In a thread: a body of up to 2 MiB and four expressions are no work for the
+            # event loop the worker's attempts share.
+            event = await asyncio.to_thread(resolve, reader.source_id, received.message,
+                                            reader.mapping)
+        except Unpublishable as exc:
+            return of_refusal(received.message, exc)
+        except Exception as exc:  # resolving is pure: the message is what fails it
+            return of_refusal(received.message, Unpublishable(
+                f"the message could not be read: {described(exc)}"))
+        try:
             await publish_event(shared.batches, shared.filters, reader.principal, event,
                                 shared.schedule)
         except RefusedAfterAdmission as refused:
             return of_refusal(received.message, refused.error)
-        except Unpublishable as exc:
-            return of_refusal(received.message, exc)
         except Exception as exc:  # the database away, a timeout: held, tried again
-            log.warning("source %s: publishing failed: %r", reader.source_id, exc)
+            log.warning("source %s: publishing failed: %s", reader.source_id,
+                        described(exc))
             return of_refusal(received.message, exc)
         return PUBLISHED
 

@@ -7,6 +7,8 @@ attributes are its headers."""
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from hookline.delivery.kinds.brokers.address import BrokerAddress
@@ -34,13 +36,18 @@ class SqsIntake:
 
     async def start(self) -> None:
         answer = await self._call("get_queue_url", QueueName=self._name)
-        self._url = str(answer["QueueUrl"])
+        with self._answered("get_queue_url"):
+            self._url = str(answer["QueueUrl"])
 
     async def fetch(self, most: int) -> list[Received]:
         answer = await self._call(
             "receive_message", QueueUrl=self._url, MaxNumberOfMessages=min(most, MOST),
             WaitTimeSeconds=WAIT_SECONDS, MessageAttributeNames=["All"],
             MessageSystemAttributeNames=["SentTimestamp"])
+        with self._answered("receive_message"):
+            return self._received(answer)
+
+    def _received(self, answer: dict[str, Any]) -> list[Received]:
         batch = []
         for message in answer.get("Messages", []):
             headers = {name.lower(): str(value["StringValue"]) for name, value
@@ -68,12 +75,23 @@ class SqsIntake:
     async def lag(self) -> Lag | None:
         answer = await self._call("get_queue_attributes", QueueUrl=self._url,
                                   AttributeNames=["ApproximateNumberOfMessages"])
-        behind = int((answer.get("Attributes") or {}).get("ApproximateNumberOfMessages", 0))
+        with self._answered("get_queue_attributes"):
+            behind = int(answer["Attributes"]["ApproximateNumberOfMessages"])
         age = None if self._last_sent is None else max(0.0, time.time() - self._last_sent)
         return Lag(behind, (age if behind else 0.0) if age is not None else None)
 
     async def close(self) -> None:
         await self._connection.close()
+
+    @contextmanager
+    def _answered(self, operation: str) -> Iterator[None]:
+        """Reading an answer: one that is not SQS's (an endpoint override's server may
+        answer anything) fails the reading, as a refused call does."""
+        try:
+            yield
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+            raise ReadFailed(f"{self._what}: {operation}: the endpoint's answer is not "
+                             f"SQS's ({described(exc)})") from None
 
     async def _call(self, operation: str, **asked: Any) -> Any:
         try:

@@ -51,7 +51,8 @@ class Supervisor:
     def _follow(self, readers: list[Reader]) -> None:
         wanted = {reader.source_id: reader for reader in readers}
         for source_id, (reader, task) in list(self._running.items()):
-            if wanted.get(source_id) != reader:
+            # A runner that ended (it never should) is started again.
+            if wanted.get(source_id) != reader or task.done():
                 task.cancel()
                 del self._running[source_id]
         for source_id, reader in wanted.items():

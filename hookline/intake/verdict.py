@@ -21,7 +21,6 @@ import enum
 from dataclasses import dataclass
 
 from hookline.errors import (
-    Conflict,
     Forbidden,
     NotFound,
     PayloadTooLarge,
@@ -36,8 +35,9 @@ QUOTA_SLUG = "event-quota-exhausted"
 QUOTA_PAUSE = 60.0  # seconds: a quota is raised by a person, not in the next second
 RETRY_PAUSE = 5.0  # seconds before a message held by a transient failure is tried again
 # Refusals that would refuse the same message every time: it can never be published.
+# (A Conflict is not among them: an idempotency race, which passes.)
 _NEVER = (Unpublishable, ValidationFailed, NotFound, PayloadTooLarge, UnsupportedMediaType,
-          Conflict, Forbidden, PlanLimitReached)
+          Forbidden, PlanLimitReached)
 
 
 class Act(enum.StrEnum):
@@ -56,6 +56,8 @@ class Verdict:
 
 
 PUBLISHED = Verdict(Act.ACK)
+# Behind a held message of its lane (a Kafka partition): held unread, read again after it.
+HELD_BEHIND = Verdict(Act.HOLD)
 
 
 def of_refusal(message: Inbound, error: BaseException) -> Verdict:

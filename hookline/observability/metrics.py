@@ -178,8 +178,9 @@ BROKER_SOURCE_PAUSES = Counter(
     ["kind", "reason"])
 BROKER_SOURCE_LAG = Gauge(
     "hookline_broker_source_lag_messages",
-    "Messages broker Sources of this process have not read yet, summed by kind, as each "
-    "last measured them (each Source's own is on its record: `lag`).",
+    "Messages the broker Sources this process reads have not done with yet (a Kafka "
+    "group's over every partition), summed by kind, as last measured; every process "
+    "reads every Source (each Source's own is on its record: `lag`).",
     ["kind"])
 """Broker Sources' reading (`hookline.intake`), in the process that runs them: the worker,
 or `hookline ingest-worker`. No Source ids in labels."""

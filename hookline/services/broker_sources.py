@@ -10,6 +10,7 @@ outside any transaction: it resolves DNS)."""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field, fields
 from datetime import datetime
 from typing import Any
@@ -18,7 +19,7 @@ from sqlmodel import Session
 
 from hookline.delivery.kinds.brokers.address import BrokerAddress, parse, parse_source
 from hookline.delivery.sender import Sender
-from hookline.errors import invalid
+from hookline.errors import DomainError, invalid
 from hookline.persistence import queries
 from hookline.persistence.models import Source
 from hookline.services import accounts, target_credentials
@@ -29,13 +30,17 @@ from hookline.target_kinds import AMQP, KAFKA, SOURCE_KINDS, SQS, kind_of
 from hookline.tenant_code.expressions import compiled
 from hookline.url_guard import URLRefused
 
+log = logging.getLogger("hookline.intake")
+
 # Where in a message its Event's fields are found, each a JMESPath expression on the
 # body; a message's `hookline-*` header, when present, comes first.
 MAPPING = ("consumer", "eventType", "idempotencyKey", "payload")
 MAX_CONCURRENCY = 100
 DEFAULT_CONCURRENCY = 10
-# Messages read at once: SQS hands out at most 10 a call.
-MAX_BATCH = {KAFKA: 500, AMQP: 500, SQS: 10}
+# Messages read at once: SQS hands out at most 10 a call. RabbitMQ's come whole, whatever
+# their size (its own limit: 16 MiB from 4.0, 128 MiB before), before one can be refused:
+# fewer of them.
+MAX_BATCH = {KAFKA: 500, AMQP: 100, SQS: 10}
 DEFAULT_BATCH = {KAFKA: 100, AMQP: 100, SQS: 10}
 START_FROM = ("latest", "earliest")
 _EXAMPLE = {KAFKA: "kafka://broker:9092/orders", SQS: "sqs://us-east-1/orders",
@@ -119,7 +124,7 @@ def apply(session: Session, source: Source, settings: BrokerSettings) -> None:
         check_dead_letter(address, dead_letter)
         check_kind(session, source.environment_id, dead_letter, "deadLetter")
     mapping = source.mapping if isinstance(settings.mapping, Keep) \
-        else check_mapping(settings.mapping)
+        else check_mapping(settings.mapping, source.mapping)
     consumption = check_consumption(source.type, None if isinstance(
         settings.consumption, Keep) else settings.consumption, source.consumption)
     source.url, source.dead_letter, source.tls = url, dead_letter, tls
@@ -172,12 +177,14 @@ def _same_place(read: BrokerAddress, target: BrokerAddress) -> bool:
     return (target.region, target.name) == (read.region, read.name)
 
 
-def check_mapping(given: dict[str, Any] | None) -> dict[str, Any] | None:
-    """Each member a JMESPath expression, bounded as a Kafka target's key is."""
+def check_mapping(given: dict[str, Any] | None, stored: dict[str, Any] | None = None
+                  ) -> dict[str, Any] | None:
+    """Each member a JMESPath expression, bounded as a Kafka target's key is. The members
+    given replace the stored ones, a null one removes it; None removes them all."""
     if given is None:
         return None
     found: dict[str, Any] = {}
-    for name, expression in given.items():
+    for name, expression in {**(stored or {}), **given}.items():
         if name not in MAPPING:
             raise invalid(f"mapping.{name}", f"is not a mapping member ({', '.join(MAPPING)})")
         if expression is None:
@@ -194,14 +201,15 @@ def check_mapping(given: dict[str, Any] | None) -> dict[str, Any] | None:
 
 def check_consumption(kind: str, given: dict[str, Any] | None,
                       stored: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The bounds in force: those given, else those stored, else the defaults."""
+    """The bounds in force: those given, else those stored, else the defaults (a null one
+    given is its default again)."""
     found: dict[str, Any] = {"concurrency": DEFAULT_CONCURRENCY,
                              "batchSize": DEFAULT_BATCH[kind]}
     if kind == KAFKA:
         found["startFrom"] = "latest"
-    given = stored if given is None else {name: value for name, value in given.items()
-                                          if value is not None}
-    for name, value in (given or {}).items():
+    for name, value in {**(stored or {}), **(given or {})}.items():
+        if value is None:
+            continue
         if name not in found:
             raise invalid(f"consumption.{name}", "is a Kafka source's only" if name
                           == "startFrom" else "is not a consumption member (concurrency, "
@@ -233,22 +241,27 @@ class Reader:
     consumption: dict[str, Any]
     instance_aws: bool
     principal: Principal
-    weight: int  # its organization's share beside others (the plan's)
 
 
 def readers(session: Session) -> list[Reader]:
+    """Every enabled broker Source's; one whose stored settings no longer pass (a row
+    written by hand, a rule made stricter) is left out, and said in the log."""
     found: list[Reader] = []
     for source, env, plan in queries.sources.readers(session):
-        if source.url is None or source.dead_letter is None:
-            continue  # (saved only with both: a row written by hand)
+        try:
+            if source.url is None or source.dead_letter is None:
+                raise ValueError("it has no url or no deadLetter")
+            consumption = check_consumption(source.type, None, source.consumption)
+        except (ValueError, DomainError) as exc:
+            log.warning("source %s is not read: %s", source.id, exc)
+            continue
         principal = accounts.principal_of("", env.id, env.kind, env.org_id,
                                           plan.rps if plan else None,
                                           plan.monthly_events if plan else None)
         found.append(Reader(
             source.id, source.type, source.url, source.dead_letter, source.credentials,
-            source.tls, source.endpoint_override, source.mapping,
-            check_consumption(source.type, None, source.consumption), env.instance_aws,
-            principal, plan.weight if plan else 1))
+            source.tls, source.endpoint_override, source.mapping, consumption,
+            env.instance_aws, principal))
     return found
 
 

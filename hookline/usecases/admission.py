@@ -129,7 +129,7 @@ def admit(session: Session, principal: Principal) -> RateDecision:
     """Count the request against its organization's requests per second; an admitted one
     marks its key as used."""
     decision = hit(session, principal.org_id, principal.rps)
-    if decision.allowed:
+    if decision.allowed and principal.key_id:  # (a poll token's or a Source's: no key)
         note_use(session, principal.key_id)
     return decision
 

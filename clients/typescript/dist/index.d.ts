@@ -2627,12 +2627,12 @@ export interface components {
 		LagOut: {
 			/**
 			 * Messages
-			 * @description Messages in the topic or queue not yet read
+			 * @description Messages in the topic or queue not yet done with
 			 */
 			messages: number | null;
 			/**
 			 * Seconds
-			 * @description How old the oldest of them is
+			 * @description While some wait, how long ago the last message read was written (Kafka, SQS); 0 when none wait
 			 */
 			seconds: number | null;
 			/** Measuredat */
@@ -3307,9 +3307,9 @@ export interface components {
 			 * @description The AWS kinds': the service endpoint to use instead of AWS's own for the region (a VPC endpoint, LocalStack, an S3-compatible store); it passes the same URL rules as a receiver's URL
 			 */
 			endpointOverride?: string | null;
-			/** @description A broker Source's: where a message's Event fields are, each a JMESPath expression on its JSON body. A `hookline-consumer`, `hookline-event-type` or `hookline-idempotency-key` header (an SQS message attribute) comes first. `payload` absent: the whole body; `idempotencyKey` absent: the message's own id (Kafka's topic, partition and offset) */
+			/** @description A broker Source's: where a message's Event fields are, each a JMESPath expression on its JSON body. A `hookline-consumer`, `hookline-event-type` or `hookline-idempotency-key` header (an SQS message attribute) comes first. `payload` absent: the whole body; `idempotencyKey` absent: the message's own id (Kafka's topic, partition and offset). In a PATCH, the members given replace the stored ones (null removes one); null removes them all */
 			mapping?: components["schemas"]["MappingIn"] | null;
-			/** @description A broker Source's bounds: `concurrency` (messages published at once, 1 to 100), `batchSize` (messages read at once, 1 to 500; SQS 1 to 10) and, for Kafka, `startFrom` (`latest` or `earliest`: where a new Source begins) */
+			/** @description A broker Source's bounds: `concurrency` (messages published at once, 1 to 100), `batchSize` (messages read at once, 1 to 500; RabbitMQ 1 to 100; SQS 1 to 10) and, for Kafka, `startFrom` (`latest` or `earliest`: where a new Source begins). In a PATCH, the members given replace the stored ones (null: the default) */
 			consumption?: components["schemas"]["ConsumptionIn"] | null;
 			/** Name */
 			name: string;
@@ -3380,9 +3380,9 @@ export interface components {
 			 * @description The AWS kinds': the service endpoint to use instead of AWS's own for the region (a VPC endpoint, LocalStack, an S3-compatible store); it passes the same URL rules as a receiver's URL
 			 */
 			endpointOverride?: string | null;
-			/** @description A broker Source's: where a message's Event fields are, each a JMESPath expression on its JSON body. A `hookline-consumer`, `hookline-event-type` or `hookline-idempotency-key` header (an SQS message attribute) comes first. `payload` absent: the whole body; `idempotencyKey` absent: the message's own id (Kafka's topic, partition and offset) */
+			/** @description A broker Source's: where a message's Event fields are, each a JMESPath expression on its JSON body. A `hookline-consumer`, `hookline-event-type` or `hookline-idempotency-key` header (an SQS message attribute) comes first. `payload` absent: the whole body; `idempotencyKey` absent: the message's own id (Kafka's topic, partition and offset). In a PATCH, the members given replace the stored ones (null removes one); null removes them all */
 			mapping?: components["schemas"]["MappingOut"] | null;
-			/** @description A broker Source's bounds: `concurrency` (messages published at once, 1 to 100), `batchSize` (messages read at once, 1 to 500; SQS 1 to 10) and, for Kafka, `startFrom` (`latest` or `earliest`: where a new Source begins) */
+			/** @description A broker Source's bounds: `concurrency` (messages published at once, 1 to 100), `batchSize` (messages read at once, 1 to 500; RabbitMQ 1 to 100; SQS 1 to 10) and, for Kafka, `startFrom` (`latest` or `earliest`: where a new Source begins). In a PATCH, the members given replace the stored ones (null: the default) */
 			consumption?: components["schemas"]["ConsumptionOut"] | null;
 			/** @description A broker Source's: how far behind its topic or queue it last was */
 			lag?: components["schemas"]["LagOut"] | null;
@@ -3395,7 +3395,7 @@ export interface components {
 			lastErrorAt?: string | null;
 			/**
 			 * Pauseduntil
-			 * @description A broker Source's: it reads nothing until then, the environment's quota or rate limit having refused
+			 * @description A broker Source's: it reads nothing until then, the environment's quota or rate limit having refused, or a failure (`lastError`) to be tried again
 			 */
 			pausedUntil?: string | null;
 			/** Createdat */
@@ -3425,9 +3425,9 @@ export interface components {
 			 * @description The AWS kinds': the service endpoint to use instead of AWS's own for the region (a VPC endpoint, LocalStack, an S3-compatible store); it passes the same URL rules as a receiver's URL
 			 */
 			endpointOverride?: string | null;
-			/** @description A broker Source's: where a message's Event fields are, each a JMESPath expression on its JSON body. A `hookline-consumer`, `hookline-event-type` or `hookline-idempotency-key` header (an SQS message attribute) comes first. `payload` absent: the whole body; `idempotencyKey` absent: the message's own id (Kafka's topic, partition and offset) */
+			/** @description A broker Source's: where a message's Event fields are, each a JMESPath expression on its JSON body. A `hookline-consumer`, `hookline-event-type` or `hookline-idempotency-key` header (an SQS message attribute) comes first. `payload` absent: the whole body; `idempotencyKey` absent: the message's own id (Kafka's topic, partition and offset). In a PATCH, the members given replace the stored ones (null removes one); null removes them all */
 			mapping?: components["schemas"]["MappingIn"] | null;
-			/** @description A broker Source's bounds: `concurrency` (messages published at once, 1 to 100), `batchSize` (messages read at once, 1 to 500; SQS 1 to 10) and, for Kafka, `startFrom` (`latest` or `earliest`: where a new Source begins) */
+			/** @description A broker Source's bounds: `concurrency` (messages published at once, 1 to 100), `batchSize` (messages read at once, 1 to 500; RabbitMQ 1 to 100; SQS 1 to 10) and, for Kafka, `startFrom` (`latest` or `earliest`: where a new Source begins). In a PATCH, the members given replace the stored ones (null: the default) */
 			consumption?: components["schemas"]["ConsumptionIn"] | null;
 			/** Name */
 			name?: string | null;

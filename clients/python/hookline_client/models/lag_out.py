@@ -23,8 +23,9 @@ T = TypeVar("T", bound="LagOut")
 class LagOut:
     """ 
         Attributes:
-            messages (int | None): Messages in the topic or queue not yet read
-            seconds (float | None): How old the oldest of them is
+            messages (int | None): Messages in the topic or queue not yet done with
+            seconds (float | None): While some wait, how long ago the last message read was written (Kafka, SQS); 0 when
+                none wait
             measured_at (str):
      """
 

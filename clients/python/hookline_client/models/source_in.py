@@ -51,10 +51,12 @@ class SourceIn:
             mapping (MappingIn | None | Unset): A broker Source's: where a message's Event fields are, each a JMESPath
                 expression on its JSON body. A `hookline-consumer`, `hookline-event-type` or `hookline-idempotency-key` header
                 (an SQS message attribute) comes first. `payload` absent: the whole body; `idempotencyKey` absent: the message's
-                own id (Kafka's topic, partition and offset)
+                own id (Kafka's topic, partition and offset). In a PATCH, the members given replace the stored ones (null
+                removes one); null removes them all
             consumption (ConsumptionIn | None | Unset): A broker Source's bounds: `concurrency` (messages published at once,
-                1 to 100), `batchSize` (messages read at once, 1 to 500; SQS 1 to 10) and, for Kafka, `startFrom` (`latest` or
-                `earliest`: where a new Source begins)
+                1 to 100), `batchSize` (messages read at once, 1 to 500; RabbitMQ 1 to 100; SQS 1 to 10) and, for Kafka,
+                `startFrom` (`latest` or `earliest`: where a new Source begins). In a PATCH, the members given replace the
+                stored ones (null: the default)
             type_ (SourceInType | Unset): `webhook` (the default; an ingestion URL providers post to), `cron` (a message on
                 a schedule), or a broker Source that reads a topic or queue and publishes each message as an Event: `kafka`,
                 `sqs` or `amqp` (when absent, the `url`'s kind) Default: SourceInType.WEBHOOK.

@@ -68,15 +68,17 @@ class SourceOut:
             mapping (MappingOut | None | Unset): A broker Source's: where a message's Event fields are, each a JMESPath
                 expression on its JSON body. A `hookline-consumer`, `hookline-event-type` or `hookline-idempotency-key` header
                 (an SQS message attribute) comes first. `payload` absent: the whole body; `idempotencyKey` absent: the message's
-                own id (Kafka's topic, partition and offset)
+                own id (Kafka's topic, partition and offset). In a PATCH, the members given replace the stored ones (null
+                removes one); null removes them all
             consumption (ConsumptionOut | None | Unset): A broker Source's bounds: `concurrency` (messages published at
-                once, 1 to 100), `batchSize` (messages read at once, 1 to 500; SQS 1 to 10) and, for Kafka, `startFrom`
-                (`latest` or `earliest`: where a new Source begins)
+                once, 1 to 100), `batchSize` (messages read at once, 1 to 500; RabbitMQ 1 to 100; SQS 1 to 10) and, for Kafka,
+                `startFrom` (`latest` or `earliest`: where a new Source begins). In a PATCH, the members given replace the
+                stored ones (null: the default)
             lag (LagOut | None | Unset): A broker Source's: how far behind its topic or queue it last was
             last_error (None | str | Unset): A broker Source's: why it last could not read, publish or acknowledge
             last_error_at (None | str | Unset):
             paused_until (None | str | Unset): A broker Source's: it reads nothing until then, the environment's quota or
-                rate limit having refused
+                rate limit having refused, or a failure (`lastError`) to be tried again
      """
 
     id: str

@@ -48,7 +48,10 @@ class GuardedClient(AIOKafkaClient):  # type: ignore[misc]
 
     async def _get_conn(self, node_id: Any, **kwargs: Any) -> Any:
         broker = self.cluster.broker_metadata(node_id)
-        if broker is not None and broker.host not in self.pinned.values():
+        # An address already checked is connected to as it is; one the metadata names
+        # anew, even a checked IP's other port, is checked first.
+        checked = {(ip, port) for (_host, port), ip in self.pinned.items()}
+        if broker is not None and (broker.host, broker.port) not in checked:
             try:
                 ip = self.pinned.get((broker.host, broker.port)) \
                     or await self.check_host(broker.host, broker.port)
