@@ -20,11 +20,11 @@ import sqlalchemy as sa
 from sqlmodel import Session, col, func, select
 
 from hookline.persistence.models import Delivery, Event
-from tests.support.api import ok, setup_endpoint
+from tests.support.api import setup_endpoint
 from tests.support.brokers import Kafka
 from tests.support.receiver import Receiver
 from tests.support.stack import Stack
-from tests.test_broker_sources import until
+from tests.test_broker_sources import kafka_source, until
 
 pytestmark = pytest.mark.both_databases
 
@@ -67,14 +67,7 @@ def test_a_worker_killed_between_the_commit_and_the_ack_publishes_nothing_twice(
     try:
         tenant = own.tenant()
         setup_endpoint(tenant, receiver.url("/crash"), event_type="order.paid")
-        topic = f"crash{time.time_ns()}"
-        kafka.create_topic(topic, partitions=1)
-        kafka.create_topic(f"{topic}-dead", partitions=1)
-        port = kafka.bootstrap.rsplit(":", 1)[1]
-        created = ok(tenant.client.post("/v1/ingest/sources", json={
-            "name": "orders", "url": f"kafka://127.0.0.1:{port}/{topic}",
-            "deadLetter": f"kafka://127.0.0.1:{port}/{topic}-dead",
-            "consumption": {"startFrom": "earliest"}}), 201)
+        created, topic = kafka_source(tenant, kafka, "crash")
         group = f"hookline-{created['id']}"
         headers = {"hookline-consumer": "acme", "hookline-event-type": "order.paid"}
         kafka.produce(topic, [(json.dumps({"n": 0}).encode(), headers)])

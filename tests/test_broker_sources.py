@@ -30,6 +30,19 @@ def source(tenant: Tenant, **body: Any) -> dict[str, Any]:
                                                               **body}), 201)
 
 
+def kafka_source(tenant: Tenant, kafka: Kafka, name: str, partitions: int = 1,
+                 **body: Any) -> tuple[dict[str, Any], str]:
+    """A Kafka Source of a new topic (`name`, made unique) read from its start, with a dead
+    letter topic beside it: the Source's record, and its topic."""
+    topic = f"{name}{time.time_ns()}"
+    kafka.create_topic(topic, partitions=partitions)
+    kafka.create_topic(f"{topic}-dead", partitions=1)
+    port = kafka.bootstrap.rsplit(":", 1)[1]
+    return source(tenant, url=f"kafka://127.0.0.1:{port}/{topic}",
+                  deadLetter=f"kafka://127.0.0.1:{port}/{topic}-dead",
+                  consumption={"startFrom": "earliest"}, **body), topic
+
+
 def until(check: Any, timeout: float = 60, every: float = 0.25) -> Any:
     end = time.monotonic() + timeout
     while True:
@@ -41,15 +54,9 @@ def until(check: Any, timeout: float = 60, every: float = 0.25) -> Any:
 
 def test_a_kafka_topic_is_published_as_events_and_its_poison_dead_lettered(
         tenant: Tenant, kafka: Kafka, receiver: Receiver) -> None:
-    topic = f"orders{time.time_ns()}"
-    kafka.create_topic(topic, partitions=2)
-    kafka.create_topic(f"{topic}-dead", partitions=1)
     setup_endpoint(tenant, receiver.url("/hooks"), event_type="order.paid")
-    port = kafka.bootstrap.rsplit(":", 1)[1]
-    created = source(tenant, type="kafka", url=f"kafka://127.0.0.1:{port}/{topic}",
-                     deadLetter=f"kafka://127.0.0.1:{port}/{topic}-dead",
-                     mapping={"consumer": "customer", "eventType": "kind"},
-                     consumption={"startFrom": "earliest"})
+    created, topic = kafka_source(tenant, kafka, "orders", partitions=2, type="kafka",
+                                  mapping={"consumer": "customer", "eventType": "kind"})
     good: list[tuple[bytes, dict[str, str]]] = [
         (json.dumps({"n": n, "customer": "acme", "kind": "order.paid"}).encode(), {})
         for n in range(8)]
@@ -158,14 +165,8 @@ def test_the_quota_dead_letters_and_pauses_and_the_rate_holds(
     tenant = stack.tenant()
     with Session(stack.engine) as session:
         committed(session, accounts.set_plan, tenant.org_id, monthly_events=3)
-    topic = f"quota{time.time_ns()}"
-    kafka.create_topic(topic, partitions=1)
-    kafka.create_topic(f"{topic}-dead", partitions=1)
     setup_endpoint(tenant, receiver.url("/quota"), event_type="order.paid")
-    port = kafka.bootstrap.rsplit(":", 1)[1]
-    created = source(tenant, url=f"kafka://127.0.0.1:{port}/{topic}",
-                     deadLetter=f"kafka://127.0.0.1:{port}/{topic}-dead",
-                     consumption={"startFrom": "earliest"})
+    created, topic = kafka_source(tenant, kafka, "quota")
     headers = {"hookline-consumer": "acme", "hookline-event-type": "order.paid"}
     kafka.produce(topic, [(json.dumps({"n": n}).encode(), headers) for n in range(5)])
     assert len(receiver.wait(3, "/quota", timeout=90)) == 3
@@ -203,22 +204,16 @@ def test_one_environments_burst_holds_no_other_environments_source(
     """A Source with a backlog (held to its organization's rate, the plan's default) and
     another environment's Source read side by side: the other's message is published
     while the backlog is still being read, not after it."""
-    port = kafka.bootstrap.rsplit(":", 1)[1]
     headers = {"hookline-consumer": "acme", "hookline-event-type": "order.paid"}
-    made: dict[str, tuple[Tenant, dict[str, Any], str]] = {}
+    made: dict[str, tuple[Tenant, str]] = {}
     for name in ("busy", "quiet"):
         tenant = stack.tenant()
         ok(tenant.client.post("/v1/event-types", json={"name": "order.paid"}), 201)
         ok(tenant.client.post("/v1/consumers", json={"externalId": "acme", "name": "acme"}),
            201)
-        topic = f"{name}{time.time_ns()}"
-        kafka.create_topic(topic, partitions=1)
-        kafka.create_topic(f"{topic}-dead", partitions=1)
-        made[name] = (tenant, source(tenant, url=f"kafka://127.0.0.1:{port}/{topic}",
-                                     deadLetter=f"kafka://127.0.0.1:{port}/{topic}-dead",
-                                     consumption={"startFrom": "earliest"}), topic)
+        made[name] = (tenant, kafka_source(tenant, kafka, name)[1])
     backlog = 1000
-    kafka.produce(made["busy"][2], [(json.dumps({"n": n}).encode(), headers)
+    kafka.produce(made["busy"][1], [(json.dumps({"n": n}).encode(), headers)
                                     for n in range(backlog)])
 
     def events(name: str) -> int:
@@ -227,7 +222,7 @@ def test_one_environments_burst_holds_no_other_environments_source(
                 Event.environment_id == made[name][0].environment_id)).all())
 
     assert until(lambda: events("busy") > 0, timeout=60)
-    kafka.produce(made["quiet"][2], [(json.dumps({"n": 0}).encode(), headers)])
+    kafka.produce(made["quiet"][1], [(json.dumps({"n": 0}).encode(), headers)])
     assert until(lambda: events("quiet") == 1, timeout=60)
     assert events("busy") < backlog, "the quiet Source waited for the whole backlog"
     assert until(lambda: events("busy") == backlog, timeout=120)

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import httpx
 
-from tests.support.api import ok, setup_endpoint
+from tests.support.api import setup_endpoint
 from tests.support.brokers import Kafka
 from tests.support.procs import free_port, hookline, spawn, stop, wait_http
 from tests.support.receiver import Receiver
 from tests.support.stack import Stack, module_stack
-from tests.test_broker_sources import until
+from tests.test_broker_sources import kafka_source, until
 
 stack = module_stack(HOOKLINE_INGEST="false")  # the workers leave broker Sources alone
 
@@ -25,14 +25,7 @@ def test_an_ingest_worker_reads_what_the_workers_leave(
         stack: Stack, kafka: Kafka, receiver: Receiver, tmp_path: Path) -> None:
     tenant = stack.tenant()
     setup_endpoint(tenant, receiver.url("/alone"), event_type="order.paid")
-    topic = f"alone{time.time_ns()}"
-    kafka.create_topic(topic, partitions=1)
-    kafka.create_topic(f"{topic}-dead", partitions=1)
-    port = kafka.bootstrap.rsplit(":", 1)[1]
-    ok(tenant.client.post("/v1/ingest/sources", json={
-        "name": "orders", "url": f"kafka://127.0.0.1:{port}/{topic}",
-        "deadLetter": f"kafka://127.0.0.1:{port}/{topic}-dead",
-        "consumption": {"startFrom": "earliest"}}), 201)
+    _, topic = kafka_source(tenant, kafka, "alone")
     kafka.produce(topic, [(json.dumps({"n": 1}).encode(), {
         "hookline-consumer": "acme", "hookline-event-type": "order.paid"})])
     time.sleep(8)  # longer than a look for Sources and a read

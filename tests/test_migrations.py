@@ -101,19 +101,11 @@ def test_a_downgrade_below_0021_refuses_while_bare_payloads_remain(stack: Stack,
     from sqlalchemy import text
     from sqlmodel import Session
 
-    from hookline.persistence.db import make_engine
     from hookline.persistence.migrations import config
-    from hookline.persistence.models import Environment, Event, Organization
-    from tests.support.stack import own_database
+    from hookline.persistence.models import Event
 
-    url = own_database(stack.db_url, tmp_path)
-    command.upgrade(config(url), "head")
-    engine = make_engine(url)
+    url, engine = _at_head(stack, tmp_path)
     with Session(engine) as session:
-        session.add(Organization(id="org_1", name="o"))
-        session.commit()  # no relationships: the unit of work would not order the two
-        session.add(Environment(id="env_1", org_id="org_1", name="e", kind="development"))
-        session.commit()
         session.add(Event(id="evt_1", environment_id="env_1", type="t", consumer_id="c",
                           consumer_external_id="c", payload='{"a": 1}', enveloped=False))
         session.commit()
@@ -134,20 +126,11 @@ def test_a_downgrade_below_0025_refuses_while_broker_targets_remain(stack: Stack
     from sqlalchemy import text
     from sqlmodel import Session
 
-    from hookline.persistence.db import make_engine
     from hookline.persistence.migrations import config
-    from hookline.persistence.models import Consumer, Endpoint, Environment, Organization
-    from tests.support.stack import own_database
+    from hookline.persistence.models import Consumer, Endpoint
 
-    url = own_database(stack.db_url, tmp_path)
-    command.upgrade(config(url), "head")
-    engine = make_engine(url)
+    url, engine = _at_head(stack, tmp_path, target_kinds=["http", "kafka"])
     with Session(engine) as session:
-        session.add(Organization(id="org_1", name="o"))
-        session.commit()  # no relationships: the unit of work would not order them
-        session.add(Environment(id="env_1", org_id="org_1", name="e", kind="development",
-                                target_kinds=["http", "kafka"]))
-        session.commit()
         session.add(Consumer(id="con_1", environment_id="env_1", external_id="acme",
                              name="acme"))
         session.commit()
@@ -172,19 +155,11 @@ def test_a_downgrade_below_0033_refuses_while_broker_sources_remain(stack: Stack
     from sqlalchemy import text
     from sqlmodel import Session
 
-    from hookline.persistence.db import make_engine
     from hookline.persistence.migrations import config
-    from hookline.persistence.models import Environment, Organization, Source
-    from tests.support.stack import own_database
+    from hookline.persistence.models import Source
 
-    url = own_database(stack.db_url, tmp_path)
-    command.upgrade(config(url), "head")
-    engine = make_engine(url)
+    url, engine = _at_head(stack, tmp_path)
     with Session(engine) as session:
-        session.add(Organization(id="org_1", name="o"))
-        session.commit()
-        session.add(Environment(id="env_1", org_id="org_1", name="e", kind="development"))
-        session.commit()
         session.add(Source(id="src_1", environment_id="env_1", name="orders", type="kafka",
                            token="t1", url="kafka://broker.example:9092/orders",
                            dead_letter="kafka://broker.example:9092/dead",
@@ -201,3 +176,26 @@ def test_a_downgrade_below_0033_refuses_while_broker_sources_remain(stack: Stack
     with engine.begin() as db:
         assert db.execute(text("SELECT name FROM sources")).scalars().all() == ["shop"]
     engine.dispose()
+
+
+def _at_head(stack: Stack, tmp_path: Any, **environment: Any) -> tuple[str, Any]:
+    """A database of its own migrated to the head, with organization `org_1` and its
+    environment `env_1` (`environment`: more of its columns): its URL and an engine."""
+    from alembic import command
+    from sqlmodel import Session
+
+    from hookline.persistence.db import make_engine
+    from hookline.persistence.migrations import config
+    from hookline.persistence.models import Environment, Organization
+    from tests.support.stack import own_database
+
+    url = own_database(stack.db_url, tmp_path)
+    command.upgrade(config(url), "head")
+    engine = make_engine(url)
+    with Session(engine) as session:
+        session.add(Organization(id="org_1", name="o"))
+        session.commit()  # no relationships: the unit of work would not order them
+        session.add(Environment(id="env_1", org_id="org_1", name="e", kind="development",
+                                **environment))
+        session.commit()
+    return url, engine
