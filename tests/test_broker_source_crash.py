@@ -1,10 +1,12 @@
 """Issue 69: a broker Source's message is acknowledged only after its Event is committed,
-and a worker killed between the two publishes nothing twice. The test holds the database's
-writes while the worker reads a Kafka message (the publish waits for them), stops Kafka,
-lets the write go, sees the Event committed with the group's offset not yet past the
-message, and kills the worker there. Once Kafka is back a new worker reads the message
-again: its publish is a replay (its idempotency key), and the offset moves past it. On a
-stack of its own (a worker to kill), with the product's defaults, on both databases."""
+and a worker killed between the two publishes nothing twice. For Kafka, RabbitMQ and SQS:
+the test holds the database's writes while the worker reads a message (the publish waits
+for them), cuts the broker off (stops Kafka or RabbitMQ; shuts the gate before moto, which
+keeps its queues in memory), lets the write go, sees the Event committed with the message
+not acknowledged, and kills the worker there. Once the broker is back a new worker reads
+the message again: its publish is a replay (its idempotency key), and it is acknowledged.
+On a stack of its own (a worker to kill), with the product's defaults, on both
+databases."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ import sqlite3
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -21,10 +24,11 @@ from sqlmodel import Session, col, func, select
 
 from hookline.persistence.models import Delivery, Event
 from tests.support.api import setup_endpoint
-from tests.support.brokers import Kafka
+from tests.support.brokers import Kafka, Moto, RabbitMQ
+from tests.support.gate import Gate
 from tests.support.receiver import Receiver
-from tests.support.stack import Stack
-from tests.test_broker_sources import kafka_source, until
+from tests.support.stack import Stack, Tenant
+from tests.test_broker_sources import kafka_source, source, until
 
 pytestmark = pytest.mark.both_databases
 
@@ -61,35 +65,110 @@ def counted(stack: Stack, env_id: str) -> tuple[int, int]:
     return events, deliveries
 
 
+@dataclass
+class Reading:
+    """A broker Source under test: how a message is sent to it, how many of its messages
+    are done with (acknowledged), and how its broker is cut off and brought back."""
+
+    send: Callable[[int], None]
+    acknowledged: Callable[[], int]
+    cut: Callable[[], None]
+    restore: Callable[[], None]
+
+
+HEADERS = {"hookline-consumer": "acme", "hookline-event-type": "order.paid"}
+
+
+def kafka_reading(tenant: Tenant, request: pytest.FixtureRequest) -> Reading:
+    kafka: Kafka = request.getfixturevalue("kafka")
+    created, topic = kafka_source(tenant, kafka, "crash")
+    return Reading(
+        send=lambda n: kafka.produce(topic, [(json.dumps({"n": n}).encode(), HEADERS)]),
+        acknowledged=lambda: kafka.committed(f"hookline-{created['id']}", topic),
+        cut=lambda: kafka.stop(kill=True), restore=kafka.start)
+
+
+def amqp_reading(tenant: Tenant, request: pytest.FixtureRequest) -> Reading:
+    rabbitmq: RabbitMQ = request.getfixturevalue("rabbitmq")
+    queue = f"crash{time.time_ns()}"
+    rabbitmq.declare(queue, queue, routing_key=queue)
+    rabbitmq.declare(f"{queue}-dead", f"{queue}-dead")
+    port, sent = rabbitmq.port, []
+    source(tenant, url=f"amqp://127.0.0.1:{port}/?queue={queue}",
+           deadLetter=f"amqp://127.0.0.1:{port}/?exchange=&routingKey={queue}-dead")
+
+    def send(n: int) -> None:
+        rabbitmq.send(queue, [(json.dumps({"n": n}).encode(), HEADERS)])
+        sent.append(n)
+
+    # Done with: sent, and neither ready on the queue nor delivered unacknowledged.
+    return Reading(send=send, acknowledged=lambda: len(sent) - rabbitmq.waiting(queue),
+                   cut=lambda: rabbitmq.stop(kill=True), restore=rabbitmq.start)
+
+
+def sqs_reading(tenant: Tenant, request: pytest.FixtureRequest) -> Reading:
+    moto: Moto = request.getfixturevalue("moto")
+    gate = Gate(moto.port)
+    request.addfinalizer(gate.shut)
+    name = f"crash{time.time_ns()}"
+    queue, _ = moto.sqs_queue(name), moto.sqs_queue(f"{name}-dead")
+    sqs = moto.client("sqs")
+    # A message not deleted comes back 3 s after it was handed out.
+    sqs.set_queue_attributes(QueueUrl=queue.url, Attributes={"VisibilityTimeout": "3"})
+    source(tenant, url=f"sqs://{moto.region}/{name}",
+           deadLetter=f"sqs://{moto.region}/{name}-dead",
+           endpointOverride=f"http://127.0.0.1:{gate.port}",
+           credentials={"accessKeyId": moto.access_key_id,
+                        "secretAccessKey": moto.secret_access_key})
+    sent: list[int] = []
+
+    def send(n: int) -> None:
+        sqs.send_message(QueueUrl=queue.url, MessageBody=json.dumps({"n": n}),
+                         MessageAttributes={k: {"DataType": "String", "StringValue": v}
+                                            for k, v in HEADERS.items()})
+        sent.append(n)
+
+    def acknowledged() -> int:
+        left = sqs.get_queue_attributes(QueueUrl=queue.url, AttributeNames=[
+            "ApproximateNumberOfMessages", "ApproximateNumberOfMessagesNotVisible"])
+        return len(sent) - sum(int(v) for v in left["Attributes"].values())
+
+    # moto keeps its queues in memory: the gate before it is cut, not moto.
+    return Reading(send=send, acknowledged=acknowledged, cut=gate.shut, restore=gate.open)
+
+
+READINGS = {"kafka": kafka_reading, "amqp": amqp_reading, "sqs": sqs_reading}
+
+
+@pytest.mark.parametrize("kind", list(READINGS))
 def test_a_worker_killed_between_the_commit_and_the_ack_publishes_nothing_twice(
-        stack: Stack, kafka: Kafka, receiver: Receiver, tmp_path: Path) -> None:
+        stack: Stack, receiver: Receiver, tmp_path: Path, kind: str,
+        request: pytest.FixtureRequest) -> None:
     own = stack.sibling(tmp_path)
     try:
         tenant = own.tenant()
         setup_endpoint(tenant, receiver.url("/crash"), event_type="order.paid")
-        created, topic = kafka_source(tenant, kafka, "crash")
-        group = f"hookline-{created['id']}"
-        headers = {"hookline-consumer": "acme", "hookline-event-type": "order.paid"}
-        kafka.produce(topic, [(json.dumps({"n": 0}).encode(), headers)])
+        reading = READINGS[kind](tenant, request)
+        reading.send(0)
         receiver.wait(1, "/crash", timeout=60)
-        assert until(lambda: kafka.committed(group, topic) == 1)
+        assert until(lambda: reading.acknowledged() == 1)
 
         with writes_held(own) as events:
-            kafka.produce(topic, [(json.dumps({"n": 1}).encode(), headers)])
+            reading.send(1)
             time.sleep(3)  # read, and waiting on the write
-            assert kafka.committed(group, topic) == 1
+            assert reading.acknowledged() == 1
             assert events(tenant.environment_id) == 1
-            kafka.stop(kill=True)
+            reading.cut()
         try:
-            # The write goes through; the offset cannot follow, the broker being away.
+            # The write goes through; the acknowledgement cannot follow, the broker being
+            # away.
             assert until(lambda: counted(own, tenant.environment_id)[0] == 2, timeout=60), \
                 "the Event was never committed"
             own.restart_worker(kill=True)
         finally:
-            kafka.start()
+            reading.restore()
 
-        assert until(lambda: kafka.committed(group, topic) == 2, timeout=90), \
-            kafka.committed(group, topic)
+        assert until(lambda: reading.acknowledged() == 2, timeout=90), reading.acknowledged()
         time.sleep(2)
         assert counted(own, tenant.environment_id) == (2, 2)
         got = receiver.wait(2, "/crash", timeout=60)

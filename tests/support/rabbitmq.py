@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import subprocess
 import time
 from dataclasses import dataclass
@@ -91,11 +92,26 @@ class RabbitMQ(Served):
         """Messages ready on the queue."""
         return aio.run(self._count(queue))
 
+    def waiting(self, queue: str) -> int:
+        """Messages on the queue not acknowledged: ready, or delivered and not acked (as
+        `rabbitmqctl list_queues messages` counts them)."""
+        done = subprocess.run(self._ctl("list_queues", "name", "messages"), env={
+            **os.environ, **self._environment()}, capture_output=True, text=True, timeout=60,
+            check=True)
+        for line in done.stdout.splitlines():
+            name, _, count = line.rpartition("\t")
+            if name == queue:
+                return int(count)
+        raise LookupError(f"no queue {queue!r}: {done.stdout[-500:]}")
+
     def send(self, queue: str, messages: list[tuple[bytes, dict[str, str]]],
              message_ids: bool = True) -> None:
         """Each message (a body, its headers) put on `queue` through the default exchange,
         persistent and confirmed, in order; with `message_ids`, each with one."""
         aio.run(self._send(queue, messages, message_ids))
+
+    def _ctl(self, *args: str) -> list[str]:
+        return [str(self.server.with_name("rabbitmqctl")), "-n", self.node, "-q", *args]
 
     # The node's files: written once, so every start is the same node.
 
