@@ -21,6 +21,7 @@ from sqlmodel import Session
 from hookline import statuses
 from hookline.ids import target_kind
 from hookline.statuses import DeliveryStatus, ErrorType
+from hookline.target_kinds import SOURCE_KINDS
 
 # No `_created` series beside every counter and histogram: they double the series and
 # Prometheus does not use them (multiprocess mode has none either).
@@ -183,7 +184,14 @@ BROKER_SOURCE_LAG = Gauge(
     "reads every Source (each Source's own is on its record: `lag`).",
     ["kind"])
 """Broker Sources' reading (`hookline.intake`), in the process that runs them: the worker,
-or `hookline ingest-worker`. No Source ids in labels."""
+or `hookline ingest-worker`. No Source ids in labels. Every label set is exported from the
+start, at zero, as dashboards and alerts expect."""
+for _kind in SOURCE_KINDS:
+    for _outcome in ("published", "dead_lettered", "dropped", "held"):
+        BROKER_SOURCE_MESSAGES.labels(_kind, _outcome)
+    for _reason in ("quota", "rate_limit", "retry"):
+        BROKER_SOURCE_PAUSES.labels(_kind, _reason)
+    BROKER_SOURCE_LAG.labels(_kind).set(0)
 
 # Read from the database at scrape time, on the worker's port (`DatabaseCollector`).
 OUTBOX_DEPTH = "hookline_outbox_depth"
