@@ -1,5 +1,5 @@
-"""The Temporal worker process: delivery, cron run, silence check, recovery and retention
-workflows, their activities, the outbox relay that starts new Deliveries, and the
+"""The Temporal worker process: delivery, cron run, silence check, recovery, retention and
+notice digest workflows, their activities, the outbox relay that starts new Deliveries, and the
 reconcilers (Deliveries, Schedules)."""
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from temporalio.worker import Worker
 from activities.cron import CronActivities
 from activities.delivery import DeliveryActivities
 from activities.mail import AlertActivities
+from activities.notices import NoticeActivities
 from activities.recovery import RecoveryActivities
 from activities.retention import RetentionActivities
 from hookline import ports
@@ -37,7 +38,7 @@ from hookline.persistence.db import get_engine
 from hookline.persistence.queries.deliveries import ToSend
 from hookline.persistence.sealed import keyring_of
 from hookline.scheduling.schedules import reconcile_schedules_forever
-from hookline.services import operational
+from hookline.services import failure_notices
 from hookline.settings import InvalidSettings, Settings, get_settings
 from hookline.temporal import connect_checked, ensure_search_attributes, metrics_runtime
 from hookline.temporal_access import Refused, access_of
@@ -47,6 +48,7 @@ from hookline.tenant_code.transformations import Limits
 from hookline.usecases.sealing import check_readable
 from workflows.cron import CronRunWorkflow
 from workflows.delivery import DeliveryWorkflow
+from workflows.notice_digest import NoticeDigestWorkflow
 from workflows.recovery import RecoveryWorkflow
 from workflows.retention import RetentionWorkflow
 from workflows.silence import SilenceCheckWorkflow
@@ -113,20 +115,21 @@ async def main(settings: Settings | None = None, metrics: socket.socket | None =
     threads = FairThreads(name="attempts")
     delivery = DeliveryActivities(AttemptEngine(
         sender=sender, client=client, limits=gate.limits_from(settings),
-        notify=operational.notify, handoff=handoff, transforms=transforms, threads=threads,
+        notify=failure_notices.notify, handoff=handoff, transforms=transforms, threads=threads,
         keyring=keyring_of(get_engine().dialect)))
     cron = CronActivities(client, settings)
     mail = AlertActivities(settings)
     recovery = RecoveryActivities(settings.retry_delays)
     kept = RetentionActivities(settings)
+    notices = NoticeActivities()
     worker = Worker(
         client,
         task_queue=settings.task_queue,
         workflows=[DeliveryWorkflow, CronRunWorkflow, SilenceCheckWorkflow, RecoveryWorkflow,
-                   RetentionWorkflow],
+                   RetentionWorkflow, NoticeDigestWorkflow],
         activities=[delivery.attempt_delivery, delivery.record_attempt, cron.run_cron,
                     mail.check_silence,
-                    recovery.recover_batch, kept.purge_expired],
+                    recovery.recover_batch, kept.purge_expired, notices.send_digests],
         max_concurrent_activities=200,
         # The relay starts workflows eagerly: the server hands the first task straight back
         # to this worker, but only while it has a free slot, else the start silently takes
@@ -147,7 +150,7 @@ async def main(settings: Settings | None = None, metrics: socket.socket | None =
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
-    loops = [asyncio.create_task(relay_forever(link, settings, handoff, operational.notify)),
+    loops = [asyncio.create_task(relay_forever(link, settings, handoff, failure_notices.notify)),
              asyncio.create_task(reconcile_forever(link, settings)),
              asyncio.create_task(reconcile_schedules_forever(link, settings)),
              asyncio.create_task(link.follow()),

@@ -168,3 +168,14 @@ class RetentionOutcome:
     messages: int
     deliveries: int
     attempts: int
+
+
+WORKFLOW_NOTICE_DIGEST = "NoticeDigestWorkflow"
+
+
+@dataclass(frozen=True)
+class NoticeDigestOutcome:
+    """How many Consumers one weekly pass sent a digest of their failures
+    (`hookline.services.failure_notices`)."""
+
+    sent: int

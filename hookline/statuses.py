@@ -64,10 +64,14 @@ class ErrorType(StrEnum):
     BROKER_AUTH = "broker_auth"
     # A polling endpoint's Delivery its Consumer did not commit within the window.
     NOT_POLLED = "not_polled"
+    # A failure notice's e-mail the instance's SMTP server refused (its login, the sender or
+    # the recipient); one it could not be reached for is `connection` or `timeout`.
+    MAIL_REFUSED = "mail_refused"
 
 
 ERROR_TYPES = tuple(error.value for error in ErrorType)
 # The API's query parameter, as the Literals above (tests/test_statuses.py holds it to the enum).
 ErrorTypeName = Literal["timeout", "connection", "dns", "tls", "blocked_url", "http_status",
                         "circuit_open", "transformation", "oauth", "proxy",
-                        "broker_unreachable", "broker_refused", "broker_auth", "not_polled"]
+                        "broker_unreachable", "broker_refused", "broker_auth", "not_polled",
+                        "mail_refused"]

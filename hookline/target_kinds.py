@@ -20,6 +20,10 @@ SOURCE_KINDS = (KAFKA, SQS, AMQP)
 # Deliveries. It stores this in place of a URL, which no guard, sender or kind check takes.
 POLLING = "polling"
 POLLING_URL = "polling:"
+# A failure notice's e-mail (`services/notice_channels`): a hidden endpoint's, never a
+# tenant's (no API takes the scheme: `kind_of` leaves it to `http`'s rules to refuse).
+MAIL = "mail"
+MAIL_PREFIX = "mailto:"
 KIND_OF_SCHEME = {"http": HTTP, "https": HTTP, "kafka": KAFKA, "amqp": AMQP, "amqps": AMQP,
                   **{kind: kind for kind in AWS_KINDS}}
 
@@ -30,6 +34,10 @@ def kind_of(url: str) -> str:
         return POLLING
     scheme = url.split(":", 1)[0].lower() if ":" in url else ""
     return KIND_OF_SCHEME.get(scheme, HTTP)
+
+
+def is_mail(url: str) -> bool:
+    return url.startswith(MAIL_PREFIX)
 
 
 def is_broker(url: str) -> bool:

@@ -12,13 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from activities.mail import AlertActivities, send_mail
+from activities.mail import AlertActivities
 from hookline.delivery.kinds.http.egress import Egress
 from hookline.delivery.model import Outgoing
 from hookline.delivery.sender import Sender
 from hookline.secret_files import WatchedFile
 from hookline.settings import InvalidSettings, Settings
 from hookline.signing import new_secret
+from hookline.smtp import Mail, send_mail
 from tests.support.mounts import mounted
 from tests.support.proxy import Proxy
 from tests.support.receiver import Receiver
@@ -114,11 +115,11 @@ def test_a_rotated_smtp_file_logs_in_with_the_new_password(tmp_path: Path) -> No
         path = mounted(tmp_path / "mount", "url",
                        f"smtp://alerts:first@127.0.0.1:{server.port}")
         activities = AlertActivities(Settings(smtp_url_file=str(path)))
-        send_mail(activities.smtp(), "a@hookline.test", ["ops@acme.test"], "one", "first")
+        send_mail(activities.smtp(), "a@hookline.test", ["ops@acme.test"], Mail("one", "first"))
         # The old password no longer works, as when the relay's is changed.
         server.logins = {"alerts2": "second"}
         mounted(tmp_path / "mount", "url", f"smtp://alerts2:second@127.0.0.1:{server.port}")
-        send_mail(activities.smtp(), "a@hookline.test", ["ops@acme.test"], "two", "second")
+        send_mail(activities.smtp(), "a@hookline.test", ["ops@acme.test"], Mail("two", "second"))
         assert [mail.login for mail in server.wait_for("ops@acme.test", 2)] == \
             ["alerts", "alerts2"]
     finally:

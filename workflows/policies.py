@@ -35,3 +35,5 @@ RECOVERY_HEARTBEAT = timedelta(seconds=10)
 # Failures (database down) are retried, but not past the next day's pass.
 RETENTION_HEARTBEAT = timedelta(seconds=10)
 RETENTION_TIMEOUT = timedelta(hours=20)
+DIGEST_HEARTBEAT = timedelta(seconds=30)
+DIGEST_TIMEOUT = timedelta(hours=6)

@@ -8,11 +8,11 @@ from __future__ import annotations
 from fastapi import APIRouter, FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from api.portal import auth, catalogue, deliveries, docs, endpoints, web
+from api.portal import auth, catalogue, deliveries, docs, endpoints, notifications, web
 
 router = APIRouter(prefix="/portal", include_in_schema=False)
 # docs last: its catch-all answers the portal's unknown paths with an HTML 404.
-for module in (auth, endpoints, deliveries, catalogue, docs):
+for module in (auth, endpoints, deliveries, catalogue, notifications, docs):
     router.include_router(module.router)
 
 

@@ -30,11 +30,6 @@ SCOPE = "portal-session"  # signed like cursors, with the instance secret, bound
 router = APIRouter(route_class=PortalRoute)
 
 
-def link_url(token: str) -> str:
-    """The magic link of a portal token: `open_link` below, at the public URL."""
-    return f"{get_settings().public_url.rstrip('/')}/portal/open?token={token}"
-
-
 def _cookie_value(link_id: str, csrf: str) -> str:
     return pagination.encode(SCOPE, {"l": link_id, "c": csrf})
 
@@ -119,14 +114,15 @@ def _https(request: Request) -> bool:
 
 
 @router.get("/open")
-async def open_link(request: Request, session: SessionDep, token: str = "") -> Response:
+async def open_link(request: Request, session: SessionDep, token: str = "",
+                    next: str = "") -> Response:
     """The magic link: its token becomes a session cookie, and a redirect drops it from the
-    address bar (and from the history)."""
+    address bar (and from the history); to `next`, when that is a portal page."""
     try:
         found = await run_in_threadpool(committed, session, portal.exchange, token)
     except DomainError as exc:
         return error_page(request, exc)
-    answer = RedirectResponse("/portal/", status_code=303,
+    answer = RedirectResponse(portal.landing(next), status_code=303,
                               headers={"Referrer-Policy": "no-referrer",
                                        "Cache-Control": "no-store"})
     seconds = max(1, int((found.expires_at - utcnow()).total_seconds()))

@@ -17,13 +17,13 @@ from api.deps import SenderDep, SessionDep, TemporalDep, tenant_code_of
 from api.dispatch import wake_cancelled
 from api.portal.auth import ChangeDep, Form, PortalDep
 from api.portal.credentials import Credentials
-from api.portal.deliveries import explain
 from api.portal.kinds import Destination, Sections, offered
 from api.portal.notices import after, form_of, shown, status_of, typed
 from api.portal.sign_in import FIELD_OF, SignIn
 from api.portal.web import Portal, PortalRoute, render
 from hookline.contracts import AttemptResult
 from hookline.errors import ValidationFailed, invalid
+from hookline.outcome_sentences import explain
 from hookline.persistence.db import committed
 from hookline.persistence.models import Endpoint
 from hookline.services import endpoints, polling, portal

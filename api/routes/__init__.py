@@ -14,6 +14,7 @@ from api.routes import (
     ingest,
     messages,
     metrics,
+    notices,
     operational_endpoints,
     polling,
     portal_links,
@@ -28,4 +29,5 @@ ROUTERS: list[APIRouter] = [ingest.router, events.router, health.router, consume
                             sources.router, destinations.router, messages.router,
                             providers.router, recoveries.router,
                             operational_endpoints.router, metrics.router,
-                            portal_links.router, environment.router, polling.router]
+                            portal_links.router, environment.router, polling.router,
+                            notices.router]

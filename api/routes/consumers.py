@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 from functools import partial
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Response
 from fastapi.concurrency import run_in_threadpool
+from sqlmodel import Session
 
 from api import pagination
-from api.deps import AuthDep, SessionDep, TemporalDep
+from api.deps import AuthDep, SenderDep, SessionDep, TemporalDep
 from api.dispatch import cancelled_and_settled, wake_cancelled
 from api.jsonbody import JSONRoute
 from api.schemas.common import COMMON_PROBLEMS, Page, PageLimit, problems
-from api.schemas.consumers import ConsumerIn, ConsumerOut, ConsumerPatch
+from api.schemas.consumers import ConsumerIn, ConsumerOut, ConsumerPatch, Contacts
+from hookline.delivery.sender import Sender
 from hookline.persistence.db import committed
-from hookline.services import consumers
+from hookline.persistence.models import Consumer
+from hookline.services import consumers, notice_channels
 from hookline.services.patch import KEEP
 
 router = APIRouter(prefix="/v1/consumers", tags=["consumers"], responses=COMMON_PROBLEMS,
@@ -23,14 +26,34 @@ router = APIRouter(prefix="/v1/consumers", tags=["consumers"], responses=COMMON_
 Limit = PageLimit
 
 
-def _out(c: object) -> ConsumerOut:
-    return ConsumerOut.model_validate(c, from_attributes=True)
+_out = ConsumerOut.of
+
+
+async def _contacts(sender: Sender, given: Contacts | None, requires_https: bool
+                    ) -> dict[str, Any] | None:
+    """Contacts as stored, their URLs through the guard; before any transaction."""
+    contacts = notice_channels.check(given.stored() if given else None, requires_https)
+    await notice_channels.check_addresses(sender, contacts, requires_https)
+    return contacts
+
+
+def _create(session: Session, env_id: str, body: ConsumerIn, contacts: dict[str, Any] | None
+            ) -> Consumer:
+    consumer = consumers.create_consumer(session, env_id, body.external_id, body.name)
+    if contacts is not None:
+        session.flush()
+        notice_channels.set_contacts(session, consumer, contacts)
+    return consumer
 
 
 @router.post("", status_code=201, response_model=ConsumerOut, responses=problems(409))
-def create_consumer(body: ConsumerIn, auth: AuthDep, session: SessionDep) -> ConsumerOut:
-    return _out(committed(session, consumers.create_consumer, auth.environment_id, body.external_id,
-                          body.name))
+async def create_consumer(body: ConsumerIn, auth: AuthDep, session: SessionDep,
+                          sender: SenderDep) -> ConsumerOut:
+    """`contacts`: who hears of its endpoints' failures (failure notices): up to 5
+    `emails`, a Slack incoming-webhook `slackUrl`, a Teams workflow `teamsUrl`."""
+    contacts = await _contacts(sender, body.contacts, auth.requires_https)
+    return _out(await run_in_threadpool(committed, session, _create, auth.environment_id,
+                                        body, contacts))
 
 
 @router.get("", response_model=Page[ConsumerOut])
@@ -48,10 +71,24 @@ def get_consumer(ref: str, auth: AuthDep, session: SessionDep) -> ConsumerOut:
 
 
 @router.patch("/{ref}", response_model=ConsumerOut, responses=problems(404))
-def update_consumer(ref: str, body: ConsumerPatch, auth: AuthDep,
-                    session: SessionDep) -> ConsumerOut:
+async def update_consumer(ref: str, body: ConsumerPatch, auth: AuthDep, session: SessionDep,
+                          sender: SenderDep, temporal: TemporalDep) -> ConsumerOut:
+    """Absent fields stay; `contacts: null` tells nobody any more."""
+    changing = "contacts" in body.model_fields_set
+    contacts = await _contacts(sender, body.contacts, auth.requires_https) if changing \
+        else None
+    consumer, cancelled = await run_in_threadpool(
+        committed, session, _update, auth.environment_id, ref, body, changing, contacts)
+    await wake_cancelled(temporal, cancelled)
+    return _out(consumer)
+
+
+def _update(session: Session, env_id: str, ref: str, body: ConsumerPatch, changing: bool,
+            contacts: dict[str, Any] | None) -> tuple[Consumer, list[str]]:
     patch = consumers.ConsumerPatch(name=KEEP if body.name is None else body.name)
-    return _out(committed(session, consumers.update_consumer, auth.environment_id, ref, patch))
+    consumer = consumers.update_consumer(session, env_id, ref, patch)
+    cancelled = notice_channels.set_contacts(session, consumer, contacts) if changing else []
+    return consumer, cancelled
 
 
 @router.delete("/{ref}", status_code=204, responses=problems(404))

@@ -43,6 +43,15 @@ def _hidden(session: Session, env_id: str, *, create: bool = False) -> str:
     return hidden.id
 
 
+def _holding(session: Session, env_id: str, endpoint_id: str) -> str:
+    """The hidden environment, when it holds this operational endpoint (not one of the
+    failure notices' channels beside them)."""
+    hidden = _hidden(session, env_id)
+    if not operational.holds(session, hidden, endpoint_id):
+        raise NotFound(f"endpoint {endpoint_id!r} not found")
+    return hidden
+
+
 @router.post("", status_code=201, response_model=EndpointCreated)
 async def create_operational_endpoint(body: OperationalEndpointIn, auth: AuthDep,
                                       session: SessionDep, sender: SenderDep
@@ -68,7 +77,8 @@ async def create_operational_endpoint(body: OperationalEndpointIn, auth: AuthDep
 @router.get("", response_model=list[EndpointOut])
 def list_operational_endpoints(auth: AuthDep, session: SessionDep) -> list[EndpointOut]:
     hidden = operational.environment_of(session, auth.environment_id)
-    rows = committed(session, endpoints.list_endpoints, hidden.id, None) if hidden else []
+    rows = committed(session, endpoints.list_endpoints, hidden.id, operational.CONSUMER) \
+        if hidden else []
     return [EndpointOut.of(row) for row in rows]
 
 
@@ -76,7 +86,7 @@ def list_operational_endpoints(auth: AuthDep, session: SessionDep) -> list[Endpo
 def get_operational_endpoint(endpoint_id: str, auth: AuthDep, session: SessionDep
                              ) -> EndpointOut:
     return EndpointOut.of(targets.read(
-        session, Endpoint, _hidden(session, auth.environment_id), endpoint_id))
+        session, Endpoint, _holding(session, auth.environment_id, endpoint_id), endpoint_id))
 
 
 @router.patch("/{endpoint_id}", response_model=EndpointOut, responses=problems(404))
@@ -85,7 +95,7 @@ async def update_operational_endpoint(endpoint_id: str, body: EndpointPatchIn,
                                       sender: SenderDep, temporal: TemporalDep,
                                       tenant: TenantCodeDep) -> EndpointOut:
     patch = body.to_patch()
-    hidden = await run_in_threadpool(_hidden, session, auth.environment_id)
+    hidden = await run_in_threadpool(_holding, session, auth.environment_id, endpoint_id)
     found = await run_in_threadpool(targets.find, session, Endpoint, hidden, endpoint_id)
     await check_patch_urls(sender, patch, found, auth.requires_https)
     patch = await tenant.run(auth.environment_id, checked_patch, tenant.transforms, patch,
@@ -99,7 +109,7 @@ async def update_operational_endpoint(endpoint_id: str, body: EndpointPatchIn,
 @router.delete("/{endpoint_id}", status_code=204, responses=problems(404))
 async def delete_operational_endpoint(endpoint_id: str, auth: AuthDep, session: SessionDep,
                                       temporal: TemporalDep) -> Response:
-    hidden = await run_in_threadpool(_hidden, session, auth.environment_id)
+    hidden = await run_in_threadpool(_holding, session, auth.environment_id, endpoint_id)
     cancelled = await run_in_threadpool(targets.delete, session, Endpoint, hidden,
                                         endpoint_id)
     await wake_cancelled(temporal, cancelled)
@@ -114,5 +124,6 @@ def rotate_operational_secret(endpoint_id: str, auth: AuthDep, session: SessionD
     one also signs for 24 hours."""
     given = body or SecretIn()
     return SecretOut(secret=targets.rotate_secret(
-        session, Endpoint, _hidden(session, auth.environment_id), endpoint_id, given.secret,
+        session, Endpoint, _holding(session, auth.environment_id, endpoint_id), endpoint_id,
+        given.secret,
         scheme=given.signature_scheme))

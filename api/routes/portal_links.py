@@ -7,7 +7,6 @@ from fastapi import APIRouter, Body, Response
 
 from api.deps import AuthDep, SessionDep
 from api.jsonbody import JSONRoute
-from api.portal.auth import link_url
 from api.schemas.common import COMMON_PROBLEMS, problems
 from api.schemas.portal import (
     PortalLinkIn,
@@ -34,7 +33,7 @@ def create_portal_link(ref: str, auth: AuthDep, session: SessionDep,
     link, token = committed(session, portal.create_link, auth.environment_id, ref,
                             expires_in=body.expires_in, read_only=body.read_only,
                             types=body.event_types)
-    return PortalLinkOut(url=link_url(token), token=token, expires_at=link.expires_at)
+    return PortalLinkOut(url=portal.link_url(token), token=token, expires_at=link.expires_at)
 
 
 @router.delete("/consumers/{ref}/portal", status_code=204, responses=problems(404))
@@ -50,13 +49,17 @@ def _settings_out(row: PortalSettings) -> PortalSettingsOut:
 
 @router.get("/portal-settings", response_model=PortalSettingsOut)
 def get_portal_settings(auth: AuthDep, session: SessionDep) -> PortalSettingsOut:
-    """The portal's branding in this environment: name, logo and accent colour."""
+    """The portal's branding in this environment (name, logo, accent colour, support URL),
+    and its failure notices' settings."""
     return _settings_out(portal.branding(session, auth.environment_id))
 
 
 @router.patch("/portal-settings", response_model=PortalSettingsOut)
 def update_portal_settings(body: PortalSettingsIn, auth: AuthDep,
                     session: SessionDep) -> PortalSettingsOut:
-    """Absent fields stay; null clears one. `logoUrl` is https; `accentColor` #rrggbb."""
+    """Absent fields stay; null clears one. `logoUrl` and `supportUrl` are https;
+    `accentColor` #rrggbb. Failure notices to Consumers' contacts: `noticesEnabled`
+    (true unless turned off), `failingNoticeHours` between two failing notices of one
+    endpoint (null: 24); they show the name, the logo and the support URL."""
     return _settings_out(committed(session, portal.set_branding, auth.environment_id,
                                    body.to_patch()))

@@ -9,7 +9,6 @@ from sqlmodel import Session
 
 from api.deps import SessionDep
 from api.jsonbody import JSONRoute
-from api.portal.auth import link_url
 from api.svix.app_in_body import make_if_missing
 from api.svix.deps import AuthDep
 from api.svix.errors import NotImplementedHere
@@ -26,7 +25,7 @@ def app_portal_access(app_id: str, auth: AuthDep, session: SessionDep,
                       ) -> AppPortalAccessOut:
     token = committed(session, _portal_token, auth.environment_id, app_id,
                       body or AppPortalAccessIn())
-    return AppPortalAccessOut(url=link_url(token), token=token)
+    return AppPortalAccessOut(url=portal.link_url(token), token=token)
 
 
 def _portal_token(session: Session, env_id: str, app_id: str, body: AppPortalAccessIn) -> str:

@@ -158,7 +158,8 @@ def outgoing(row: ToSend) -> Outgoing:
         and row.target_secret is not None
     if row.wanted_event:
         assert row.event_id is not None and row.payload is not None
-        msg_id, body, content_type = row.event_id, row.payload.encode(), "application/json"
+        payload = row.payload if row.sealed_payload is None else row.sealed_payload
+        msg_id, body, content_type = row.event_id, payload.encode(), "application/json"
     else:
         assert row.message_id is not None
         msg_id, body = row.message_id, row.body or b""
@@ -171,7 +172,8 @@ def outgoing(row: ToSend) -> Outgoing:
                     require_https=row.kind == "production", target_id=row.target_id,
                     rate_limit=row.target_rate_limit,
                     clean=not row.target_failure_count and not row.gate_failures
-                    and row.gate_circuit in (None, "closed"), limit=row.gate_limit,
+                    and row.gate_circuit in (None, "closed") and not row.target_notice_state,
+                    limit=row.gate_limit,
                     transformation=row.target_transformation,
                     event_type=row.event_type if row.wanted_event else None,
                     signature_headers=row.target_signature_headers or WEBHOOK,
@@ -405,6 +407,8 @@ def record_attempt(session: Session, delivery_id: str, result: AttemptResult,
     cancelled: list[str] = []
     if result.succeeded and not quiet:  # a success ends any run of failures
         queries.targets.reset_failures(session, target_id, endpoint=bool(row.endpoint_id))
+        if row.endpoint_id and queries.targets.clear_notice(session, row.endpoint_id):
+            _recovered(session, row, notify)
     if circuit or gone or status is DeliveryStatus.EXHAUSTED:
         cancelled = _tell(session, delivery_id, row, status, gone, circuit, last, notify,
                           counts=batch is None or batch.first)
@@ -522,6 +526,13 @@ def _not_the_receivers(session: Session, target_id: str, last: dict[str, Any]) -
     return last["errorType"] in (ErrorType.TRANSFORMATION, *_NOT_THE_RECEIVERS)
 
 
+def _recovered(session: Session, row: RecordedRow, notify: Notify) -> None:
+    """A success of an endpoint whose Consumer was told it failed: tell them it recovered."""
+    target = targets.target_of(session, row)
+    if target is not None:
+        notify(session, row.environment_id, "endpoint.recovered", target, {})
+
+
 def _tell(session: Session, delivery_id: str, row: RecordedRow, status: DeliveryStatus, gone: bool,
           circuit: str | None, last: dict[str, Any], notify: Notify, counts: bool = True
           ) -> list[str]:
@@ -546,11 +557,14 @@ def _tell(session: Session, delivery_id: str, row: RecordedRow, status: Delivery
         notify(session, env, f"{kind}.disabled", target,
                {"reason": "gone", "lastAttempt": last})
     elif counts and status is DeliveryStatus.EXHAUSTED \
-            and not _not_the_receivers(session, target.id, last) \
-            and targets.count_outcome(target, succeeded=False, exhausted=True):
-        cancelled = cancel_waiting(session, target)
-        notify(session, env, f"{kind}.disabled", target,
-               {"reason": "failures", "failures": target.failure_count, "lastAttempt": last})
+            and not _not_the_receivers(session, target.id, last):
+        if targets.count_outcome(target, succeeded=False, exhausted=True):
+            cancelled = cancel_waiting(session, target)
+            notify(session, env, f"{kind}.disabled", target, {
+                "reason": "failures", "failures": target.failure_count, "lastAttempt": last})
+        elif target.failure_count == 1 and kind == "endpoint":
+            # The first exhausted Delivery after a success: the endpoint has started failing.
+            notify(session, env, "endpoint.failing", target, {"lastAttempt": last})
     if circuit and kind == "endpoint":
         notify(session, env, f"endpoint.circuit_{circuit}", target,
                {"lastAttempt": last} if circuit == "opened" else {})

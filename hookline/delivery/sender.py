@@ -3,7 +3,8 @@ address rules, for the worker, the API's previews and checks, and the tests."""
 
 from __future__ import annotations
 
-from collections.abc import Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Sequence
+from functools import partial
 from typing import Any
 
 from hookline.contracts import AttemptResult
@@ -15,31 +16,39 @@ from hookline.delivery.kinds.brokers.pool import Publishers
 from hookline.delivery.kinds.http import oauth
 from hookline.delivery.kinds.http.egress import Egress
 from hookline.delivery.kinds.http.sender import HttpSender
+from hookline.delivery.kinds.mail import MailSender
 from hookline.delivery.model import Outgoing
 from hookline.observability import tracing
 from hookline.settings import Settings
-from hookline.target_kinds import is_broker
+from hookline.smtp import SmtpTarget, smtp_of, smtp_target
+from hookline.target_kinds import is_broker, is_mail
 from hookline.url_guard import AddressGuard, Network, Target
 
 
 class Sender:
     """Keeps one sender per kind, with the same address rules (HOOKLINE_ALLOWED_PORTS,
     _SUBNETS): HTTP receivers, token URLs and tenants' proxies; brokers' hosts and AWS
-    service endpoints."""
+    service endpoints. Failure notices' e-mail goes to the instance's SMTP server
+    (`smtp`; None: none, and e-mail fails `mail_refused`)."""
 
     def __init__(self, *, timeout: float, allowed_ports: frozenset[int], any_port: bool,
-                 allowed_networks: Sequence[Network], egress: Egress = Egress()) -> None:
+                 allowed_networks: Sequence[Network], egress: Egress = Egress(),
+                 smtp: Callable[[], SmtpTarget] | None = None,
+                 mail_from: str = "alerts@hookline.localhost") -> None:
         self.http = HttpSender(timeout=timeout, egress=egress, guard=AddressGuard(
             allowed_ports=allowed_ports, any_port=any_port, allowed_networks=allowed_networks))
         self.broker = BrokerSender(BrokerGuard(
             allowed_ports=allowed_ports, any_port=any_port, allowed_networks=allowed_networks),
             timeout)
+        self.mail = MailSender(smtp or partial(smtp_target, ""), mail_from, timeout)
 
     @property
     def brokers(self) -> Publishers:
         return self.broker.publishers
 
     def kind(self, url: str) -> Kind:
+        if is_mail(url):
+            return self.mail
         return self.broker if is_broker(url) else self.http
 
     def send(self, out: Outgoing, *, msg_id: str | None = None
@@ -88,4 +97,5 @@ def sender_from_settings(settings: Settings) -> Sender:
     egress = Egress.of(settings.egress_proxy, settings.no_proxy, settings.egress_proxy_file)
     return kind(timeout=settings.attempt_timeout_seconds,
                 allowed_ports=settings.allowed_port_set, any_port=settings.any_port_allowed,
-                allowed_networks=settings.allowed_networks, egress=egress)
+                allowed_networks=settings.allowed_networks, egress=egress,
+                smtp=smtp_of(settings), mail_from=settings.alert_from)

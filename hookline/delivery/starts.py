@@ -14,7 +14,7 @@ from sqlmodel import Session
 from hookline.contracts import DeliveryStart
 from hookline.delivery import targets
 from hookline.persistence.models import Delivery, Event, Message, Source
-from hookline.target_kinds import POLLING, is_polling
+from hookline.target_kinds import MAIL, POLLING, is_mail, is_polling
 
 
 def remaining_delays(delivery: Delivery, schedule: list[float]) -> list[float]:
@@ -58,6 +58,8 @@ def host_of(url: str) -> str:
     workflow's summary may say of it; a polling endpoint, which has none, is `polling`."""
     if is_polling(url):
         return POLLING
+    if is_mail(url):  # a failure notice's e-mail: its address is nobody else's to see
+        return MAIL
     try:
         return urlsplit(url).hostname or "?"
     except ValueError:

@@ -139,6 +139,11 @@ class Consumer(SQLModel, table=True):
     # A Svix application's `throttleRate`, kept and shown but not enforced (nor is it by
     # Svix's open-source server): each endpoint's `rateLimit` is what throttles.
     throttle_rate: int | None = None
+    # Who hears of its endpoints' failures (`services/failure_notices`): `{"emails": [...],
+    # "slackUrl", "teamsUrl"}`; None: nobody. Each is a hidden endpoint too
+    # (`services/notice_channels`), which is what the notices are delivered to.
+    contacts: dict[str, Any] | None = Field(default=None, sa_type=JSON, nullable=True)
+    digest_sent_at: datetime | None = _ts(nullable=True)  # its last weekly digest
     created_at: datetime = _ts()
     updated_at: datetime | None = _changed()
 
@@ -257,6 +262,11 @@ class Endpoint(DeliveryTarget, table=True):
     # Consumer has committed: the last Delivery id a commit covered (`services/polling`).
     poll_token: str | None = Field(default=None, sa_type=SealedText, nullable=True)
     poll_cursor: str | None = None
+    # What its Consumer was last told of it (`services/failure_notices`): None, `failing` or
+    # `disabled`, until a success tells them it recovered; and when a failing notice last
+    # went, which sends the next no sooner than the environment's interval.
+    notice_state: str | None = None
+    failing_noticed_at: datetime | None = _ts(nullable=True)
 
     def signed_under(self) -> str:
         return self.signature_headers
@@ -296,6 +306,9 @@ class Event(SQLModel, table=True):
         default=None, sa_column=Column(JSON, nullable=True))
     # Erased on request (`services/erasure`): `payload` is then empty, the rest kept.
     payload_erased: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
+    # The body, sealed, when it carries a credential (a failure notice's portal link): then
+    # `payload` is empty and this is what is sent.
+    sealed_payload: str | None = Field(default=None, sa_type=SealedText, nullable=True)
     created_at: datetime = _ts()
 
 
@@ -618,4 +631,28 @@ class PortalSettings(SQLModel, table=True):
     name: str | None = Field(default=None, max_length=200)
     logo_url: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     accent_color: str | None = None
+    # Failure notices to its Consumers (`services/failure_notices`): the support address
+    # they show, whether they go at all, and the hours between two failing notices of one
+    # endpoint (None: a day).
+    support_url: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    notices_enabled: bool = Field(default=True, sa_column_kwargs={"server_default": true()})
+    failing_notice_hours: int | None = None
     updated_at: datetime = _ts()
+
+
+class Notice(SQLModel, table=True):
+    """A failure notice on one channel of a Consumer's contacts: what it was about, and the
+    Delivery that carries it (to a hidden endpoint, `services/notice_channels`)."""
+
+    __tablename__ = "notices"
+    __table_args__ = (Index("ix_notices_consumer_id", "consumer_id", "id"),)
+    id: str = Field(primary_key=True)
+    environment_id: str = Field(foreign_key="environments.id")
+    consumer_id: str = Field(sa_column=Column(
+        String, ForeignKey("consumers.id", ondelete="CASCADE"), nullable=False))
+    endpoint_id: str | None = None  # None for a digest
+    type: str  # endpoint.failing | endpoint.disabled | endpoint.recovered | digest
+    channel: str  # email | slack | teams
+    recipient: str  # the address, or the host of the Slack or Teams URL
+    delivery_id: str | None = None
+    created_at: datetime = _ts()

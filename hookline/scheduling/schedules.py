@@ -36,6 +36,7 @@ from temporalio.service import RPCError, RPCStatusCode
 
 from hookline.contracts import (
     WORKFLOW_CRON_RUN,
+    WORKFLOW_NOTICE_DIGEST,
     WORKFLOW_RETENTION,
     WORKFLOW_SILENCE_CHECK,
     CronRunInput,
@@ -58,6 +59,10 @@ CATCHUP = timedelta(minutes=1)
 RETENTION_EVERY = timedelta(days=1)
 RETENTION_POLICY = SchedulePolicy(overlap=ScheduleOverlapPolicy.SKIP,
                                   catchup_window=RETENTION_EVERY)
+# The failure notices' weekly digest (`services/failure_notices`); one missed while
+# Temporal was down is sent when it is back, up to the next.
+DIGEST_EVERY = timedelta(days=7)
+DIGEST_POLICY = SchedulePolicy(overlap=ScheduleOverlapPolicy.SKIP, catchup_window=DIGEST_EVERY)
 POLICY = SchedulePolicy(overlap=ScheduleOverlapPolicy.SKIP, catchup_window=CATCHUP)
 # The action's memo records what the Schedule was built from, to tell when it is stale; the
 # Schedule's own memo (fixed at creation) its deployment's task queue, to tell whose it is.
@@ -78,6 +83,11 @@ def silence_schedule_id(task_queue: str) -> str:
 def retention_schedule_id(task_queue: str) -> str:
     """`hookline-retention` with the default task queue; one per deployment."""
     return f"{task_queue}-retention"
+
+
+def digest_schedule_id(task_queue: str) -> str:
+    """`hookline-notice-digest` with the default task queue; one per deployment."""
+    return f"{task_queue}-notice-digest"
 
 
 def _fingerprint(state: CronState, task_queue: str) -> str:
@@ -290,6 +300,11 @@ def retention_schedule(settings: Settings) -> Schedule:
                   "override)", settings, RETENTION_POLICY)
 
 
+def digest_schedule(settings: Settings) -> Schedule:
+    return _every(WORKFLOW_NOTICE_DIGEST, digest_schedule_id(settings.task_queue),
+                  DIGEST_EVERY, "failure notices: weekly digest", settings, DIGEST_POLICY)
+
+
 def _any_watched() -> bool:
     with session_scope() as session:
         # A read: the API calls this while its request's session may hold SQLite's writer.
@@ -326,19 +341,20 @@ async def sync_silence(client: Client, settings: Settings, *, refresh: bool = Fa
 
 async def ensure_deployment_schedules(client: Client, settings: Settings, *,
                                       refresh: bool) -> None:
-    """Create the silence check's and the retention's Schedules if missing; with
+    """Create the silence check's, the retention's and the notice digest's Schedules if
+    missing; with
     `refresh`, also bring existing ones up to date (interval, task queue): workers do that
     at start-up. The silence check's is paused or resumed to match the Sources."""
     await sync_silence(client, settings, refresh=refresh)
-    wanted = retention_schedule(settings)
-    action = wanted.action
-    assert isinstance(action, ScheduleActionStartWorkflow)
-    try:
-        await client.create_schedule(action.id, wanted)
-        log.info("created schedule %s", action.id)
-    except ScheduleAlreadyRunningError:
-        if refresh:
-            await client.get_schedule_handle(action.id).update(_replacing(wanted))
+    for wanted in (retention_schedule(settings), digest_schedule(settings)):
+        action = wanted.action
+        assert isinstance(action, ScheduleActionStartWorkflow)
+        try:
+            await client.create_schedule(action.id, wanted)
+            log.info("created schedule %s", action.id)
+        except ScheduleAlreadyRunningError:
+            if refresh:
+                await client.get_schedule_handle(action.id).update(_replacing(wanted))
 
 
 async def reconcile_schedules_forever(link: TemporalLink, settings: Settings) -> None:

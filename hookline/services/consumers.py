@@ -12,7 +12,7 @@ from hookline.errors import Conflict, NotFound
 from hookline.ids import new_id
 from hookline.persistence import queries
 from hookline.persistence.models import Consumer
-from hookline.services import erasure
+from hookline.services import erasure, notice_channels
 from hookline.services.patch import KEEP, Keep
 from hookline.timeutil import utcnow
 
@@ -100,7 +100,7 @@ def delete_consumer(session: Session, env_id: str, ref: str, *,
     Returns the Deliveries that were waiting for those endpoints, now cancelled, whose
     workflows the caller wakes."""
     consumer = get_consumer(session, env_id, ref)
-    cancelled: list[str] = []
+    cancelled = notice_channels.forget(session, consumer)
     for endpoint in queries.targets.endpoints_of_consumer(session, consumer.id):
         cancelled += targets.cancel_all(session, endpoint)
         session.delete(endpoint)

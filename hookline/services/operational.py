@@ -20,7 +20,7 @@ from sqlmodel import Session
 
 from hookline.ids import new_id
 from hookline.persistence import queries
-from hookline.persistence.models import Consumer, Environment, Event, EventType
+from hookline.persistence.models import Consumer, Endpoint, Environment, Event, EventType
 from hookline.services import deliveries, events
 from hookline.services.polling import shown_url
 from hookline.settings import get_settings
@@ -53,6 +53,14 @@ def environment_of(session: Session, env_id: str, *, create: bool = False
         session.add(EventType(id=new_id("evtype"), environment_id=hidden.id, name=name))
     session.flush()
     return hidden
+
+
+def holds(session: Session, hidden_id: str, endpoint_id: str) -> bool:
+    """Whether the endpoint is one of the operational endpoints of `hidden_id` (which also
+    holds its Consumers' failure notice channels, `services/notice_channels`)."""
+    endpoint = session.get(Endpoint, endpoint_id)
+    consumer = queries.consumers.by_external_id(session, hidden_id, CONSUMER)
+    return endpoint is not None and consumer is not None and endpoint.consumer_id == consumer.id
 
 
 def emit(session: Session, env_id: str, event_type: str, data: dict[str, Any]) -> None:

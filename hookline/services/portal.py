@@ -39,6 +39,7 @@ from hookline.services.patch import KEEP, Keep
 from hookline.services.polling import shown_url
 from hookline.services.scoped import get_in
 from hookline.services.targets import TargetRow, row_of
+from hookline.settings import get_settings
 from hookline.statuses import DeliveryStatus
 from hookline.tenant_code.transform_pool import ExecutorPool
 from hookline.timeutil import aware, utcnow
@@ -89,6 +90,22 @@ def create_link(session: Session, env_id: str, consumer_ref: str, *, expires_in:
                       expires_at=utcnow() + timedelta(seconds=seconds))
     session.add(link)
     return link, secret
+
+
+# Where a link may lead once opened: a portal page, never another site.
+_PAGE = re.compile(r"/portal/[A-Za-z0-9_/-]{0,200}")
+
+
+def link_url(token: str, page: str | None = None) -> str:
+    """The magic link of a portal token (its `/portal/open`), at the public URL; `page`:
+    the portal page it opens on (a failure notice's endpoint)."""
+    url = f"{get_settings().public_url.rstrip('/')}/portal/open?token={token}"
+    return f"{url}&next={page}" if page and landing(page) == page else url
+
+
+def landing(page: str | None) -> str:
+    """The page an opened link leads to: `page` when it is a portal page, else the home."""
+    return page if page and _PAGE.fullmatch(page) else "/portal/"
 
 
 def revoke_links(session: Session, env_id: str, consumer_ref: str) -> None:
@@ -256,6 +273,9 @@ class BrandingPatch:
     name: str | Keep | None = KEEP
     logo_url: str | Keep | None = KEEP
     accent_color: str | Keep | None = KEEP
+    support_url: str | Keep | None = KEEP
+    notices_enabled: bool | Keep = KEEP
+    failing_notice_hours: int | Keep | None = KEEP
 
 
 def set_branding(session: Session, env_id: str, patch: BrandingPatch) -> PortalSettings:
@@ -270,6 +290,14 @@ def set_branding(session: Session, env_id: str, patch: BrandingPatch) -> PortalS
         row.accent_color = patch.accent_color
     if not isinstance(patch.name, Keep):
         row.name = patch.name
+    if not isinstance(patch.support_url, Keep):
+        if patch.support_url is not None and not patch.support_url.startswith("https://"):
+            raise invalid("supportUrl", "must be an https:// URL")
+        row.support_url = patch.support_url
+    if not isinstance(patch.notices_enabled, Keep):
+        row.notices_enabled = patch.notices_enabled
+    if not isinstance(patch.failing_notice_hours, Keep):
+        row.failing_notice_hours = patch.failing_notice_hours
     row.updated_at = utcnow()
     session.add(row)
     return row

@@ -28,6 +28,16 @@ class Mail:
         return str(self.message["Subject"])
 
     @property
+    def text(self) -> str:
+        """The plain text part, of a multipart message too."""
+        for part in self.message.walk():
+            if part.get_content_type() == "text/plain":
+                payload = part.get_payload(decode=True)
+                assert isinstance(payload, bytes)
+                return payload.decode()
+        raise AssertionError("no text/plain part")
+
+    @property
     def body(self) -> str:
         payload = self.message.get_payload(decode=True)
         return payload.decode() if isinstance(payload, bytes) else str(payload)

@@ -14,6 +14,7 @@ from hookline.persistence.queries import (
     events,
     explorer,
     messages,
+    notices,
     polling,
     portal_links,
     portal_notices,
@@ -23,5 +24,5 @@ from hookline.persistence.queries import (
 )
 
 __all__ = ["accounts", "attempts", "consumers", "deliveries", "event_types", "events",
-           "explorer", "messages", "polling", "portal_links",
+           "explorer", "messages", "notices", "polling", "portal_links",
            "portal_notices", "sources", "targets", "usage"]

@@ -91,10 +91,18 @@ def count_after(session: Session, target_id: str, attempt_id: str | None) -> int
 def last_run_error(session: Session, target_id: str) -> str | None:
     """The errorType of the target's latest attempt that the breaker let run (None: it
     succeeded, or there is none)."""
-    return session.execute(sa.select(_A.c.error_type).where(
+    found = last_run(session, target_id)
+    return found[0] if found else None
+
+
+def last_run(session: Session, target_id: str) -> tuple[str | None, int | None] | None:
+    """(errorType, statusCode) of the target's latest attempt that the breaker let run;
+    None when there is none."""
+    row = session.execute(sa.select(_A.c.error_type, _A.c.status_code).where(
         _A.c.target_id == target_id,
         sa.or_(_A.c.error_type.is_(None), _A.c.error_type != ErrorType.CIRCUIT_OPEN.value))
-        .order_by(_A.c.id.desc()).limit(1)).scalar()
+        .order_by(_A.c.id.desc()).limit(1)).first()
+    return (row[0], row[1]) if row else None
 
 
 def _count(session: Session, *where: Any) -> int:

@@ -53,7 +53,8 @@ _TO_SEND = sa.select(
     _D.c.id.label("delivery_id"), _D.c.status, _D.c.environment_id, _ENV.c.kind,
     _ENV.c.egress_proxy.label("env_proxy"), _ENV.c.instance_aws.label("env_instance_aws"),
     _EV.c.id.label("event_id"),
-    _EV.c.payload, sa.func.coalesce(_EV.c.payload_erased, _MSG.c.payload_erased).label("erased"),
+    _EV.c.payload, _EV.c.sealed_payload,
+    sa.func.coalesce(_EV.c.payload_erased, _MSG.c.payload_erased).label("erased"),
     _D.c.message_id, _MSG.c.id.label("message_found"), _MSG.c.body, _MSG.c.content_type,
     _D.c.event_id.label("wanted_event"), _EV.c.type.label("event_type"), *(_target(c) for c in (
         "id", "url", "status", "custom_headers", "secret", "previous_secret",
@@ -64,6 +65,7 @@ _TO_SEND = sa.select(
     _target("failure_count"), _GATES.c.failures.label("gate_failures"),
     _GATES.c.circuit.label("gate_circuit"), _GATES.c.concurrency_limit.label("gate_limit"),
     _EP.c.signature_headers.label("target_signature_headers"),  # an endpoint's only
+    _EP.c.notice_state.label("target_notice_state"),
     _D.c.line, _D.c.batch_id, _GATES.c.batch_size.label("gate_batch_size"), _D.c.created_at,
 ).select_from(
     _D.outerjoin(_ENV, _ENV.c.id == _D.c.environment_id)
@@ -89,6 +91,8 @@ class ToSend(Protocol):
     def event_id(self) -> str | None: ...  # the event row's: None when it is gone
     @property
     def payload(self) -> str | None: ...
+    @property
+    def sealed_payload(self) -> str | None: ...  # opened: the body, when it is sealed
     @property
     def erased(self) -> bool | None: ...
     @property
@@ -151,6 +155,8 @@ class ToSend(Protocol):
     def gate_limit(self) -> float | None: ...
     @property
     def target_signature_headers(self) -> str | None: ...  # None for a destination
+    @property
+    def target_notice_state(self) -> str | None: ...  # what its Consumer was told last
     @property
     def line(self) -> str | None: ...  # its line at an ordered target
     @property
@@ -332,6 +338,17 @@ def orphans(session: Session, cutoff: datetime, now: datetime, limit: int) -> li
 
 _RETRYING = sa.select(func.count()).select_from(_D).where(
     _D.c.status == DeliveryStatus.RETRYING.value)
+
+
+_WAITING_OF = sa.select(func.count()).select_from(_D).where(
+    _D.c.endpoint_id == sa.bindparam("endpoint"),
+    _D.c.status.in_([s.value for s in (DeliveryStatus.PENDING, DeliveryStatus.PROCESSING,
+                                       DeliveryStatus.RETRYING)]))
+
+
+def count_waiting(session: Session, endpoint_id: str) -> int:
+    """The endpoint's Deliveries not yet final nor cancelled (a failure notice says so)."""
+    return int(session.execute(_WAITING_OF, {"endpoint": endpoint_id}).scalar_one())
 
 
 def count_retrying(session: Session) -> int:

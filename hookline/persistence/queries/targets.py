@@ -72,6 +72,14 @@ def reset_failures(session: Session, target_id: str, *, endpoint: bool) -> None:
     session.execute(_RESET[(_EP if endpoint else _DS).name], {"target": target_id})
 
 
+def clear_notice(session: Session, endpoint_id: str) -> bool:
+    """Forget what the endpoint's Consumer was told of its failures; True when there was
+    something (`services/failure_notices`)."""
+    return session.execute(sa.update(_EP).where(
+        _EP.c.id == endpoint_id, _EP.c.notice_state.is_not(None)
+    ).values(notice_state=None).returning(_EP.c.id)).first() is not None
+
+
 def endpoints_of_consumer(session: Session, consumer_id: str) -> list[Endpoint]:
     return list(session.exec(select(Endpoint).where(Endpoint.consumer_id == consumer_id)))
 

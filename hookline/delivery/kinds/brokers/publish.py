@@ -8,6 +8,7 @@ import asyncio
 import time
 
 from hookline.contracts import AttemptResult
+from hookline.delivery.kinds import confirmed, failed
 from hookline.delivery.kinds.brokers.address import parse
 from hookline.delivery.kinds.brokers.message import AUTH, REFUSED, BrokerFailed, BrokerMessage
 from hookline.delivery.kinds.brokers.pool import Publishers
@@ -26,12 +27,12 @@ async def publish(publishers: Publishers, out: Outgoing, message: BrokerMessage
         checked = await publishers.guard.check(address, out.endpoint_override,
                                                out.require_https)
     except URLRefused as exc:
-        return _failed(ErrorType.BLOCKED_URL, str(exc), started)
+        return failed(ErrorType.BLOCKED_URL, str(exc), started)
     except DNSFailure as exc:
-        return _failed(ErrorType.DNS, str(exc), started)
+        return failed(ErrorType.DNS, str(exc), started)
     if address.kind in AWS_KINDS and (refused := identity_refused(
             out.credentials, out.endpoint_override, out.instance_aws)) is not None:
-        return _failed(AUTH, f"credentials {refused}", started)
+        return failed(AUTH, f"credentials {refused}", started)
     try:
         publisher = publishers.publisher(out.target_id, address, checked, out.credentials,
                                          out.tls)
@@ -39,21 +40,14 @@ async def publish(publishers: Publishers, out: Outgoing, message: BrokerMessage
             await publisher.publish(message)
     except TimeoutError:
         publishers.drop(out.target_id)
-        return _failed(ErrorType.TIMEOUT,
+        return failed(ErrorType.TIMEOUT,
                        f"the broker did not confirm within {publishers.timeout:g} s", started)
     except URLRefused as exc:  # a broker the cluster named, refused by the guard
         publishers.drop(out.target_id)
-        return _failed(ErrorType.BLOCKED_URL, str(exc), started)
+        return failed(ErrorType.BLOCKED_URL, str(exc), started)
     except BrokerFailed as exc:
         if exc.error_type != REFUSED:  # the connection may be broken: make a new one
             publishers.drop(out.target_id)
-        return _failed(exc.error_type, str(exc), started)
-    return AttemptResult(succeeded=True, status_code=None, response_body=None,
-                         error_type=None, error_message=None,
-                         duration_ms=int((time.monotonic() - started) * 1000))
+        return failed(exc.error_type, str(exc), started)
+    return confirmed(started)
 
-
-def _failed(error_type: str, message: str, started: float) -> AttemptResult:
-    return AttemptResult(succeeded=False, status_code=None, response_body=None,
-                         error_type=error_type, error_message=message[:1000],
-                         duration_ms=int((time.monotonic() - started) * 1000))

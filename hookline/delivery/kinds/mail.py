@@ -1,0 +1,60 @@
+"""Failure notices' e-mail as a kind of target (`kinds.Kind`): a hidden endpoint whose URL is
+`mailto:<address>` (`services/notice_channels`; no tenant's endpoint may have one) is sent
+its notice through the instance's SMTP server (`hookline.smtp`). The body is the notice's
+`{"subject", "text", "html", "headers"}`; an attempt is one SMTP transaction, in a thread,
+within the attempt's time."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import smtplib
+import time
+from collections.abc import Callable
+
+from hookline.contracts import AttemptResult
+from hookline.delivery.kinds import confirmed, failed
+from hookline.delivery.model import Outgoing
+from hookline.smtp import Mail, SmtpTarget, send_mail
+from hookline.statuses import ErrorType
+from hookline.target_kinds import MAIL_PREFIX
+
+
+def mail_of(body: bytes) -> Mail:
+    """A notice's stored e-mail; ValueError when it is not one."""
+    data = json.loads(body)
+    if not isinstance(data, dict) or not isinstance(data.get("subject"), str) \
+            or not isinstance(data.get("text"), str):
+        raise ValueError("not a notice's e-mail")
+    headers = tuple((str(k), str(v)) for k, v in (data.get("headers") or {}).items())
+    return Mail(subject=data["subject"], text=data["text"], html=data.get("html"),
+                headers=headers)
+
+
+class MailSender:
+    def __init__(self, smtp: Callable[[], SmtpTarget], sender: str, timeout: float) -> None:
+        self.smtp, self.sender, self.timeout = smtp, sender, timeout
+
+    async def send(self, out: Outgoing, msg_id: str) -> AttemptResult:
+        started = time.monotonic()
+        recipient = out.url.removeprefix(MAIL_PREFIX)
+        try:
+            mail, target = mail_of(out.body), self.smtp()
+            refused = await asyncio.to_thread(send_mail, target, self.sender, [recipient],
+                                              mail, self.timeout)
+        except TimeoutError:
+            return failed(ErrorType.TIMEOUT, f"the SMTP server did not answer within "
+                           f"{self.timeout:g} s", started)
+        except smtplib.SMTPServerDisconnected as exc:
+            return failed(ErrorType.CONNECTION, f"SMTP: {exc}", started)
+        except (smtplib.SMTPException, ValueError) as exc:
+            return failed(ErrorType.MAIL_REFUSED, f"SMTP: {exc}", started)
+        except OSError as exc:
+            return failed(ErrorType.CONNECTION, f"SMTP server unreachable: {exc}", started)
+        if refused:
+            return failed(ErrorType.MAIL_REFUSED, f"SMTP refused {recipient}", started)
+        return confirmed(started)
+
+    async def aclose(self) -> None:
+        pass
+

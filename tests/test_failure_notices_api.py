@@ -1,0 +1,147 @@
+"""Failure notices (issue 70), the API's side: a Consumer's `contacts` checked as a hostile
+tenant would probe them (a private address, another scheme, too many addresses), the
+channels they become (hidden endpoints no list shows), the environment's notice settings,
+a notice's preview, and the notices list, which no other environment reaches."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlmodel import Session, select
+
+from hookline.persistence.models import Consumer, Endpoint
+from hookline.services.notice_channels import holder_of
+from tests.support.api import ok
+from tests.support.in_process import in_process_stack
+from tests.support.stack import Stack, Tenant
+from tests.test_platform_http import assert_problem
+
+stack = in_process_stack()
+
+SLACK = "http://127.0.0.1:9/slack"
+TEAMS = "http://127.0.0.1:9/teams"
+
+
+def with_contacts(tenant: Tenant, contacts: Any, external_id: str = "acme") -> Any:
+    return tenant.client.post("/v1/consumers", json={
+        "externalId": external_id, "name": "Acme", "contacts": contacts})
+
+
+def channels(stack: Stack, consumer_id: str) -> list[tuple[str, str]]:
+    """The hidden endpoints that carry the Consumer's notices: (channel, URL)."""
+    with Session(stack.engine) as session:
+        holder = session.exec(select(Consumer).where(
+            Consumer.external_id == holder_of(consumer_id))).first()
+        if holder is None:
+            return []
+        return sorted((e.description or "", e.url) for e in session.exec(
+            select(Endpoint).where(Endpoint.consumer_id == holder.id)))
+
+
+def test_contacts_are_kept_and_become_hidden_channels(stack: Stack, tenant: Tenant) -> None:
+    made = ok(with_contacts(tenant, {"emails": ["Ops@Acme.com", "ops@acme.com",
+                                                "dev@acme.com"], "slackUrl": SLACK}), 201)
+    assert made["contacts"] == {"emails": ["ops@acme.com", "dev@acme.com"],
+                                "slackUrl": SLACK, "teamsUrl": None}
+    assert channels(stack, made["id"]) == [("email", "mailto:dev@acme.com"),
+                                           ("email", "mailto:ops@acme.com"),
+                                           ("slack", SLACK)]
+    # No list of the user's shows them: not their endpoints, not the operational ones.
+    assert ok(tenant.client.get("/v1/endpoints")) == []
+    assert ok(tenant.client.get("/v1/operational-endpoints")) == []
+    changed = ok(tenant.client.patch("/v1/consumers/acme", json={
+        "contacts": {"emails": ["dev@acme.com"], "teamsUrl": TEAMS}}))
+    assert changed["contacts"]["slackUrl"] is None
+    assert channels(stack, made["id"]) == [("email", "mailto:dev@acme.com"),
+                                           ("teams", TEAMS)]
+    # A PATCH without contacts keeps them; null tells nobody any more.
+    assert ok(tenant.client.patch("/v1/consumers/acme", json={"name": "Acme 2"})
+              )["contacts"] == changed["contacts"]
+    assert ok(tenant.client.patch("/v1/consumers/acme", json={"contacts": None})
+              )["contacts"] is None
+    assert channels(stack, made["id"]) == []
+    assert ok(tenant.client.get("/v1/consumers/acme"))["contacts"] is None
+
+
+def test_a_hostile_tenants_contacts_are_refused_and_change_nothing(stack: Stack,
+                                                                  tenant: Tenant) -> None:
+    for contacts, field in [
+        ({"slackUrl": "http://169.254.169.254/latest/meta-data"}, "contacts.slackUrl"),
+        ({"teamsUrl": "http://10.0.0.1/teams"}, "contacts.teamsUrl"),
+        ({"slackUrl": "kafka://127.0.0.1:9092/topic"}, "contacts.slackUrl"),
+        ({"slackUrl": "mailto:ops@acme.com"}, "contacts.slackUrl"),
+        ({"teamsUrl": "file:///etc/passwd"}, "contacts.teamsUrl"),
+        ({"emails": ["not an address"]}, "contacts.emails"),
+        ({"emails": ["a@b.com\r\nBcc: victim@x.com"]}, "contacts.emails"),
+        ({"emails": [f"u{n}@acme.com" for n in range(6)]}, "contacts.emails"),
+        ({"emails": "ops@acme.com"}, "contacts.emails"),
+        ({"emails": [], "pagerUrl": SLACK}, "contacts.pagerUrl"),
+    ]:
+        problem = assert_problem(with_contacts(tenant, contacts), 422)
+        assert field in {e["field"] for e in problem["errors"]}, (contacts, problem)
+    assert ok(tenant.client.get("/v1/consumers"))["items"] == []
+    ok(with_contacts(tenant, {"emails": ["ops@acme.com"]}), 201)
+    assert_problem(tenant.client.patch("/v1/consumers/acme", json={
+        "contacts": {"slackUrl": "http://192.168.1.1/x"}}), 422)
+    assert ok(tenant.client.get("/v1/consumers/acme"))["contacts"]["emails"] == \
+        ["ops@acme.com"]
+
+
+def test_production_environments_take_https_contacts_only(stack: Stack) -> None:
+    production = stack.tenant(kind="production")
+    problem = assert_problem(with_contacts(production, {"slackUrl": SLACK}), 422)
+    assert problem["errors"][0]["field"] == "contacts.slackUrl"
+
+
+def test_notice_settings_and_preview(tenant: Tenant) -> None:
+    ok(with_contacts(tenant, {"emails": ["ops@acme.com"]}), 201)
+    settings = ok(tenant.client.get("/v1/portal-settings"))
+    assert (settings["noticesEnabled"], settings["failingNoticeHours"],
+            settings["supportUrl"]) == (True, None, None)
+    settings = ok(tenant.client.patch("/v1/portal-settings", json={
+        "name": "Payly", "supportUrl": "https://payly.test/help", "failingNoticeHours": 6,
+        "noticesEnabled": False}))
+    assert (settings["noticesEnabled"], settings["failingNoticeHours"]) == (False, 6)
+    for body, field in [({"supportUrl": "http://payly.test"}, "supportUrl"),
+                        ({"failingNoticeHours": 0}, "failingNoticeHours"),
+                        ({"noticesEnabled": None}, "noticesEnabled")]:
+        problem = assert_problem(tenant.client.patch("/v1/portal-settings", json=body), 422)
+        assert field in {e["field"] for e in problem["errors"]}
+    said = ok(tenant.client.post("/v1/consumers/acme/notices/preview",
+                                 json={"type": "endpoint.disabled"}))
+    assert said["subject"].startswith("Payly: your endpoint")
+    assert "https://payly.test/help" in said["email"]["text"]
+    assert said["email"]["headers"]["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    assert said["slack"]["blocks"][0]["type"] == "header"
+    assert said["teams"]["attachments"][0]["content"]["type"] == "AdaptiveCard"
+    assert_problem(tenant.client.post("/v1/consumers/acme/notices/preview",
+                                      json={"type": "endpoint.exploded"}), 422)
+
+
+def test_no_other_environment_reaches_a_consumers_notices(stack: Stack, tenant: Tenant
+                                                          ) -> None:
+    made = ok(with_contacts(tenant, {"emails": ["ops@acme.com"]}), 201)
+    assert ok(tenant.client.get("/v1/consumers/acme/notices")) == \
+        {"items": [], "nextCursor": None}
+    other = stack.tenant()
+    for path in (f"/v1/consumers/{made['id']}/notices", "/v1/consumers/acme/notices"):
+        assert_problem(other.client.get(path), 404)
+    assert_problem(other.client.post(f"/v1/consumers/{made['id']}/notices/preview"), 404)
+    # Nor may the operational endpoints' routes reach the channels beside them.
+    ok(other.client.post("/v1/operational-endpoints", json={"url": SLACK}), 201)
+    ok(tenant.client.post("/v1/operational-endpoints", json={"url": SLACK}), 201)
+    [hidden_id] = [e for e in _channel_ids(stack, made["id"])]
+    for client in (tenant.client, other.client):
+        assert_problem(client.get(f"/v1/operational-endpoints/{hidden_id}"), 404)
+        assert_problem(client.delete(f"/v1/operational-endpoints/{hidden_id}"), 404)
+        assert_problem(client.patch(f"/v1/operational-endpoints/{hidden_id}",
+                                    json={"url": SLACK}), 404)
+    assert len(ok(tenant.client.get("/v1/operational-endpoints"))) == 1
+
+
+def _channel_ids(stack: Stack, consumer_id: str) -> list[str]:
+    with Session(stack.engine) as session:
+        holder = session.exec(select(Consumer).where(
+            Consumer.external_id == holder_of(consumer_id))).one()
+        return [e.id for e in session.exec(select(Endpoint).where(
+            Endpoint.consumer_id == holder.id))]
