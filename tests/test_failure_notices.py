@@ -6,6 +6,7 @@ portal link that opens on the endpoint. Notices are Deliveries, listed for the o
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import time
@@ -14,9 +15,13 @@ from typing import Any
 
 import httpx
 import pytest
+from temporalio.client import Client
 
+from hookline.contracts import WORKFLOW_NOTICE_DIGEST
+from hookline.scheduling.schedules import digest_schedule_id
 from tests.support.api import ok, polled, publish, setup_endpoint, wait_delivery
 from tests.support.receiver import Receiver
+from tests.support.schedules import start_run
 from tests.support.smtp import SmtpSink
 from tests.support.stack import Stack, Tenant
 
@@ -158,3 +163,46 @@ def test_a_notice_channel_that_fails_is_retried_and_shown(
         assert time.monotonic() < deadline, slack
         time.sleep(0.3)
     assert slack["delivery"]["attempts"] == 3
+
+
+async def _digest_pass(address: str, schedule_id: str) -> dict[str, int]:
+    """Trigger the weekly digest's Schedule, as `temporal schedule trigger` does, and wait
+    for the pass it starts."""
+    client = await Client.connect(address)
+    result: dict[str, int] = await client.get_workflow_handle(
+        await start_run(client, schedule_id)).result()
+    return result
+
+
+async def _digest_by_hand(stack: Stack) -> None:
+    client = await Client.connect(stack.temporal_address)
+    await client.execute_workflow(WORKFLOW_NOTICE_DIGEST, id=f"digest-{uuid.uuid4().hex}",
+                                  task_queue=stack.settings_env()["HOOKLINE_TASK_QUEUE"])
+
+
+def test_the_weekly_digest_lists_a_weeks_failures_once(
+        stack: Stack, tenant: Tenant, receiver: Receiver, smtp_sink: SmtpSink) -> None:
+    tag = uuid.uuid4().hex[:10]
+    email = f"ops-{tag}@acme.com"
+    _consumer, endpoint = failing_consumer(tenant, receiver, tag, tag)
+    for _ in range(2):
+        [delivery] = ok(tenant.client.get(
+            f"/v1/events/{publish(tenant)['id']}/deliveries"))["items"]
+        wait_delivery(tenant, delivery["id"], {"exhausted"})
+    smtp_sink.wait_for(email, 1)  # the failing notice
+    schedule = digest_schedule_id(stack.settings_env()["HOOKLINE_TASK_QUEUE"])
+    assert asyncio.run(_digest_pass(stack.temporal_address, schedule))["sent"] >= 1
+    [_failing, digest] = smtp_sink.wait_for(email, 2)
+    assert " ".join(digest.subject.split()) == "Payly: webhook failures this week"
+    assert f"{endpoint['url']}: 2 failed Deliveries" in digest.text
+    assert LINK.search(digest.text) is not None
+    receiver.wait(2, f"/ok/slack-{tag}")
+    # A second pass the same week (started as an operator would, by hand) sends this
+    # Consumer nothing more.
+    asyncio.run(_digest_by_hand(stack))
+    time.sleep(2)
+    assert len(smtp_sink.to(email)) == 2
+    digests = [n for n in ok(tenant.client.get("/v1/consumers/acme/notices"))["items"]
+               if n["type"] == "digest"]
+    assert sorted(n["channel"] for n in digests) == ["email", "slack", "teams"]
+    assert {n["endpointId"] for n in digests} == {None}

@@ -18,6 +18,7 @@ from temporalio.worker import Replayer
 from hookline.contracts import WORKFLOW_DELIVERY, DeliveryInput
 from workflows.cron import CronRunWorkflow
 from workflows.delivery import DeliveryWorkflow
+from workflows.notice_digest import NoticeDigestWorkflow
 from workflows.recovery import RecoveryWorkflow
 from workflows.retention import RetentionWorkflow
 from workflows.silence import SilenceCheckWorkflow
@@ -25,13 +26,13 @@ from workflows.silence import SilenceCheckWorkflow
 FOLDER = Path(__file__).parent / "histories"
 HISTORIES = sorted(FOLDER.glob("*/*.json"))
 WORKFLOWS = [DeliveryWorkflow, CronRunWorkflow, SilenceCheckWorkflow, RecoveryWorkflow,
-             RetentionWorkflow]
+             RetentionWorkflow, NoticeDigestWorkflow]
 # What each release records (tests/histories/record.py), by file name.
 STATES = {"delivery-delivered", "delivery-retried-then-delivered", "delivery-exhausted",
           "delivery-cancelled-waiting", "delivery-signalled-by-signal",
           "delivery-throttled", "delivery-throttled-by-receiver", "delivery-held-by-breaker",
           "delivery-recovered", "delivery-unrecorded",
-          "recovery", "cron-run", "silence-check", "retention"}
+          "recovery", "cron-run", "silence-check", "retention", "notice-digest"}
 
 
 def history(path: Path) -> WorkflowHistory:

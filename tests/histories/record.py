@@ -23,7 +23,11 @@ from temporalio.service import RPCError
 from hookline import __version__
 from hookline.persistence.db import make_engine
 from hookline.persistence.migrations import upgrade
-from hookline.scheduling.schedules import retention_schedule_id, silence_schedule_id
+from hookline.scheduling.schedules import (
+    digest_schedule_id,
+    retention_schedule_id,
+    silence_schedule_id,
+)
 from tests.support.api import deliveries_of, ok, polled, publish, setup_endpoint, wait_delivery
 from tests.support.postgres import crashable_postgres
 from tests.support.receiver import Receiver
@@ -165,7 +169,8 @@ def test_schedules_runs(stack: Stack, tenant: Tenant, receiver: Receiver) -> Non
         client = await Client.connect(stack.temporal_address)
         return {name: await start_run(client, schedule_id) for name, schedule_id in (
             ("cron-run", sid(cron)), ("silence-check", silence_schedule_id(queue)),
-            ("retention", retention_schedule_id(queue)))}
+            ("retention", retention_schedule_id(queue)),
+            ("notice-digest", digest_schedule_id(queue)))}
 
     for name, workflow_id in asyncio.run(runs()).items():
         save(stack, name, workflow_id)

@@ -476,7 +476,11 @@ export interface paths {
 		/** List Consumers */
 		get: operations["list_consumers"];
 		put?: never;
-		/** Create Consumer */
+		/**
+		 * Create Consumer
+		 * @description `contacts`: who hears of its endpoints' failures (failure notices): up to 5
+		 *     `emails`, a Slack incoming-webhook `slackUrl`, a Teams workflow `teamsUrl`.
+		 */
 		post: operations["create_consumer"];
 		delete?: never;
 		options?: never;
@@ -499,7 +503,10 @@ export interface paths {
 		delete: operations["delete_consumer"];
 		options?: never;
 		head?: never;
-		/** Update Consumer */
+		/**
+		 * Update Consumer
+		 * @description Absent fields stay; `contacts: null` tells nobody any more.
+		 */
 		patch: operations["update_consumer"];
 		trace?: never;
 	};
@@ -1337,7 +1344,8 @@ export interface paths {
 		};
 		/**
 		 * Get Portal Settings
-		 * @description The portal's branding in this environment: name, logo and accent colour.
+		 * @description The portal's branding in this environment (name, logo, accent colour, support URL),
+		 *     and its failure notices' settings.
 		 */
 		get: operations["get_portal_settings"];
 		put?: never;
@@ -1347,7 +1355,10 @@ export interface paths {
 		head?: never;
 		/**
 		 * Update Portal Settings
-		 * @description Absent fields stay; null clears one. `logoUrl` is https; `accentColor` #rrggbb.
+		 * @description Absent fields stay; null clears one. `logoUrl` and `supportUrl` are https;
+		 *     `accentColor` #rrggbb. Failure notices to Consumers' contacts: `noticesEnabled`
+		 *     (true unless turned off), `failingNoticeHours` between two failing notices of one
+		 *     endpoint (null: 24); they show the name, the logo and the support URL.
 		 */
 		patch: operations["update_portal_settings"];
 		trace?: never;
@@ -1443,6 +1454,48 @@ export interface paths {
 		 *     `not_polled`, when their window passes).
 		 */
 		post: operations["seek_poll"];
+		delete?: never;
+		options?: never;
+		head?: never;
+		patch?: never;
+		trace?: never;
+	};
+	"/v1/consumers/{ref}/notices": {
+		parameters: {
+			query?: never;
+			header?: never;
+			path?: never;
+			cookie?: never;
+		};
+		/**
+		 * List Notices
+		 * @description Newest first: each notice on each channel, and how its Delivery went (they are
+		 *     Deliveries, retried on the retry schedule).
+		 */
+		get: operations["list_notices"];
+		put?: never;
+		post?: never;
+		delete?: never;
+		options?: never;
+		head?: never;
+		patch?: never;
+		trace?: never;
+	};
+	"/v1/consumers/{ref}/notices/preview": {
+		parameters: {
+			query?: never;
+			header?: never;
+			path?: never;
+			cookie?: never;
+		};
+		get?: never;
+		put?: never;
+		/**
+		 * Preview Notice
+		 * @description What a notice of `type` would say to this Consumer, on every channel, with the
+		 *     environment's branding: nothing is sent.
+		 */
+		post: operations["preview_notice"];
 		delete?: never;
 		options?: never;
 		head?: never;
@@ -1602,6 +1655,7 @@ export interface components {
 			externalId: string;
 			/** Name */
 			name: string;
+			contacts?: components["schemas"]["Contacts"] | null;
 		};
 		/** ConsumerOut */
 		ConsumerOut: {
@@ -1613,11 +1667,14 @@ export interface components {
 			externalId: string;
 			/** Name */
 			name: string;
+			contacts?: components["schemas"]["ContactsOut"] | null;
 		};
 		/** ConsumerPatch */
 		ConsumerPatch: {
 			/** Name */
 			name?: string | null;
+			/** @description null: nobody is told */
+			contacts?: components["schemas"]["Contacts"] | null;
 		};
 		/** ConsumptionIn */
 		ConsumptionIn: {
@@ -1636,6 +1693,36 @@ export interface components {
 			batchSize: number;
 			/** Startfrom */
 			startFrom?: string | null;
+		};
+		/**
+		 * Contacts
+		 * @description Who hears of the Consumer's endpoints' failures (failure notices).
+		 */
+		Contacts: {
+			/**
+			 * Emails
+			 * @description Up to 5 e-mail addresses
+			 */
+			emails?: string[];
+			/**
+			 * Slackurl
+			 * @description A Slack incoming-webhook URL
+			 */
+			slackUrl?: string | null;
+			/**
+			 * Teamsurl
+			 * @description A Microsoft Teams workflow URL
+			 */
+			teamsUrl?: string | null;
+		};
+		/** ContactsOut */
+		ContactsOut: {
+			/** Emails */
+			emails: string[];
+			/** Slackurl */
+			slackUrl: string | null;
+			/** Teamsurl */
+			teamsUrl: string | null;
 		};
 		/** CredentialsIn */
 		CredentialsIn: {
@@ -2785,6 +2872,73 @@ export interface components {
 			/** Contenttype */
 			contentType?: string | null;
 		};
+		/** NoticeDelivery */
+		NoticeDelivery: {
+			/** Id */
+			id: string;
+			/** Status */
+			status: string;
+			/** Attempts */
+			attempts: number;
+			/** Lastattemptat */
+			lastAttemptAt?: string | null;
+			/** Nextattemptat */
+			nextAttemptAt?: string | null;
+		};
+		/**
+		 * NoticeOut
+		 * @description A failure notice sent on one channel, and the Delivery that carries it.
+		 */
+		NoticeOut: {
+			/** Id */
+			id: string;
+			/**
+			 * Type
+			 * @enum {string}
+			 */
+			type: "endpoint.failing" | "endpoint.disabled" | "endpoint.recovered" | "digest";
+			/**
+			 * Channel
+			 * @enum {string}
+			 */
+			channel: "email" | "slack" | "teams";
+			/**
+			 * Recipient
+			 * @description The address, or the Slack or Teams URL's host
+			 */
+			recipient: string;
+			/** Endpointid */
+			endpointId: string | null;
+			delivery: components["schemas"]["NoticeDelivery"] | null;
+			/** Createdat */
+			createdAt: string;
+		};
+		/** NoticePreviewIn */
+		NoticePreviewIn: {
+			/**
+			 * Type
+			 * @default endpoint.failing
+			 * @enum {string}
+			 */
+			type: "endpoint.failing" | "endpoint.disabled" | "endpoint.recovered" | "digest";
+		};
+		/** NoticePreviewOut */
+		NoticePreviewOut: {
+			/** Subject */
+			subject: string;
+			/** Email */
+			email: {
+				[key: string]: unknown;
+			};
+			/** Slack */
+			slack: {
+				[key: string]: unknown;
+			};
+			/** Teams */
+			teams: {
+				[key: string]: unknown;
+			};
+		};
 		/**
 		 * OperationalEndpointIn
 		 * @description An endpoint's settings; an operational endpoint's `events` are operational types.
@@ -2894,6 +3048,13 @@ export interface components {
 		Page_MessageItem_: {
 			/** Items */
 			items: components["schemas"]["MessageItem"][];
+			/** Nextcursor */
+			nextCursor?: string | null;
+		};
+		/** Page[NoticeOut] */
+		Page_NoticeOut_: {
+			/** Items */
+			items: components["schemas"]["NoticeOut"][];
 			/** Nextcursor */
 			nextCursor?: string | null;
 		};
@@ -3020,6 +3181,21 @@ export interface components {
 			 * @description #rrggbb
 			 */
 			accentColor?: string | null;
+			/**
+			 * Supporturl
+			 * @description https://, shown in failure notices
+			 */
+			supportUrl?: string | null;
+			/**
+			 * Noticesenabled
+			 * @description Whether Consumers' contacts are sent failure notices
+			 */
+			noticesEnabled?: boolean | null;
+			/**
+			 * Failingnoticehours
+			 * @description Hours between two failing notices of one endpoint (null: 24)
+			 */
+			failingNoticeHours?: number | null;
 		};
 		/** PortalSettingsOut */
 		PortalSettingsOut: {
@@ -3029,6 +3205,15 @@ export interface components {
 			logoUrl: string | null;
 			/** Accentcolor */
 			accentColor: string | null;
+			/** Supporturl */
+			supportUrl?: string | null;
+			/**
+			 * Noticesenabled
+			 * @default true
+			 */
+			noticesEnabled: boolean;
+			/** Failingnoticehours */
+			failingNoticeHours?: number | null;
 			/** Updatedat */
 			updatedAt?: string | null;
 		};
@@ -5633,7 +5818,7 @@ interface operations {
 				eventType?: string | null;
 				status?: ("pending" | "processing" | "retrying" | "delivered" | "exhausted" | "cancelled" | "held") | null;
 				/** @description The (last) attempt's error type */
-				errorType?: ("timeout" | "connection" | "dns" | "tls" | "blocked_url" | "http_status" | "circuit_open" | "transformation" | "oauth" | "proxy" | "broker_unreachable" | "broker_refused" | "broker_auth" | "not_polled") | null;
+				errorType?: ("timeout" | "connection" | "dns" | "tls" | "blocked_url" | "http_status" | "circuit_open" | "transformation" | "oauth" | "proxy" | "broker_unreachable" | "broker_refused" | "broker_auth" | "not_polled" | "mail_refused") | null;
 				/** @description The (last) attempt's response status: a code (503) or a class (5xx) */
 				responseStatus?: string | null;
 				/** @description Created at or after (inclusive) */
@@ -7091,7 +7276,7 @@ interface operations {
 				limit?: number;
 				status?: ("succeeded" | "failed") | null;
 				/** @description The (last) attempt's error type */
-				errorType?: ("timeout" | "connection" | "dns" | "tls" | "blocked_url" | "http_status" | "circuit_open" | "transformation" | "oauth" | "proxy" | "broker_unreachable" | "broker_refused" | "broker_auth" | "not_polled") | null;
+				errorType?: ("timeout" | "connection" | "dns" | "tls" | "blocked_url" | "http_status" | "circuit_open" | "transformation" | "oauth" | "proxy" | "broker_unreachable" | "broker_refused" | "broker_auth" | "not_polled" | "mail_refused") | null;
 				/** @description The (last) attempt's response status: a code (503) or a class (5xx) */
 				responseStatus?: string | null;
 				/** @description Created at or after (inclusive) */
@@ -8643,7 +8828,7 @@ interface operations {
 				limit?: number;
 				status?: ("succeeded" | "failed") | null;
 				/** @description The (last) attempt's error type */
-				errorType?: ("timeout" | "connection" | "dns" | "tls" | "blocked_url" | "http_status" | "circuit_open" | "transformation" | "oauth" | "proxy" | "broker_unreachable" | "broker_refused" | "broker_auth" | "not_polled") | null;
+				errorType?: ("timeout" | "connection" | "dns" | "tls" | "blocked_url" | "http_status" | "circuit_open" | "transformation" | "oauth" | "proxy" | "broker_unreachable" | "broker_refused" | "broker_auth" | "not_polled" | "mail_refused") | null;
 				/** @description The (last) attempt's response status: a code (503) or a class (5xx) */
 				responseStatus?: string | null;
 				/** @description Created at or after (inclusive) */
@@ -11051,6 +11236,201 @@ interface operations {
 				};
 				content: {
 					"application/json": components["schemas"]["SeekOut"];
+				};
+			};
+			/** @description Missing, invalid or revoked API key */
+			401: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Not found (also for another environment's resources) */
+			404: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Request body too large */
+			413: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Body is not application/json */
+			415: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Validation failed */
+			422: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Rate limit exceeded; see Retry-After */
+			429: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Internal error */
+			500: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Database or Temporal unavailable */
+			503: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+		};
+	};
+	list_notices: {
+		parameters: {
+			query?: {
+				limit?: number;
+				cursor?: string | null;
+			};
+			header?: never;
+			path: {
+				ref: string;
+			};
+			cookie?: never;
+		};
+		requestBody?: never;
+		responses: {
+			/** @description Successful Response */
+			200: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/json": components["schemas"]["Page_NoticeOut_"];
+				};
+			};
+			/** @description Missing, invalid or revoked API key */
+			401: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Not found (also for another environment's resources) */
+			404: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Request body too large */
+			413: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Body is not application/json */
+			415: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Validation failed */
+			422: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Rate limit exceeded; see Retry-After */
+			429: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Internal error */
+			500: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+			/** @description Database or Temporal unavailable */
+			503: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/problem+json": components["schemas"]["Problem"];
+				};
+			};
+		};
+	};
+	preview_notice: {
+		parameters: {
+			query?: never;
+			header?: never;
+			path: {
+				ref: string;
+			};
+			cookie?: never;
+		};
+		requestBody?: {
+			content: {
+				"application/json": components["schemas"]["NoticePreviewIn"] | null;
+			};
+		};
+		responses: {
+			/** @description Successful Response */
+			200: {
+				headers: {
+					[name: string]: unknown;
+				};
+				content: {
+					"application/json": components["schemas"]["NoticePreviewOut"];
 				};
 			};
 			/** @description Missing, invalid or revoked API key */

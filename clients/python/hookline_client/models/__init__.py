@@ -16,6 +16,8 @@ from .consumer_patch import ConsumerPatch
 from .consumption_in import ConsumptionIn
 from .consumption_in_start_from_type_0 import ConsumptionInStartFromType0
 from .consumption_out import ConsumptionOut
+from .contacts import Contacts
+from .contacts_out import ContactsOut
 from .credentials_in import CredentialsIn
 from .credentials_in_mechanism_type_0 import CredentialsInMechanismType0
 from .credentials_out import CredentialsOut
@@ -99,6 +101,16 @@ from .message_detail_headers import MessageDetailHeaders
 from .message_item import MessageItem
 from .message_preview_in import MessagePreviewIn
 from .message_preview_in_headers_type_0 import MessagePreviewInHeadersType0
+from .notice_delivery import NoticeDelivery
+from .notice_out import NoticeOut
+from .notice_out_channel import NoticeOutChannel
+from .notice_out_type import NoticeOutType
+from .notice_preview_in import NoticePreviewIn
+from .notice_preview_in_type import NoticePreviewInType
+from .notice_preview_out import NoticePreviewOut
+from .notice_preview_out_email import NoticePreviewOutEmail
+from .notice_preview_out_slack import NoticePreviewOutSlack
+from .notice_preview_out_teams import NoticePreviewOutTeams
 from .operational_endpoint_in import OperationalEndpointIn
 from .operational_endpoint_in_headers_type_0 import OperationalEndpointInHeadersType0
 from .operational_endpoint_in_signature_scheme_type_0 import OperationalEndpointInSignatureSchemeType0
@@ -111,6 +123,7 @@ from .page_delivery_out import PageDeliveryOut
 from .page_event_out import PageEventOut
 from .page_event_type_out import PageEventTypeOut
 from .page_message_item import PageMessageItem
+from .page_notice_out import PageNoticeOut
 from .page_schema_version_out import PageSchemaVersionOut
 from .poll_out import PollOut
 from .poll_page import PollPage
@@ -178,6 +191,8 @@ __all__ = (
     "ConsumptionIn",
     "ConsumptionInStartFromType0",
     "ConsumptionOut",
+    "Contacts",
+    "ContactsOut",
     "CredentialsIn",
     "CredentialsInMechanismType0",
     "CredentialsOut",
@@ -261,6 +276,16 @@ __all__ = (
     "MessageItem",
     "MessagePreviewIn",
     "MessagePreviewInHeadersType0",
+    "NoticeDelivery",
+    "NoticeOut",
+    "NoticeOutChannel",
+    "NoticeOutType",
+    "NoticePreviewIn",
+    "NoticePreviewInType",
+    "NoticePreviewOut",
+    "NoticePreviewOutEmail",
+    "NoticePreviewOutSlack",
+    "NoticePreviewOutTeams",
     "OperationalEndpointIn",
     "OperationalEndpointInHeadersType0",
     "OperationalEndpointInSignatureheaders",
@@ -273,6 +298,7 @@ __all__ = (
     "PageEventOut",
     "PageEventTypeOut",
     "PageMessageItem",
+    "PageNoticeOut",
     "PageSchemaVersionOut",
     "PolledMessage",
     "PolledMessageHeaders",

@@ -8,7 +8,11 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
+from typing import cast
 
+if TYPE_CHECKING:
+  from ..models.contacts import Contacts
 
 
 
@@ -24,19 +28,30 @@ class ConsumerIn:
         Attributes:
             external_id (str):
             name (str):
+            contacts (Contacts | None | Unset):
      """
 
     external_id: str
     name: str
+    contacts: Contacts | None | Unset = UNSET
 
 
 
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.contacts import Contacts # noqa: PLC0415
         external_id = self.external_id
 
         name = self.name
+
+        contacts: dict[str, Any] | None | Unset
+        if isinstance(self.contacts, Unset):
+            contacts = UNSET
+        elif isinstance(self.contacts, Contacts):
+            contacts = self.contacts.to_dict()
+        else:
+            contacts = self.contacts
 
 
         field_dict: dict[str, Any] = {}
@@ -45,6 +60,8 @@ class ConsumerIn:
             "externalId": external_id,
             "name": name,
         })
+        if contacts is not UNSET:
+            field_dict["contacts"] = contacts
 
         return field_dict
 
@@ -52,14 +69,36 @@ class ConsumerIn:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.contacts import Contacts # noqa: PLC0415
         d = dict(src_dict)
         external_id = d.pop("externalId")
 
         name = d.pop("name")
 
+        def _parse_contacts(data: object) -> Contacts | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                contacts_type_0 = Contacts.from_dict(data)
+
+
+
+                return contacts_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(Contacts | None | Unset, data)
+
+        contacts = _parse_contacts(d.pop("contacts", UNSET))
+
+
         consumer_in = cls(
             external_id=external_id,
             name=name,
+            contacts=contacts,
         )
 
         return consumer_in

@@ -8,8 +8,11 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
 from typing import cast
 
+if TYPE_CHECKING:
+  from ..models.contacts_out import ContactsOut
 
 
 
@@ -27,12 +30,14 @@ class ConsumerOut:
             id (str):
             external_id (str):
             name (str):
+            contacts (ContactsOut | None | Unset):
      """
 
     created_at: None | str
     id: str
     external_id: str
     name: str
+    contacts: ContactsOut | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -40,6 +45,7 @@ class ConsumerOut:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.contacts_out import ContactsOut # noqa: PLC0415
         created_at: None | str
         created_at = self.created_at
 
@@ -48,6 +54,14 @@ class ConsumerOut:
         external_id = self.external_id
 
         name = self.name
+
+        contacts: dict[str, Any] | None | Unset
+        if isinstance(self.contacts, Unset):
+            contacts = UNSET
+        elif isinstance(self.contacts, ContactsOut):
+            contacts = self.contacts.to_dict()
+        else:
+            contacts = self.contacts
 
 
         field_dict: dict[str, Any] = {}
@@ -58,6 +72,8 @@ class ConsumerOut:
             "externalId": external_id,
             "name": name,
         })
+        if contacts is not UNSET:
+            field_dict["contacts"] = contacts
 
         return field_dict
 
@@ -65,6 +81,7 @@ class ConsumerOut:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.contacts_out import ContactsOut # noqa: PLC0415
         d = dict(src_dict)
         def _parse_created_at(data: object) -> None | str:
             if data is None:
@@ -80,11 +97,32 @@ class ConsumerOut:
 
         name = d.pop("name")
 
+        def _parse_contacts(data: object) -> ContactsOut | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                contacts_type_0 = ContactsOut.from_dict(data)
+
+
+
+                return contacts_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ContactsOut | None | Unset, data)
+
+        contacts = _parse_contacts(d.pop("contacts", UNSET))
+
+
         consumer_out = cls(
             created_at=created_at,
             id=id,
             external_id=external_id,
             name=name,
+            contacts=contacts,
         )
 
 

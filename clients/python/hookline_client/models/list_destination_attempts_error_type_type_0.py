@@ -9,6 +9,7 @@ class ListDestinationAttemptsErrorTypeType0(StrEnum):
     CONNECTION = "connection"
     DNS = "dns"
     HTTP_STATUS = "http_status"
+    MAIL_REFUSED = "mail_refused"
     NOT_POLLED = "not_polled"
     OAUTH = "oauth"
     PROXY = "proxy"

@@ -27,12 +27,18 @@ class PortalSettingsOut:
             name (None | str):
             logo_url (None | str):
             accent_color (None | str):
+            support_url (None | str | Unset):
+            notices_enabled (bool | Unset):  Default: True.
+            failing_notice_hours (int | None | Unset):
             updated_at (None | str | Unset):
      """
 
     name: None | str
     logo_url: None | str
     accent_color: None | str
+    support_url: None | str | Unset = UNSET
+    notices_enabled: bool | Unset = True
+    failing_notice_hours: int | None | Unset = UNSET
     updated_at: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -50,6 +56,20 @@ class PortalSettingsOut:
         accent_color: None | str
         accent_color = self.accent_color
 
+        support_url: None | str | Unset
+        if isinstance(self.support_url, Unset):
+            support_url = UNSET
+        else:
+            support_url = self.support_url
+
+        notices_enabled = self.notices_enabled
+
+        failing_notice_hours: int | None | Unset
+        if isinstance(self.failing_notice_hours, Unset):
+            failing_notice_hours = UNSET
+        else:
+            failing_notice_hours = self.failing_notice_hours
+
         updated_at: None | str | Unset
         if isinstance(self.updated_at, Unset):
             updated_at = UNSET
@@ -64,6 +84,12 @@ class PortalSettingsOut:
             "logoUrl": logo_url,
             "accentColor": accent_color,
         })
+        if support_url is not UNSET:
+            field_dict["supportUrl"] = support_url
+        if notices_enabled is not UNSET:
+            field_dict["noticesEnabled"] = notices_enabled
+        if failing_notice_hours is not UNSET:
+            field_dict["failingNoticeHours"] = failing_notice_hours
         if updated_at is not UNSET:
             field_dict["updatedAt"] = updated_at
 
@@ -98,6 +124,28 @@ class PortalSettingsOut:
         accent_color = _parse_accent_color(d.pop("accentColor"))
 
 
+        def _parse_support_url(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        support_url = _parse_support_url(d.pop("supportUrl", UNSET))
+
+
+        notices_enabled = d.pop("noticesEnabled", UNSET)
+
+        def _parse_failing_notice_hours(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        failing_notice_hours = _parse_failing_notice_hours(d.pop("failingNoticeHours", UNSET))
+
+
         def _parse_updated_at(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -112,6 +160,9 @@ class PortalSettingsOut:
             name=name,
             logo_url=logo_url,
             accent_color=accent_color,
+            support_url=support_url,
+            notices_enabled=notices_enabled,
+            failing_notice_hours=failing_notice_hours,
             updated_at=updated_at,
         )
 

@@ -128,6 +128,9 @@ def sync_detailed(
 ) -> Response[ConsumerOut | Problem]:
     """ Create Consumer
 
+     `contacts`: who hears of its endpoints' failures (failure notices): up to 5
+    `emails`, a Slack incoming-webhook `slackUrl`, a Teams workflow `teamsUrl`.
+
     Args:
         body (ConsumerIn):
 
@@ -159,6 +162,9 @@ def sync(
 ) -> ConsumerOut | Problem | None:
     """ Create Consumer
 
+     `contacts`: who hears of its endpoints' failures (failure notices): up to 5
+    `emails`, a Slack incoming-webhook `slackUrl`, a Teams workflow `teamsUrl`.
+
     Args:
         body (ConsumerIn):
 
@@ -184,6 +190,9 @@ async def asyncio_detailed(
 
 ) -> Response[ConsumerOut | Problem]:
     """ Create Consumer
+
+     `contacts`: who hears of its endpoints' failures (failure notices): up to 5
+    `emails`, a Slack incoming-webhook `slackUrl`, a Teams workflow `teamsUrl`.
 
     Args:
         body (ConsumerIn):
@@ -215,6 +224,9 @@ async def asyncio(
 
 ) -> ConsumerOut | Problem | None:
     """ Create Consumer
+
+     `contacts`: who hears of its endpoints' failures (failure notices): up to 5
+    `emails`, a Slack incoming-webhook `slackUrl`, a Teams workflow `teamsUrl`.
 
     Args:
         body (ConsumerIn):

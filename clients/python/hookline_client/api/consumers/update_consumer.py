@@ -130,6 +130,8 @@ def sync_detailed(
 ) -> Response[ConsumerOut | Problem]:
     """ Update Consumer
 
+     Absent fields stay; `contacts: null` tells nobody any more.
+
     Args:
         ref (str):
         body (ConsumerPatch):
@@ -164,6 +166,8 @@ def sync(
 ) -> ConsumerOut | Problem | None:
     """ Update Consumer
 
+     Absent fields stay; `contacts: null` tells nobody any more.
+
     Args:
         ref (str):
         body (ConsumerPatch):
@@ -192,6 +196,8 @@ async def asyncio_detailed(
 
 ) -> Response[ConsumerOut | Problem]:
     """ Update Consumer
+
+     Absent fields stay; `contacts: null` tells nobody any more.
 
     Args:
         ref (str):
@@ -226,6 +232,8 @@ async def asyncio(
 
 ) -> ConsumerOut | Problem | None:
     """ Update Consumer
+
+     Absent fields stay; `contacts: null` tells nobody any more.
 
     Args:
         ref (str):

@@ -112,7 +112,8 @@ def sync_detailed(
 ) -> Response[PortalSettingsOut | Problem]:
     """ Get Portal Settings
 
-     The portal's branding in this environment: name, logo and accent colour.
+     The portal's branding in this environment (name, logo, accent colour, support URL),
+    and its failure notices' settings.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -140,7 +141,8 @@ def sync(
 ) -> PortalSettingsOut | Problem | None:
     """ Get Portal Settings
 
-     The portal's branding in this environment: name, logo and accent colour.
+     The portal's branding in this environment (name, logo, accent colour, support URL),
+    and its failure notices' settings.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -163,7 +165,8 @@ async def asyncio_detailed(
 ) -> Response[PortalSettingsOut | Problem]:
     """ Get Portal Settings
 
-     The portal's branding in this environment: name, logo and accent colour.
+     The portal's branding in this environment (name, logo, accent colour, support URL),
+    and its failure notices' settings.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -191,7 +194,8 @@ async def asyncio(
 ) -> PortalSettingsOut | Problem | None:
     """ Get Portal Settings
 
-     The portal's branding in this environment: name, logo and accent colour.
+     The portal's branding in this environment (name, logo, accent colour, support URL),
+    and its failure notices' settings.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

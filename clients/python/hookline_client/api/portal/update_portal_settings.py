@@ -121,7 +121,10 @@ def sync_detailed(
 ) -> Response[PortalSettingsOut | Problem]:
     """ Update Portal Settings
 
-     Absent fields stay; null clears one. `logoUrl` is https; `accentColor` #rrggbb.
+     Absent fields stay; null clears one. `logoUrl` and `supportUrl` are https;
+    `accentColor` #rrggbb. Failure notices to Consumers' contacts: `noticesEnabled`
+    (true unless turned off), `failingNoticeHours` between two failing notices of one
+    endpoint (null: 24); they show the name, the logo and the support URL.
 
     Args:
         body (PortalSettingsIn):
@@ -154,7 +157,10 @@ def sync(
 ) -> PortalSettingsOut | Problem | None:
     """ Update Portal Settings
 
-     Absent fields stay; null clears one. `logoUrl` is https; `accentColor` #rrggbb.
+     Absent fields stay; null clears one. `logoUrl` and `supportUrl` are https;
+    `accentColor` #rrggbb. Failure notices to Consumers' contacts: `noticesEnabled`
+    (true unless turned off), `failingNoticeHours` between two failing notices of one
+    endpoint (null: 24); they show the name, the logo and the support URL.
 
     Args:
         body (PortalSettingsIn):
@@ -182,7 +188,10 @@ async def asyncio_detailed(
 ) -> Response[PortalSettingsOut | Problem]:
     """ Update Portal Settings
 
-     Absent fields stay; null clears one. `logoUrl` is https; `accentColor` #rrggbb.
+     Absent fields stay; null clears one. `logoUrl` and `supportUrl` are https;
+    `accentColor` #rrggbb. Failure notices to Consumers' contacts: `noticesEnabled`
+    (true unless turned off), `failingNoticeHours` between two failing notices of one
+    endpoint (null: 24); they show the name, the logo and the support URL.
 
     Args:
         body (PortalSettingsIn):
@@ -215,7 +224,10 @@ async def asyncio(
 ) -> PortalSettingsOut | Problem | None:
     """ Update Portal Settings
 
-     Absent fields stay; null clears one. `logoUrl` is https; `accentColor` #rrggbb.
+     Absent fields stay; null clears one. `logoUrl` and `supportUrl` are https;
+    `accentColor` #rrggbb. Failure notices to Consumers' contacts: `noticesEnabled`
+    (true unless turned off), `failingNoticeHours` between two failing notices of one
+    endpoint (null: 24); they show the name, the logo and the support URL.
 
     Args:
         body (PortalSettingsIn):
