@@ -230,7 +230,7 @@ def preview(session: Session, env_id: str, consumer: Consumer, kind: str) -> dic
     endpoints = queries.targets.endpoints_of_consumer(session, consumer.id)
     url = shown_url(endpoints[0]) if endpoints else "https://example.com/webhooks"
     facts = texts.Facts(type=kind, company=brand.name or "Webhooks", consumer=consumer.name,
-                        link=portal.link_url("<link>", "/portal/endpoints"),
+                        link="<a link to the portal, valid for a week>",
                         endpoint_url=url, sentence=said("http_status", 500),
                         waiting=3 if kind == texts.FAILING else 0,
                         failures=[(url, 12)], logo_url=brand.logo_url,
