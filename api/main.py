@@ -15,7 +15,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.routing import APIRoute
 from sqlalchemy.exc import OperationalError
 
-from api import docs, errors, pagination, portal
+from api import docs, errors, mcp, pagination, portal
 from api.middleware import FramingMiddleware, GuardMiddleware, TimingMiddleware
 from api.routes import ROUTERS
 from api.svix import errors as svix_errors
@@ -73,7 +73,8 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     gc.freeze()
     # Off the start's path: the API answers meanwhile (an IRI check waits for it).
     threading.Thread(target=payload_schemas.warm, name="iri-parser", daemon=True).start()
-    yield
+    async with mcp.running(app):
+        yield
     sweeping.cancel()
     following.cancel()
     await run_in_threadpool(app.state.batches.close)
@@ -113,6 +114,7 @@ def create_app() -> FastAPI:
     app.add_middleware(TimingMiddleware)  # added last: outermost, it times the refusals too
     for router in ROUTERS:
         app.include_router(router)
+    mcp.install(app)  # the MCP servers, /mcp and /portal/mcp, outside the OpenAPI schema
     portal.install(app)  # the consumer portal's pages, outside /v1 and the OpenAPI schema
     app.add_middleware(FramingMiddleware)  # outermost: no answer is framed but the portal's
     svix.install(app)  # the Svix-compatible API under /api/v1, outside the OpenAPI schema

@@ -165,6 +165,23 @@ def ingest_worker() -> None:
         _refuse(exc)
 
 
+@app.command("mcp")
+def mcp_server(
+    key: Annotated[str, typer.Option(
+        metavar="KEY", envvar="HOOKLINE_API_KEY", show_envvar=True,
+        help="The API key whose environment the tools act on.")],
+    api_url: Annotated[str | None, typer.Option(
+        metavar="URL", envvar="HOOKLINE_API_URL", show_envvar=True,
+        help="The API to call; HOOKLINE_PUBLIC_URL when absent.")] = None,
+) -> None:
+    """The operator's MCP server on stdio (find, explain, retry, replay and recover
+    Deliveries; endpoints, filters and transformations), for an agent on this machine;
+    docs/MCP.md. Over HTTP, the API serves the same tools at /mcp."""
+    from cli.mcp import serve
+
+    serve(api_url or get_settings().public_url, key)
+
+
 @app.command()
 def listen(
     port: Annotated[int, typer.Option(metavar="PORT", help="Port to listen on.")] = 9000,
