@@ -10,6 +10,7 @@ from typing import Any
 from sqlmodel import Session, select
 
 from hookline.persistence.models import Consumer, Endpoint
+from hookline.services import failure_notices
 from hookline.services.notice_channels import holder_of
 from tests.support.api import ok
 from tests.support.in_process import in_process_stack
@@ -145,3 +146,21 @@ def _channel_ids(stack: Stack, consumer_id: str) -> list[str]:
             Consumer.external_id == holder_of(consumer_id))).one()
         return [e.id for e in session.exec(select(Endpoint).where(
             Endpoint.consumer_id == holder.id))]
+
+
+def test_a_consumer_is_sent_at_most_a_days_share_of_notices(stack: Stack, tenant: Tenant
+                                                            ) -> None:
+    """However many of its endpoints fail, a hostile tenant cannot make the instance's mail
+    server send one Consumer's contacts (strangers, perhaps) more than PER_DAY a day."""
+    ok(with_contacts(tenant, {"emails": ["victim@acme.com"]}), 201)
+    endpoint = ok(tenant.client.post("/v1/endpoints", json={
+        "consumer": "acme", "url": "http://127.0.0.1:9/hook"}), 201)
+    with Session(stack.engine) as session:
+        row = session.get(Endpoint, endpoint["id"])
+        assert row is not None
+        sent = [len(failure_notices.tell(session, row, "endpoint.disabled", {}))
+                for _ in range(failure_notices.PER_DAY + 5)]
+        session.commit()
+    assert sent == [1] * failure_notices.PER_DAY + [0] * 5
+    listed = ok(tenant.client.get("/v1/consumers/acme/notices", params={"limit": 100}))
+    assert len(listed["items"]) == 100 and listed["nextCursor"] is None

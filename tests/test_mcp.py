@@ -235,6 +235,31 @@ def test_the_wrong_bearer_is_refused_at_each_door(stack: Stack, tenant: Tenant) 
         assert answer.headers["www-authenticate"] == "Bearer"
 
 
+def test_one_consumer_cannot_hold_every_session(stack: Stack, tenant: Tenant) -> None:
+    """A tenant's share of open sessions is its own: past it, 429; another Consumer still
+    opens one; closing one makes room."""
+    for who in ("acme", "beta"):
+        tenant.client.post("/v1/consumers", json={"externalId": who, "name": who})
+    mine, theirs = link(tenant)["token"], link(tenant, "beta")["token"]
+
+    def opening(token: str) -> httpx.Response:
+        return httpx.post(f"{stack.base_url}/portal/mcp", json=INITIALIZE, headers={
+            **ACCEPT, "Authorization": f"Bearer {token}"})
+
+    sessions = []
+    for _ in range(10):
+        answer = opening(mine)
+        assert answer.status_code == 200, answer.text
+        sessions.append(answer.headers["mcp-session-id"])
+    refused = opening(mine)
+    assert refused.status_code == 429 and refused.json()["title"] == "Too many MCP sessions"
+    assert opening(theirs).status_code == 200
+    closed = httpx.delete(f"{stack.base_url}/portal/mcp", headers={
+        "Authorization": f"Bearer {mine}", "mcp-session-id": sessions[0]})
+    assert closed.status_code == 200, closed.text
+    assert opening(mine).status_code == 200
+
+
 def test_a_client_that_cannot_confirm_changes_nothing(stack: Stack, tenant: Tenant,
                                                       receiver: Receiver) -> None:
     endpoint = setup_endpoint(tenant, receiver.url("/ok/keep"))

@@ -39,20 +39,63 @@ def _verified(kind: str, token: str) -> Any:
 
 
 def _refused(detail: str) -> JSONResponse:
-    return JSONResponse(
-        {"type": "https://hookline.dev/problems/unauthorized", "title": "Unauthorized",
-         "status": 401, "detail": detail}, status_code=401,
-        media_type="application/problem+json", headers={"WWW-Authenticate": "Bearer"})
+    return _refused_with(401, "unauthorized", "Authentication required", detail,
+                         {"WWW-Authenticate": "Bearer"})
+
+
+def _refused_with(status: int, slug: str, title: str, detail: str,
+                  headers: dict[str, str] | None = None) -> JSONResponse:
+    """A problem as the API's (`api.errors`), for requests the SDK never sees."""
+    return JSONResponse({"type": f"https://hookline.dev/problems/{slug}", "title": title,
+                         "status": status, "detail": detail}, status_code=status,
+                        media_type="application/problem+json", headers=headers)
+
+
+# Sessions one tenant may hold open at once (an organization through its keys, a
+# Consumer through its links): the SDK's own cap is the process's, which one tenant could
+# otherwise fill for everybody.
+SESSIONS_PER_TENANT = {"api_key": 50, "portal": 10}
+_SESSION_HEADER = b"mcp-session-id"
+
+
+def _tenant(kind: str, found: Any) -> str:
+    return f"org:{found.org_id}" if kind == "api_key" else f"consumer:{found.consumer_id}"
 
 
 class BearerGuard:
     def __init__(self, kind: Literal["api_key", "portal"]) -> None:
         self.kind = kind
         self.inner: Any = None
+        self.manager: StreamableHTTPSessionManager | None = None
+        self.sessions: dict[str, set[str]] = {}  # by tenant: the ids it opened
 
     def wrapping(self, manager: StreamableHTTPSessionManager) -> BearerGuard:
-        self.inner = manager.handle_request
+        self.manager, self.inner = manager, manager.handle_request
         return self
+
+    def _open(self, tenant: str) -> set[str]:
+        """The tenant's sessions still open (the manager forgets those closed or idle)."""
+        live = getattr(self.manager, "_server_instances", {})
+        found = self.sessions[tenant] = {s for s in self.sessions.get(tenant, ()) if s in live}
+        return found
+
+    async def _opening(self, tenant: str, scope: Scope, receive: Receive, send: Send
+                       ) -> None:
+        """A request that opens a session: refused past the tenant's share; its id noted."""
+        opened = self._open(tenant)
+        if len(opened) >= SESSIONS_PER_TENANT[self.kind]:
+            await _refused_with(429, "mcp-sessions", "Too many MCP sessions", f"at most "
+                                f"{SESSIONS_PER_TENANT[self.kind]} sessions open at once: "
+                                f"close one (DELETE) or let one expire")(scope, receive, send)
+            return
+
+        async def noting(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                for name, value in message.get("headers", []):
+                    if name.lower() == _SESSION_HEADER:
+                        opened.add(value.decode())
+            await send(message)
+        await self.inner(scope, receive, noting)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         token = bearer_of(Headers(scope=scope))
@@ -67,6 +110,9 @@ class BearerGuard:
             await _refused(exc.detail or "not a valid token")(scope, receive, send)
             return
         scope.setdefault("state", {})[_ACCESS] = found
+        if Headers(scope=scope).get("mcp-session-id") is None and scope["method"] == "POST":
+            await self._opening(_tenant(self.kind, found), scope, receive, send)
+            return
         await self.inner(scope, receive, send)
 
 

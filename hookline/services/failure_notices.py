@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -24,7 +25,7 @@ from typing import Any
 from sqlmodel import Session
 
 from hookline.errors import NotFound
-from hookline.ids import new_id
+from hookline.ids import first_id_at, new_id
 from hookline.outcome_sentences import said
 from hookline.persistence import queries
 from hookline.persistence.models import (
@@ -44,12 +45,16 @@ from hookline.settings import get_settings
 from hookline.statuses import ErrorType
 from hookline.timeutil import aware, utcnow
 
+log = logging.getLogger("hookline.notices")
 DEFAULT_INTERVAL_HOURS = 24
 WEEK = timedelta(days=7)
 # A digest is due again this long after the last: the weekly Schedule's runs may drift.
 DIGEST_AGAIN = timedelta(days=6)
 LINK_SECONDS = portal.EXPIRES_MAX  # a notice's portal link works for a week
 STATES = {texts.FAILING: "failing", texts.DISABLED: "disabled"}
+# A Consumer's notices (one per channel) in a day, at most: a tenant cannot make the
+# instance's mail server send a stranger more than this, however many endpoints fail.
+PER_DAY = 100
 
 
 def notify(session: Session, env_id: str, event_type: str, target: Any,
@@ -81,19 +86,31 @@ def tell(session: Session, endpoint: Endpoint, kind: str, last: dict[str, Any]) 
     if brand is None or consumer is None or not consumer.contacts:
         return []
     now = utcnow()
-    if kind == texts.FAILING:
-        hours = brand.failing_notice_hours or DEFAULT_INTERVAL_HOURS
-        if endpoint.failing_noticed_at is not None and \
-                now - aware(endpoint.failing_noticed_at) < timedelta(hours=hours):
-            return []
-        endpoint.failing_noticed_at = now
-    channels = notice_channels.channels(session, consumer)
-    if not channels:
+    if kind == texts.FAILING and endpoint.failing_noticed_at is not None and \
+            now - aware(endpoint.failing_noticed_at) < timedelta(
+                hours=brand.failing_notice_hours or DEFAULT_INTERVAL_HOURS):
         return []
-    endpoint.notice_state = STATES.get(kind)
-    session.add(endpoint)
+    channels = notice_channels.channels(session, consumer)
+    if not channels or not _room(session, consumer, channels, now, kind):
+        return []
     facts = facts_of(session, brand, consumer, endpoint, kind, last)
-    return send(session, consumer, endpoint.id, facts, channels, now)
+    sent = send(session, consumer, endpoint.id, facts, channels, now)
+    if sent:  # what they were told, so a recovery is told only after a failure was
+        endpoint.notice_state = STATES.get(kind)
+        if kind == texts.FAILING:
+            endpoint.failing_noticed_at = now
+        session.add(endpoint)
+    return sent
+
+
+def _room(session: Session, consumer: Consumer, channels: list[Channel], now: datetime,
+          kind: str) -> bool:
+    """Whether the Consumer's day's share of notices (`PER_DAY`) has room for these."""
+    day = first_id_at("ntc", (now - timedelta(days=1)).timestamp())
+    if queries.notices.count_since(session, consumer.id, day) + len(channels) <= PER_DAY:
+        return True
+    log.warning("consumer %s: over %d notices a day, %s not sent", consumer.id, PER_DAY, kind)
+    return False
 
 
 def facts_of(session: Session, brand: PortalSettings, consumer: Consumer, endpoint: Endpoint,
@@ -209,7 +226,8 @@ def _digest(session: Session, consumer: Consumer, failures: list[tuple[str, int]
             now: datetime) -> bool:
     brand = _branding(session, consumer.environment_id)
     channels = notice_channels.channels(session, consumer) if brand else []
-    if brand is None or not channels:
+    if brand is None or not channels or not _room(session, consumer, channels, now,
+                                                  texts.DIGEST):
         return False
     shown = [(shown_url(e), count) for endpoint_id, count in failures
              if (e := session.get(Endpoint, endpoint_id)) is not None]

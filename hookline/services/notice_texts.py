@@ -29,12 +29,13 @@ class Facts:
 
 
 def subject(facts: Facts) -> str:
-    return {
+    """One line, whatever a name holds (a header takes no line break)."""
+    return " ".join({
         FAILING: f"{facts.company}: webhooks to {facts.endpoint_url} are failing",
         DISABLED: f"{facts.company}: your endpoint {facts.endpoint_url} was disabled",
         RECOVERED: f"{facts.company}: your endpoint {facts.endpoint_url} has recovered",
         DIGEST: f"{facts.company}: webhook failures this week",
-    }[facts.type]
+    }[facts.type].split())
 
 
 def paragraphs(facts: Facts) -> list[str]:

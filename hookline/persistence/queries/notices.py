@@ -11,7 +11,7 @@ from sqlmodel import Session, col, select
 from hookline.persistence.models import Consumer, Delivery, Endpoint, Notice, table_of
 from hookline.statuses import DeliveryStatus
 
-_D, _EP, _CS = table_of(Delivery), table_of(Endpoint), table_of(Consumer)
+_D, _EP, _CS, _NT = (table_of(m) for m in (Delivery, Endpoint, Consumer, Notice))
 
 
 def page(session: Session, consumer_id: str, after: str | None, limit: int) -> list[Notice]:
@@ -20,6 +20,12 @@ def page(session: Session, consumer_id: str, after: str | None, limit: int) -> l
     if after:
         query = query.where(col(Notice.id) < after)
     return list(session.exec(query.order_by(col(Notice.id).desc()).limit(limit + 1)))
+
+
+def count_since(session: Session, consumer_id: str, first_id: str) -> int:
+    """The Consumer's notices from `first_id` on (ids sort by time: its index seeks it)."""
+    return int(session.execute(sa.select(sa.func.count()).select_from(_NT).where(
+        _NT.c.consumer_id == consumer_id, _NT.c.id >= first_id)).scalar_one())
 
 
 def exhausted_since(session: Session, since: datetime, digest_before: datetime,
