@@ -33,6 +33,11 @@ DESTRUCTIVE = ToolAnnotations(readOnlyHint=False, destructiveHint=True, openWorl
 Status = Literal["pending", "held", "processing", "retrying", "delivered", "exhausted",
                  "cancelled"]
 
+def given(**fields: Any) -> dict[str, Any]:
+    """A body of the fields a tool was given (absent ones stay absent)."""
+    return {name: value for name, value in fields.items() if value is not None}
+
+
 def q(part: str) -> str:
     """An id as one path segment: `../events/...` names no other route."""
     return quote(part, safe="")
@@ -48,10 +53,16 @@ class Api:
     async def __call__(self, method: str, path: str, *, params: dict[str, Any] | None = None,
                        body: Any = None) -> Any:
         """The API's answer; a problem becomes the tool's error, in the API's words."""
-        query = {k: v for k, v in (params or {}).items() if v is not None}
+        query = given(**(params or {}))
         answer = await self.client.request(method, path, params=query, json=body,
                                            headers={"Authorization": f"Bearer {self.key}"})
         return _answer(answer)
+
+    async def record(self, method: str, path: str, *, params: dict[str, Any] | None = None,
+                     body: Any = None) -> dict[str, Any]:
+        """A call whose answer is one JSON object."""
+        found: dict[str, Any] = await self(method, path, params=params, body=body)
+        return found
 
 
 # The API for the request in hand (HTTP: the caller's key; stdio: the server's).
@@ -88,12 +99,11 @@ def server(api: ApiOf, path: str = "/mcp") -> FastMCP:
             limit: Annotated[int, Field(ge=1, le=100)] = 20, cursor: str | None = None
     ) -> dict[str, Any]:
         """Deliveries of this environment, newest first, by the explorer's filters."""
-        found: dict[str, Any] = await api(ctx)("GET", "/v1/deliveries", params={
+        return await api(ctx).record("GET", "/v1/deliveries", params={
             "endpoint": endpoint, "destination": destination, "consumer": consumer,
             "eventType": event_type, "status": status, "errorType": error_type,
             "responseStatus": response_status, "from": since, "to": until,
             "limit": limit, "cursor": cursor})
-        return found
 
     @mcp.tool(annotations=READ)
     async def explain_delivery(ctx: Context[Any, Any, Any], delivery_id: str) -> dict[str, Any]:
@@ -107,17 +117,14 @@ def server(api: ApiOf, path: str = "/mcp") -> FastMCP:
     @mcp.tool(annotations=WRITE)
     async def retry_delivery(ctx: Context[Any, Any, Any], delivery_id: str) -> dict[str, Any]:
         """One more attempt of an exhausted Delivery (a cancelled one resumes its schedule)."""
-        found: dict[str, Any] = await api(ctx)("POST",
-                                           f"/v1/deliveries/{q(delivery_id)}/retry")
-        return found
+        return await api(ctx).record("POST", f"/v1/deliveries/{q(delivery_id)}/retry")
 
     @mcp.tool(annotations=DESTRUCTIVE)
     async def replay_event(ctx: Context[Any, Any, Any], event_id: str) -> dict[str, Any]:
         """Send an event again to every endpoint subscribed to it now (asks first)."""
         await confirmed(ctx, f"Send event {event_id} again to every endpoint subscribed "
                              f"to it?")
-        found: dict[str, Any] = await api(ctx)("POST", f"/v1/events/{q(event_id)}/replay")
-        return found
+        return await api(ctx).record("POST", f"/v1/events/{q(event_id)}/replay")
 
     @mcp.tool(annotations=DESTRUCTIVE)
     async def recover_endpoint(
@@ -128,14 +135,12 @@ def server(api: ApiOf, path: str = "/mcp") -> FastMCP:
             dry_run: bool = True) -> dict[str, Any]:
         """Re-send an endpoint's failed Deliveries of a time range. `dry_run` (the default)
         only counts them; a real run asks first."""
-        body = {"since": since, "until": until, "statuses": statuses, "dryRun": dry_run}
-        body = {k: v for k, v in body.items() if v is not None}
+        body = given(since=since, until=until, statuses=statuses, dryRun=dry_run)
         if not dry_run:
             await confirmed(ctx, f"Re-send the failed Deliveries of endpoint {endpoint_id} "
                                  f"since {since}?")
-        found: dict[str, Any] = await api(ctx)("POST",
-                                           f"/v1/endpoints/{q(endpoint_id)}/recover", body=body)
-        return found
+        return await api(ctx).record("POST", f"/v1/endpoints/{q(endpoint_id)}/recover",
+                                     body=body)
 
     @mcp.tool(annotations=READ)
     async def endpoint_health(
@@ -153,9 +158,7 @@ def server(api: ApiOf, path: str = "/mcp") -> FastMCP:
     @mcp.tool(annotations=WRITE)
     async def send_test_event(ctx: Context[Any, Any, Any], endpoint_id: str) -> dict[str, Any]:
         """Send one signed `endpoint.test` event now and say how the endpoint answered."""
-        found: dict[str, Any] = await api(ctx)("POST",
-                                           f"/v1/endpoints/{q(endpoint_id)}/test")
-        return found
+        return await api(ctx).record("POST", f"/v1/endpoints/{q(endpoint_id)}/test")
 
     @mcp.tool(annotations=READ)
     async def list_endpoints(ctx: Context[Any, Any, Any], consumer: str | None = None
@@ -175,12 +178,9 @@ def server(api: ApiOf, path: str = "/mcp") -> FastMCP:
                 description="JavaScript defining handler(webhook)")] = None
     ) -> dict[str, Any]:
         """A Consumer's new endpoint; its signing secret is in the answer, once."""
-        body = {"consumer": consumer, "url": url, "events": events,
-                "description": description, "filter": filter,
-                "transformation": transformation}
-        found: dict[str, Any] = await api(ctx)("POST", "/v1/endpoints",
-                                           body={k: v for k, v in body.items() if v is not None})
-        return found
+        return await api(ctx).record("POST", "/v1/endpoints", body=given(
+            consumer=consumer, url=url, events=events, description=description,
+            filter=filter, transformation=transformation))
 
     @mcp.tool(annotations=WRITE)
     async def update_endpoint(
@@ -192,17 +192,13 @@ def server(api: ApiOf, path: str = "/mcp") -> FastMCP:
                 description="JavaScript; \"\" removes it")] = None
     ) -> dict[str, Any]:
         """Change an endpoint: only the fields given change."""
-        body: dict[str, Any] = {"url": url, "events": events, "description": description,
-                                "status": status}
-        body = {k: v for k, v in body.items() if v is not None}
+        body = given(url=url, events=events, description=description, status=status)
         for name, code in (("filter", filter), ("transformation", transformation)):
             if code is not None:
                 body[name] = code or None
         if not body:
             raise ToolError("nothing to change: give at least one field")
-        found: dict[str, Any] = await api(ctx)("PATCH", f"/v1/endpoints/{q(endpoint_id)}",
-                                           body=body)
-        return found
+        return await api(ctx).record("PATCH", f"/v1/endpoints/{q(endpoint_id)}", body=body)
 
     @mcp.tool(annotations=DESTRUCTIVE)
     async def delete_endpoint(ctx: Context[Any, Any, Any], endpoint_id: str) -> dict[str, Any]:
@@ -222,11 +218,8 @@ def server(api: ApiOf, path: str = "/mcp") -> FastMCP:
     ) -> dict[str, Any]:
         """What the endpoint would be sent for a stored event or a sample, under its filter
         and transformation or unsaved ones: nothing is sent or stored."""
-        body: dict[str, Any] = {"eventId": event_id, "type": event_type, "data": data,
-                                "filter": filter, "transformation": transformation}
-        found: dict[str, Any] = await api(ctx)("POST",
-                                           f"/v1/endpoints/{q(endpoint_id)}/preview",
-                                           body={k: v for k, v in body.items() if v is not None})
-        return found
+        return await api(ctx).record("POST", f"/v1/endpoints/{q(endpoint_id)}/preview",
+                                     body=given(eventId=event_id, type=event_type, data=data,
+                                                filter=filter, transformation=transformation))
 
     return mcp
