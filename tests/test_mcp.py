@@ -260,6 +260,27 @@ def test_one_consumer_cannot_hold_every_session(stack: Stack, tenant: Tenant) ->
     assert opening(mine).status_code == 200
 
 
+def test_a_consumers_agent_is_held_to_its_organizations_rate(stack: Stack) -> None:
+    """Its tool calls count against the organization's requests per second, as the API's
+    do: an agent in a loop gets 429s, not the database."""
+    slow = stack.tenant(rps=2)
+    slow.client.post("/v1/consumers", json={"externalId": "acme", "name": "Acme"})
+    token = link(slow)["token"]
+
+    async def run() -> list[str]:
+        async with agent(f"{stack.base_url}/portal/mcp", token) as bot:
+            await asyncio.sleep(1.5)  # past the second the set-up's calls were counted in
+            said = []
+            for _ in range(8):
+                result = await bot.session.call_tool("list_endpoints", {})
+                said.append(_text(result) if result.isError else "ok")
+            return said
+
+    said = asyncio.run(run())
+    assert "ok" in said and any("429 Too many requests" in s for s in said), said
+    slow.client.close()
+
+
 def test_a_client_that_cannot_confirm_changes_nothing(stack: Stack, tenant: Tenant,
                                                       receiver: Receiver) -> None:
     endpoint = setup_endpoint(tenant, receiver.url("/ok/keep"))

@@ -31,11 +31,19 @@ from hookline.errors import DomainError
 from hookline.persistence import queries
 from hookline.persistence.db import committed, get_engine
 from hookline.persistence.models import Endpoint
-from hookline.services import consumers, deliveries, endpoints, notice_channels, portal
+from hookline.services import (
+    accounts,
+    consumers,
+    deliveries,
+    endpoints,
+    notice_channels,
+    portal,
+)
 from hookline.services.portal import Access, DeliveryFilter
 from hookline.services.targets import TargetPatch
 from hookline.settings import get_settings
 from hookline.usecases import targets
+from hookline.usecases.admission import admit, over_rate
 
 INSTRUCTIONS = (
     "Your webhook endpoints at one sender, through your portal link: list them and their "
@@ -47,12 +55,16 @@ T = TypeVar("T")
 
 async def _in_db(ctx: Context[Any, Any, Any], work: Callable[..., T], *args: Any,
                  write: bool = False) -> T:
-    """`work(session, access, *args)` in one transaction, with the request's link; the
-    services' refusals become the tool's error, in their words."""
+    """`work(session, access, *args)` in one transaction, with the request's link, counted
+    against its organization's requests per second as an API call is; the services'
+    refusals (and the rate's) become the tool's error, in their words."""
     access = portal_access_of(ctx)
 
     def run() -> T:
         with Session(get_engine(), expire_on_commit=False) as session:
+            caller = accounts.environment_caller(session, access.environment_id)
+            if (refused := over_rate(caller, admit(session, caller))) is not None:
+                raise refused
             if write:
                 portal.check_writable(access)
             return committed(session, work, access, *args)

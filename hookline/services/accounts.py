@@ -210,6 +210,16 @@ def get_plan(session: Session, org_id: str) -> Plan:
     return plan
 
 
+def environment_caller(session: Session, env_id: str) -> Principal:
+    """A caller of the environment with no key of its own (a portal link's agent), under
+    its organization's plan."""
+    env = session.get(Environment, env_id)
+    if env is None:
+        raise Unauthorized("this environment is gone")
+    plan = get_plan(session, env.org_id)
+    return principal_of("", env.id, env.kind, env.org_id, plan.rps, plan.monthly_events)
+
+
 MAX_WEIGHT = 1000
 
 
