@@ -39,9 +39,9 @@ _ERRORS: dict[str, str] = {
     ErrorType.CIRCUIT_OPEN:
         "Not sent: the endpoint failed several times in a row, so its attempts are paused "
         "for a while; the next one is a probe that resumes them.",
-    # The operator's code, not the customer's server: say so, or they go looking at theirs.
     ErrorType.MAIL_REFUSED: "The mail server refused the message.",
     ErrorType.NOT_POLLED: "It was not fetched and committed from the polling endpoint in time.",
+    # The operator's code, not the customer's server: say so, or they go looking at theirs.
     ErrorType.TRANSFORMATION:
         "Not sent: the sender's code that prepares each request for this endpoint (its "
         "transformation) failed, so your endpoint was not called. Nothing on your side "

@@ -148,19 +148,55 @@ def _channel_ids(stack: Stack, consumer_id: str) -> list[str]:
             Endpoint.consumer_id == holder.id))]
 
 
-def test_a_consumer_is_sent_at_most_a_days_share_of_notices(stack: Stack, tenant: Tenant
-                                                            ) -> None:
-    """However many of its endpoints fail, a hostile tenant cannot make the instance's mail
-    server send one Consumer's contacts (strangers, perhaps) more than PER_DAY a day."""
-    ok(with_contacts(tenant, {"emails": ["victim@acme.com"]}), 201)
-    endpoint = ok(tenant.client.post("/v1/endpoints", json={
-        "consumer": "acme", "url": "http://127.0.0.1:9/hook"}), 201)
+def test_a_consumer_and_an_address_are_sent_at_most_a_days_share(stack: Stack,
+                                                                 tenant: Tenant) -> None:
+    """However many of its endpoints fail, and however many Consumers list an address, a
+    hostile tenant cannot make the instance's mail server write to a stranger more than
+    PER_ADDRESS_DAY times a day, nor one Consumer's channels take more than PER_DAY."""
+    ok(with_contacts(tenant, {"emails": ["victim@acme.com"], "slackUrl": SLACK}), 201)
+    ok(with_contacts(tenant, {"emails": ["victim@acme.com"]}, "acme-2"), 201)
+    endpoints = [ok(tenant.client.post("/v1/endpoints", json={
+        "consumer": who, "url": "http://127.0.0.1:9/hook"}), 201) for who in ("acme", "acme-2")]
+    per_address, per_day = failure_notices.PER_ADDRESS_DAY, failure_notices.PER_DAY
     with Session(stack.engine) as session:
-        row = session.get(Endpoint, endpoint["id"])
-        assert row is not None
-        sent = [len(failure_notices.tell(session, row, "endpoint.disabled", {}))
-                for _ in range(failure_notices.PER_DAY + 5)]
+        first, second = (session.get(Endpoint, e["id"]) for e in endpoints)
+        assert first is not None and second is not None
+        sent = [len(failure_notices.tell(session, first, "endpoint.disabled", {}))
+                for _ in range(per_day)]
+        elsewhere = len(failure_notices.tell(session, second, "endpoint.disabled", {}))
         session.commit()
-    assert sent == [1] * failure_notices.PER_DAY + [0] * 5
+    # E-mail and Slack, then Slack alone once the address had its day, up to the day's
+    # share; another Consumer listing the address sends it nothing more.
+    slack_only = per_day - 2 * per_address
+    assert sent == [2] * per_address + [1] * slack_only + [0] * (per_day - per_address
+                                                               - slack_only)
+    assert elsewhere == 0
     listed = ok(tenant.client.get("/v1/consumers/acme/notices", params={"limit": 100}))
-    assert len(listed["items"]) == 100 and listed["nextCursor"] is None
+    assert len(listed["items"]) == per_day
+
+
+def test_an_address_that_unsubscribed_cannot_be_put_back(stack: Stack, tenant: Tenant) -> None:
+    made = ok(with_contacts(tenant, {"emails": ["gone@acme.com", "kept@acme.com"]}), 201)
+    [channel] = [e for e in _channel_ids(stack, made["id"])
+                 if _url_of(stack, e) == "mailto:gone@acme.com"]
+    with Session(stack.engine) as session:
+        token = failure_notices.unsubscribe_url(session, channel).split("token=")[1]
+        failure_notices.unsubscribe(session, channel, token)
+        session.commit()
+    assert ok(tenant.client.get("/v1/consumers/acme"))["contacts"]["emails"] == \
+        ["kept@acme.com"]
+    for who, body in (("acme", {"contacts": {"emails": ["gone@acme.com"]}}),):
+        problem = assert_problem(tenant.client.patch(f"/v1/consumers/{who}", json=body), 422)
+        assert "unsubscribed" in problem["detail"]
+    problem = assert_problem(with_contacts(tenant, {"emails": ["Gone@acme.com"]}, "b"), 422)
+    assert problem["errors"][0]["field"] == "contacts.emails"
+    assert ok(tenant.client.get("/v1/consumers"))["items"][0]["externalId"] == "acme"
+    # Another environment's Consumers may still list it.
+    ok(with_contacts(stack.tenant(), {"emails": ["gone@acme.com"]}), 201)
+
+
+def _url_of(stack: Stack, endpoint_id: str) -> str:
+    with Session(stack.engine) as session:
+        found = session.get(Endpoint, endpoint_id)
+        assert found is not None
+        return found.url

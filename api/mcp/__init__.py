@@ -20,6 +20,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 OPERATOR_PATH, CONSUMER_PATH = "/mcp", "/portal/mcp"
+STARTING = 30.0  # seconds a request waits for the servers to be built, then 503
 log = logging.getLogger("hookline.mcp")
 
 
@@ -42,7 +43,11 @@ class _Waiting:
         self.servers, self.path = servers, path
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        await self.servers.ready.wait()
+        try:
+            await asyncio.wait_for(self.servers.ready.wait(), STARTING)
+        except TimeoutError:
+            await _unavailable(scope, receive, send)
+            return
         await self.servers.apps[self.path](scope, receive, send)
 
 
@@ -60,18 +65,23 @@ def _built(app: FastAPI) -> tuple[list[Any], dict[str, ASGIApp], Any]:
     from mcp.server.fastmcp import Context
 
     from api.mcp import consumer, operator
-    from api.mcp.bearer import BearerGuard, api_key_of
+    from api.mcp.bearer import BearerGuard, Sessions, api_key_of
 
-    # The operator's tools call this same app in-process, with the caller's key.
-    internal = httpx.AsyncClient(transport=httpx.ASGITransport(app=app),
-                                 base_url="http://hookline.internal", timeout=60)
+    # The operator's tools call this same app in-process, with the caller's key; a fault
+    # inside it comes back as the API's 500, not as the exception (and its text).
+    internal = httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=app, raise_app_exceptions=False),
+        base_url="http://hookline.internal", timeout=60)
+    sessions = Sessions()
 
     def api(ctx: Context[Any, Any, Any]) -> operator.Api:
         return operator.Api(internal, api_key_of(ctx))
 
-    made = {OPERATOR_PATH: (operator.server(api, OPERATOR_PATH), BearerGuard("api_key")),
+    made = {OPERATOR_PATH: (operator.server(api, OPERATOR_PATH),
+                            BearerGuard("api_key", sessions)),
             CONSUMER_PATH: (consumer.server(CONSUMER_PATH, lambda: app.state.temporal,
-                                            lambda: app.state.sender), BearerGuard("portal"))}
+                                            lambda: app.state.sender),
+                            BearerGuard("portal", sessions))}
     for server, _guard in made.values():
         server.streamable_http_app()  # makes its session manager
     return ([server.session_manager for server, _ in made.values()],
@@ -90,22 +100,24 @@ async def _unavailable(scope: Scope, receive: Receive, send: Send) -> None:
 
 
 async def _serve(app: FastAPI, servers: Servers) -> None:
+    """Build the servers and run their session managers until the API stops; should any of
+    it fail, the two paths answer 503 from then on, and the log says why."""
+    internal = None
     try:
         managers, apps, internal = await asyncio.to_thread(_built, app)
-    except Exception:
-        log.exception("the MCP servers could not be built")
-        servers.apps.update({path: _unavailable for path in (OPERATOR_PATH, CONSUMER_PATH)})
-        servers.ready.set()
-        return
-    try:
         async with contextlib.AsyncExitStack() as stack:
             for manager in managers:
                 await stack.enter_async_context(manager.run())
             servers.apps.update(apps)
             servers.ready.set()
             await asyncio.Event().wait()  # until the API stops
+    except Exception:
+        log.exception("the MCP servers stopped")
     finally:
-        await internal.aclose()
+        servers.apps.update({path: _unavailable for path in (OPERATOR_PATH, CONSUMER_PATH)})
+        servers.ready.set()
+        if internal is not None:
+            await internal.aclose()
 
 
 @contextlib.asynccontextmanager

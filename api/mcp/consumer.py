@@ -5,7 +5,9 @@ link changes nothing, 403). Records have the API's shapes."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+import logging
+from collections.abc import Callable, Iterator
 from typing import Annotated, Any, Literal, TypeVar
 
 from fastapi.concurrency import run_in_threadpool
@@ -42,7 +44,7 @@ from hookline.services import (
 from hookline.services.portal import Access, DeliveryFilter
 from hookline.services.targets import TargetPatch
 from hookline.settings import get_settings
-from hookline.usecases import targets
+from hookline.usecases import contacts, targets
 from hookline.usecases.admission import admit, over_rate
 
 INSTRUCTIONS = (
@@ -51,6 +53,7 @@ INSTRUCTIONS = (
     "disable or delete an endpoint, and set who hears of failures (contacts). A read-only "
     "link only reads.")
 T = TypeVar("T")
+log = logging.getLogger("hookline.mcp")
 
 
 async def _in_db(ctx: Context[Any, Any, Any], work: Callable[..., T], *args: Any,
@@ -68,10 +71,23 @@ async def _in_db(ctx: Context[Any, Any, Any], work: Callable[..., T], *args: Any
             if write:
                 portal.check_writable(access)
             return committed(session, work, access, *args)
-    try:
+    with told_as_tool_errors():
         return await run_in_threadpool(run)
+
+
+@contextlib.contextmanager
+def told_as_tool_errors() -> Iterator[None]:
+    """The services' refusals as the tool's error, in their words; anything else logged
+    here and told as a fault, never in its own words (it may quote SQL)."""
+    try:
+        yield
+    except ToolError:
+        raise
     except DomainError as exc:
         raise ToolError(f"{exc.status} {exc.title}: {exc.detail or exc.title}") from None
+    except Exception:
+        log.exception("a consumer's MCP tool failed")
+        raise ToolError("500 Internal error: the tool failed; try again later") from None
 
 
 def _dumped(model: Any) -> dict[str, Any]:
@@ -188,11 +204,13 @@ def server(path: str, temporal: Callable[[], Client], sender: Callable[[], Sende
 
     @mcp.tool(annotations=READ)
     async def get_contacts(ctx: Context[Any, Any, Any]) -> dict[str, Any] | None:
-        """Who hears of your endpoints' failures."""
+        """Who hears of your endpoints' failures (a read-only link sees the Slack and Teams
+        URLs' hosts only: their paths are credentials)."""
         def work(session: Session, access: Access) -> Any:
             consumer = consumers.get_consumer(session, access.environment_id,
                                               access.consumer_id)
-            return _dumped(ConsumerOut.of(consumer))["contacts"]
+            shown = _dumped(ConsumerOut.of(consumer))["contacts"]
+            return notice_channels.masked(shown) if access.read_only else shown
         found: dict[str, Any] | None = await _in_db(ctx, work)
         return found
 
@@ -201,18 +219,20 @@ def server(path: str, temporal: Callable[[], Client], sender: Callable[[], Sende
                            slack_url: str | None = None, teams_url: str | None = None
                            ) -> dict[str, Any] | None:
         """Who hears of your endpoints' failures: up to 5 e-mail addresses, a Slack
-        incoming-webhook URL, a Teams workflow URL (all absent: nobody)."""
+        incoming-webhook URL, a Teams workflow URL (all absent: nobody). Asks first: the
+        notices carry a link into your portal."""
         access = portal_access_of(ctx)
-        try:
-            contacts = notice_channels.check({"emails": emails or [], "slackUrl": slack_url,
-                                              "teamsUrl": teams_url}, access.requires_https)
-            await notice_channels.check_addresses(sender(), contacts, access.requires_https)
-        except DomainError as exc:
-            raise ToolError(f"{exc.status} {exc.title}: {exc.detail}") from None
+        with told_as_tool_errors():
+            portal.check_writable(access)
+            given = await contacts.checked(sender(), {
+                "emails": emails or [], "slackUrl": slack_url, "teamsUrl": teams_url},
+                access.requires_https)
+        await confirmed(ctx, "Send failure notices, each with a link into your portal, to "
+                             f"{', '.join(notice_channels.named(given)) or 'nobody'}?")
 
         def work(session: Session, found: Access) -> tuple[Any, list[str]]:
-            consumer = consumers.get_consumer(session, found.environment_id, found.consumer_id)
-            cancelled = notice_channels.set_contacts(session, consumer, contacts)
+            consumer, cancelled = contacts.save(session, found.environment_id,
+                                                found.consumer_id, given)
             return _dumped(ConsumerOut.of(consumer))["contacts"], cancelled
         shown, cancelled = await _in_db(ctx, work, write=True)
         await wake_cancelled(temporal(), cancelled)

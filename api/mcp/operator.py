@@ -6,10 +6,10 @@ calls go to HOOKLINE_API_URL over HTTP)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
-from urllib.parse import quote
 
 import httpx
 from mcp.server.fastmcp import Context, FastMCP
@@ -38,9 +38,15 @@ def given(**fields: Any) -> dict[str, Any]:
     return {name: value for name, value in fields.items() if value is not None}
 
 
+_ID = re.compile(r"[A-Za-z0-9_-]{1,200}")
+
+
 def q(part: str) -> str:
-    """An id as one path segment: `../events/...` names no other route."""
-    return quote(part, safe="")
+    """An id, as the one path segment it must be: one that would name another route
+    (`../events/...`, or `%2F`, which the in-process transport decodes) names nothing."""
+    if not _ID.fullmatch(part):
+        raise ToolError(f"404 Not found: no object has the id {part[:80]!r}")
+    return part
 
 
 @dataclass(frozen=True)
@@ -122,6 +128,7 @@ def server(api: ApiOf, path: str = "/mcp") -> FastMCP:
     @mcp.tool(annotations=DESTRUCTIVE)
     async def replay_event(ctx: Context[Any, Any, Any], event_id: str) -> dict[str, Any]:
         """Send an event again to every endpoint subscribed to it now (asks first)."""
+        await api(ctx)("GET", f"/v1/events/{q(event_id)}")  # one of ours, before asking
         await confirmed(ctx, f"Send event {event_id} again to every endpoint subscribed "
                              f"to it?")
         return await api(ctx).record("POST", f"/v1/events/{q(event_id)}/replay")
@@ -137,6 +144,7 @@ def server(api: ApiOf, path: str = "/mcp") -> FastMCP:
         only counts them; a real run asks first."""
         body = given(since=since, until=until, statuses=statuses, dryRun=dry_run)
         if not dry_run:
+            await api(ctx)("GET", f"/v1/endpoints/{q(endpoint_id)}")
             await confirmed(ctx, f"Re-send the failed Deliveries of endpoint {endpoint_id} "
                                  f"since {since}?")
         return await api(ctx).record("POST", f"/v1/endpoints/{q(endpoint_id)}/recover",
@@ -177,7 +185,9 @@ def server(api: ApiOf, path: str = "/mcp") -> FastMCP:
             transformation: Annotated[str | None, Field(
                 description="JavaScript defining handler(webhook)")] = None
     ) -> dict[str, Any]:
-        """A Consumer's new endpoint; its signing secret is in the answer, once."""
+        """A Consumer's new endpoint; its signing secret is in the answer, once. Asks
+        first: events will go to that URL."""
+        await confirmed(ctx, f"Send {consumer}'s events to {url}?")
         return await api(ctx).record("POST", "/v1/endpoints", body=given(
             consumer=consumer, url=url, events=events, description=description,
             filter=filter, transformation=transformation))
@@ -191,18 +201,24 @@ def server(api: ApiOf, path: str = "/mcp") -> FastMCP:
             transformation: Annotated[str | None, Field(
                 description="JavaScript; \"\" removes it")] = None
     ) -> dict[str, Any]:
-        """Change an endpoint: only the fields given change."""
+        """Change an endpoint: only the fields given change. A new URL or transformation
+        (where events go, and what they become) asks first."""
         body = given(url=url, events=events, description=description, status=status)
         for name, code in (("filter", filter), ("transformation", transformation)):
             if code is not None:
                 body[name] = code or None
         if not body:
             raise ToolError("nothing to change: give at least one field")
+        if url is not None or transformation is not None:
+            await api(ctx)("GET", f"/v1/endpoints/{q(endpoint_id)}")
+            await confirmed(ctx, f"Change endpoint {endpoint_id}'s "
+                                 f"{'URL to ' + url if url else 'transformation'}?")
         return await api(ctx).record("PATCH", f"/v1/endpoints/{q(endpoint_id)}", body=body)
 
     @mcp.tool(annotations=DESTRUCTIVE)
     async def delete_endpoint(ctx: Context[Any, Any, Any], endpoint_id: str) -> dict[str, Any]:
         """Delete an endpoint; its waiting Deliveries are cancelled (asks first)."""
+        await api(ctx)("GET", f"/v1/endpoints/{q(endpoint_id)}")
         await confirmed(ctx, f"Delete endpoint {endpoint_id}? Its waiting Deliveries are "
                              f"cancelled.")
         await api(ctx)("DELETE", f"/v1/endpoints/{q(endpoint_id)}")

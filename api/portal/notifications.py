@@ -21,6 +21,7 @@ from hookline.persistence.db import committed
 from hookline.persistence.models import Consumer
 from hookline.services import consumers, failure_notices, notice_channels
 from hookline.services import notice_texts as texts
+from hookline.usecases import contacts
 
 router = APIRouter(route_class=PortalRoute)
 PAGE = "/portal/notifications"
@@ -58,7 +59,8 @@ async def page(request: Request, found: PortalDep, session: SessionDep,
     draft = form_of(notice).fields if refused else None
     return render(request, "notifications.html", found, status=status_of(notice),
                   draft={k: (v[0] if v else "") for k, v in draft.items()} if draft
-                  else _draft(consumer.contacts),
+                  else _draft(notice_channels.masked(consumer.contacts)
+                              if found.access.read_only else consumer.contacts),
                   refused=refused, saved=notice.get("kind") == "saved", kind=kind,
                   kinds=texts.TYPES, preview=said)
 
@@ -68,22 +70,16 @@ async def save(changed: ChangeDep, session: SessionDep, sender: SenderDep,
                temporal: TemporalDep) -> Response:
     access = changed.access
     try:
-        contacts = notice_channels.check(_contacts_of(changed.form), access.requires_https)
-        await notice_channels.check_addresses(sender, contacts, access.requires_https)
-        cancelled = await run_in_threadpool(committed, session, _set, access.environment_id,
-                                            access.consumer_id, contacts)
+        given = await contacts.checked(sender, _contacts_of(changed.form),
+                                       access.requires_https)
+        _consumer, cancelled = await run_in_threadpool(
+            contacts.save, session, access.environment_id, access.consumer_id, given)
     except ValidationFailed as exc:
         return await after(session, changed, PAGE, {
             "kind": "refused", "status": 422, "form": typed(changed.form),
             "refused": exc.detail or exc.title})
     await wake_cancelled(temporal, cancelled)
     return await after(session, changed, PAGE, {"kind": "saved"})
-
-
-def _set(session: Session, env_id: str, consumer_id: str, contacts: dict[str, Any] | None
-         ) -> list[str]:
-    consumer = consumers.get_consumer(session, env_id, consumer_id)
-    return notice_channels.set_contacts(session, consumer, contacts)
 
 
 @router.get("/unsubscribe/{channel_id}")
@@ -101,10 +97,8 @@ async def unsubscribe_page(request: Request, channel_id: str, session: SessionDe
 async def unsubscribe(request: Request, channel_id: str, session: SessionDep,
                       temporal: TemporalDep, token: str = "") -> Response:
     """The page's button, and a mail client's one-click unsubscribe (RFC 8058) alike."""
-    found = await run_in_threadpool(committed, session, failure_notices.unsubscribing,
-                                    channel_id, token)
-    cancelled = await run_in_threadpool(committed, session, failure_notices.unsubscribe,
-                                        channel_id, token)
+    found, cancelled = await run_in_threadpool(committed, session,
+                                               failure_notices.unsubscribe, channel_id, token)
     await wake_cancelled(temporal, cancelled)
     return render(request, "unsubscribe.html", address=found.address,
                   consumer=found.consumer.name, done=True)

@@ -20,6 +20,7 @@ from hookline.persistence.db import committed
 from hookline.persistence.models import Consumer
 from hookline.services import consumers, notice_channels
 from hookline.services.patch import KEEP
+from hookline.usecases import contacts
 
 router = APIRouter(prefix="/v1/consumers", tags=["consumers"], responses=COMMON_PROBLEMS,
                    route_class=JSONRoute)
@@ -31,18 +32,15 @@ _out = ConsumerOut.of
 
 async def _contacts(sender: Sender, given: Contacts | None, requires_https: bool
                     ) -> dict[str, Any] | None:
-    """Contacts as stored, their URLs through the guard; before any transaction."""
-    contacts = notice_channels.check(given.stored() if given else None, requires_https)
-    await notice_channels.check_addresses(sender, contacts, requires_https)
-    return contacts
+    return await contacts.checked(sender, given.stored() if given else None, requires_https)
 
 
-def _create(session: Session, env_id: str, body: ConsumerIn, contacts: dict[str, Any] | None
+def _create(session: Session, env_id: str, body: ConsumerIn, given: dict[str, Any] | None
             ) -> Consumer:
     consumer = consumers.create_consumer(session, env_id, body.external_id, body.name)
-    if contacts is not None:
+    if given is not None:
         session.flush()
-        notice_channels.set_contacts(session, consumer, contacts)
+        notice_channels.set_contacts(session, consumer, given)
     return consumer
 
 
@@ -51,9 +49,9 @@ async def create_consumer(body: ConsumerIn, auth: AuthDep, session: SessionDep,
                           sender: SenderDep) -> ConsumerOut:
     """`contacts`: who hears of its endpoints' failures (failure notices): up to 5
     `emails`, a Slack incoming-webhook `slackUrl`, a Teams workflow `teamsUrl`."""
-    contacts = await _contacts(sender, body.contacts, auth.requires_https)
+    given = await _contacts(sender, body.contacts, auth.requires_https)
     return _out(await run_in_threadpool(committed, session, _create, auth.environment_id,
-                                        body, contacts))
+                                        body, given))
 
 
 @router.get("", response_model=Page[ConsumerOut])
@@ -75,19 +73,18 @@ async def update_consumer(ref: str, body: ConsumerPatch, auth: AuthDep, session:
                           sender: SenderDep, temporal: TemporalDep) -> ConsumerOut:
     """Absent fields stay; `contacts: null` tells nobody any more."""
     changing = "contacts" in body.model_fields_set
-    contacts = await _contacts(sender, body.contacts, auth.requires_https) if changing \
-        else None
+    given = await _contacts(sender, body.contacts, auth.requires_https) if changing else None
     consumer, cancelled = await run_in_threadpool(
-        committed, session, _update, auth.environment_id, ref, body, changing, contacts)
+        committed, session, _update, auth.environment_id, ref, body, changing, given)
     await wake_cancelled(temporal, cancelled)
     return _out(consumer)
 
 
 def _update(session: Session, env_id: str, ref: str, body: ConsumerPatch, changing: bool,
-            contacts: dict[str, Any] | None) -> tuple[Consumer, list[str]]:
+            given: dict[str, Any] | None) -> tuple[Consumer, list[str]]:
     patch = consumers.ConsumerPatch(name=KEEP if body.name is None else body.name)
     consumer = consumers.update_consumer(session, env_id, ref, patch)
-    cancelled = notice_channels.set_contacts(session, consumer, contacts) if changing else []
+    cancelled = notice_channels.set_contacts(session, consumer, given) if changing else []
     return consumer, cancelled
 
 

@@ -142,7 +142,8 @@ class Consumer(SQLModel, table=True):
     # Who hears of its endpoints' failures (`services/failure_notices`): `{"emails": [...],
     # "slackUrl", "teamsUrl"}`; None: nobody. Each is a hidden endpoint too
     # (`services/notice_channels`), which is what the notices are delivered to.
-    contacts: dict[str, Any] | None = Field(default=None, sa_type=JSON, nullable=True)
+    contacts: dict[str, Any] | None = Field(default=None, sa_column=Column(
+        JSON(none_as_null=True), nullable=True))
     digest_sent_at: datetime | None = _ts(nullable=True)  # its last weekly digest
     created_at: datetime = _ts()
     updated_at: datetime | None = _changed()
@@ -645,7 +646,8 @@ class Notice(SQLModel, table=True):
     Delivery that carries it (to a hidden endpoint, `services/notice_channels`)."""
 
     __tablename__ = "notices"
-    __table_args__ = (Index("ix_notices_consumer_id", "consumer_id", "id"),)
+    __table_args__ = (Index("ix_notices_consumer_id", "consumer_id", "id"),
+                      Index("ix_notices_recipient", "recipient", "id"))
     id: str = Field(primary_key=True)
     environment_id: str = Field(foreign_key="environments.id")
     consumer_id: str = Field(sa_column=Column(
@@ -655,4 +657,14 @@ class Notice(SQLModel, table=True):
     channel: str  # email | slack | teams
     recipient: str  # the address, or the host of the Slack or Teams URL
     delivery_id: str | None = None
+    created_at: datetime = _ts()
+
+
+class NoticeSuppression(SQLModel, table=True):
+    """An address that unsubscribed from an environment's failure notices: no Consumer of
+    it may list the address again."""
+
+    __tablename__ = "notice_suppressions"
+    environment_id: str = Field(primary_key=True, foreign_key="environments.id")
+    address: str = Field(primary_key=True)
     created_at: datetime = _ts()

@@ -52,9 +52,9 @@ WEEK = timedelta(days=7)
 DIGEST_AGAIN = timedelta(days=6)
 LINK_SECONDS = portal.EXPIRES_MAX  # a notice's portal link works for a week
 STATES = {texts.FAILING: "failing", texts.DISABLED: "disabled"}
-# A Consumer's notices (one per channel) in a day, at most: a tenant cannot make the
-# instance's mail server send a stranger more than this, however many endpoints fail.
+# A Consumer's notices (one per channel) in a day, at most; and an e-mail address's.
 PER_DAY = 100
+PER_ADDRESS_DAY = 20
 
 
 def notify(session: Session, env_id: str, event_type: str, target: Any,
@@ -63,9 +63,16 @@ def notify(session: Session, env_id: str, event_type: str, target: Any,
     operational webhooks, then the endpoint's Consumer's notices."""
     if event_type in operational.TYPES:
         operational.notify(session, env_id, event_type, target, data)
-    if isinstance(target, Endpoint) and (event_type in STATES
-                                         or event_type == texts.RECOVERED):
-        tell(session, target, event_type, data.get("lastAttempt") or {})
+    if not isinstance(target, Endpoint) or (event_type not in STATES
+                                            and event_type != texts.RECOVERED):
+        return
+    # In a savepoint: a notice that fails is logged, and never holds up the outcome it
+    # would tell of (whose transaction this is).
+    try:
+        with session.begin_nested():
+            tell(session, target, event_type, data.get("lastAttempt") or {})
+    except Exception:
+        log.exception("the %s notice of endpoint %s was not sent", event_type, target.id)
 
 
 def _branding(session: Session, env_id: str) -> PortalSettings | None:
@@ -90,8 +97,9 @@ def tell(session: Session, endpoint: Endpoint, kind: str, last: dict[str, Any]) 
             now - aware(endpoint.failing_noticed_at) < timedelta(
                 hours=brand.failing_notice_hours or DEFAULT_INTERVAL_HOURS):
         return []
-    channels = notice_channels.channels(session, consumer)
-    if not channels or not _room(session, consumer, channels, now, kind):
+    channels = _room(session, consumer, notice_channels.channels(session, consumer), now,
+                     kind)
+    if not channels:
         return []
     facts = facts_of(session, brand, consumer, endpoint, kind, last)
     sent = send(session, consumer, endpoint.id, facts, channels, now)
@@ -104,13 +112,21 @@ def tell(session: Session, endpoint: Endpoint, kind: str, last: dict[str, Any]) 
 
 
 def _room(session: Session, consumer: Consumer, channels: list[Channel], now: datetime,
-          kind: str) -> bool:
-    """Whether the Consumer's day's share of notices (`PER_DAY`) has room for these."""
+          kind: str) -> list[Channel]:
+    """Those of the channels that have room left in the day's shares (and no e-mail
+    without an SMTP server to send it: HOOKLINE_SMTP_URL): the Consumer's
+    (`PER_DAY` notices), and each address's, whoever's contacts list it
+    (`PER_ADDRESS_DAY`): a tenant cannot make the instance's mail server write to a
+    stranger more than that, however many Consumers or endpoints it makes."""
     day = first_id_at("ntc", (now - timedelta(days=1)).timestamp())
-    if queries.notices.count_since(session, consumer.id, day) + len(channels) <= PER_DAY:
-        return True
-    log.warning("consumer %s: over %d notices a day, %s not sent", consumer.id, PER_DAY, kind)
-    return False
+    mailing = bool(get_settings().smtp_url or get_settings().smtp_url_file)
+    room = [c for c in channels if c.channel != EMAIL or (mailing and
+            queries.notices.count_to_since(session, c.recipient, day) < PER_ADDRESS_DAY)]
+    if room and queries.notices.count_since(session, consumer.id, day) + len(room) > PER_DAY:
+        log.warning("consumer %s: over %d notices a day, %s not sent", consumer.id, PER_DAY,
+                    kind)
+        return []
+    return room
 
 
 def facts_of(session: Session, brand: PortalSettings, consumer: Consumer, endpoint: Endpoint,
@@ -191,17 +207,19 @@ def unsubscribing(session: Session, channel_id: str, token: str) -> Unsubscribin
             not hmac.compare_digest(token.encode(), _mac(session, channel_id).encode()):
         raise NotFound("this unsubscribe link is not valid, or was used already")
     holder = session.get(Consumer, endpoint.consumer_id)
-    consumer_id = (holder.external_id if holder else "").removeprefix("notices-")
-    consumer = session.get(Consumer, consumer_id)
+    consumer = session.get(Consumer, notice_channels.holder_for(holder.external_id)) \
+        if holder else None
     if consumer is None:
         raise NotFound("this unsubscribe link is not valid, or was used already")
     return Unsubscribing(consumer, Channel(EMAIL, endpoint).recipient)
 
 
-def unsubscribe(session: Session, channel_id: str, token: str) -> list[str]:
-    """Take the link's address off its Consumer's contacts; the cancelled Deliveries."""
+def unsubscribe(session: Session, channel_id: str, token: str
+                ) -> tuple[Unsubscribing, list[str]]:
+    """Take the link's address off its Consumer's contacts; whose it was, and the
+    Deliveries cancelled with its channel."""
     found = unsubscribing(session, channel_id, token)
-    return notice_channels.unsubscribe(session, found.consumer, found.address)
+    return found, notice_channels.unsubscribe(session, found.consumer, found.address)
 
 
 def digests(session: Session, now: datetime, after: str | None, limit: int = 100
@@ -225,9 +243,9 @@ def digests(session: Session, now: datetime, after: str | None, limit: int = 100
 def _digest(session: Session, consumer: Consumer, failures: list[tuple[str, int]],
             now: datetime) -> bool:
     brand = _branding(session, consumer.environment_id)
-    channels = notice_channels.channels(session, consumer) if brand else []
-    if brand is None or not channels or not _room(session, consumer, channels, now,
-                                                  texts.DIGEST):
+    channels = _room(session, consumer, notice_channels.channels(session, consumer), now,
+                     texts.DIGEST) if brand else []
+    if brand is None or not channels:
         return False
     shown = [(shown_url(e), count) for endpoint_id, count in failures
              if (e := session.get(Endpoint, endpoint_id)) is not None]

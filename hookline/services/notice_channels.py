@@ -20,7 +20,7 @@ from hookline.delivery.sender import Sender
 from hookline.errors import invalid
 from hookline.ids import new_id
 from hookline.persistence import queries
-from hookline.persistence.models import Consumer, Endpoint
+from hookline.persistence.models import Consumer, Endpoint, NoticeSuppression
 from hookline.services import operational
 from hookline.services.targets import check_url, signing_key
 from hookline.target_kinds import MAIL_PREFIX
@@ -32,9 +32,17 @@ EMAIL, SLACK, TEAMS = "email", "slack", "teams"
 _URL_FIELDS = {SLACK: "slackUrl", TEAMS: "teamsUrl"}
 
 
+_HOLDER = "notices-"
+
+
 def holder_of(consumer_id: str) -> str:
     """The externalId of the hidden Consumer that holds `consumer_id`'s channels."""
-    return f"notices-{consumer_id}"
+    return f"{_HOLDER}{consumer_id}"
+
+
+def holder_for(external_id: str) -> str:
+    """The Consumer whose channels a hidden holder (of this externalId) holds."""
+    return external_id.removeprefix(_HOLDER)
 
 
 def check(contacts: dict[str, Any] | None, requires_https: bool) -> dict[str, Any] | None:
@@ -67,7 +75,10 @@ def check(contacts: dict[str, Any] | None, requires_https: bool) -> dict[str, An
 def _check_url_form(url: Any, field: str, requires_https: bool) -> None:
     if not isinstance(url, str) or len(url) > URL_LIMIT:
         raise invalid(field, f"must be a URL of at most {URL_LIMIT} characters")
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        raise invalid(field, "is not a URL") from None
     schemes = ("https",) if requires_https else ("http", "https")
     if parts.scheme not in schemes or not parts.hostname:
         raise invalid(field, f"must be an {' or '.join(schemes)} URL")
@@ -85,11 +96,34 @@ async def check_addresses(sender: Sender, contacts: dict[str, Any] | None,
 def set_contacts(session: Session, consumer: Consumer, contacts: dict[str, Any] | None
                  ) -> list[str]:
     """Contacts `check` and `check_addresses` passed, and their channels; the cancelled
-    Deliveries of channels gone."""
+    Deliveries of channels gone. An address that unsubscribed from the environment's
+    notices is refused: only its owner took it off, and nobody else puts it back."""
+    if gone := queries.notices.suppressed(session, consumer.environment_id,
+                                          (contacts or {}).get("emails", [])):
+        raise invalid("contacts.emails", f"{', '.join(gone)} unsubscribed from these "
+                                         f"notices, and cannot be added again")
     consumer.contacts = contacts
     consumer.updated_at = utcnow()
     session.add(consumer)
     return sync(session, consumer)
+
+
+def masked(shown: dict[str, Any] | None) -> dict[str, Any] | None:
+    """Contacts as a reader who may not change them sees them (a read-only portal link):
+    the Slack and Teams URLs' hosts, not their paths, which are credentials."""
+    if not shown:
+        return shown
+    return {**shown, **{field: f"https://{urlsplit(url).hostname}/…" for field in
+                        ("slackUrl", "teamsUrl") if (url := shown.get(field))}}
+
+
+def named(contacts: dict[str, Any] | None) -> list[str]:
+    """The contacts in words: the addresses, and the Slack and Teams URLs' hosts."""
+    if not contacts:
+        return []
+    return [*contacts.get("emails", []), *(f"{name} ({urlsplit(url).hostname})" for name, url
+                                           in (("Slack", contacts.get("slackUrl")),
+                                               ("Teams", contacts.get("teamsUrl"))) if url)]
 
 
 @dataclass(frozen=True)
@@ -134,7 +168,12 @@ def sync(session: Session, consumer: Consumer) -> list[str]:
     cancelled: list[str] = []
     for endpoint in queries.targets.endpoints_of_consumer(session, holder.id):
         if wanted.pop((endpoint.description or "", endpoint.url), False) is None:
-            continue  # still wanted, and there
+            # Still wanted, and there: saved again, one its failures disabled (a mail
+            # server's outage, a Slack URL since fixed) is enabled again.
+            if endpoint.disabled_automatically:
+                targets.enable(endpoint)
+                session.add(endpoint)
+            continue
         cancelled += targets.cancel_all(session, endpoint)
         session.delete(endpoint)
     if not _wanted(consumer.contacts):  # nobody left: the holder goes too
@@ -172,7 +211,11 @@ def forget(session: Session, consumer: Consumer) -> list[str]:
 
 
 def unsubscribe(session: Session, consumer: Consumer, address: str) -> list[str]:
-    """Take one address off the Consumer's contacts (an e-mail's unsubscribe link)."""
+    """Take one address off the Consumer's contacts (an e-mail's unsubscribe link), and
+    off every list of the environment's from then on."""
+    if not queries.notices.suppressed(session, consumer.environment_id, [address]):
+        session.add(NoticeSuppression(environment_id=consumer.environment_id,
+                                      address=address, created_at=utcnow()))
     contacts = dict(consumer.contacts or {})
     emails = [a for a in contacts.get("emails", []) if a != address]
     return set_contacts(session, consumer, {**contacts, "emails": emails} if (

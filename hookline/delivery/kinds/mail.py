@@ -1,8 +1,8 @@
 """Failure notices' e-mail as a kind of target (`kinds.Kind`): a hidden endpoint whose URL is
 `mailto:<address>` (`services/notice_channels`; no tenant's endpoint may have one) is sent
 its notice through the instance's SMTP server (`hookline.smtp`). The body is the notice's
-`{"subject", "text", "html", "headers"}`; an attempt is one SMTP transaction, in a thread,
-within the attempt's time."""
+`{"subject", "text", "html", "headers"}`; an attempt is one SMTP transaction, in a thread
+of the kind's own, within the attempt's time."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import json
 import smtplib
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 
 from hookline.contracts import AttemptResult
 from hookline.delivery.kinds import confirmed, failed
@@ -31,17 +32,28 @@ def mail_of(body: bytes) -> Mail:
                 headers=headers)
 
 
+# Threads of their own: a slow mail server holds these, never the default executor that the
+# relay and the reconciler share.
+MAIL_THREADS = 4
+
+
 class MailSender:
     def __init__(self, smtp: Callable[[], SmtpTarget], sender: str, timeout: float) -> None:
         self.smtp, self.sender, self.timeout = smtp, sender, timeout
+        self.threads = ThreadPoolExecutor(MAIL_THREADS, thread_name_prefix="mail")
 
     async def send(self, out: Outgoing, msg_id: str) -> AttemptResult:
         started = time.monotonic()
         recipient = out.url.removeprefix(MAIL_PREFIX)
         try:
             mail, target = mail_of(out.body), self.smtp()
-            refused = await asyncio.to_thread(send_mail, target, self.sender, [recipient],
-                                              mail, self.timeout)
+            # smtplib's timeout is each socket operation's: the whole attempt has one too.
+            # A send abandoned so may still complete in its thread: a retry may then send
+            # the e-mail twice (at least once, as every Delivery).
+            async with asyncio.timeout(self.timeout):
+                refused = await asyncio.get_running_loop().run_in_executor(
+                    self.threads, send_mail, target, self.sender, [recipient], mail,
+                    self.timeout)
         except TimeoutError:
             return failed(ErrorType.TIMEOUT, f"the SMTP server did not answer within "
                            f"{self.timeout:g} s", started)
@@ -56,5 +68,5 @@ class MailSender:
         return confirmed(started)
 
     async def aclose(self) -> None:
-        pass
+        self.threads.shutdown(wait=False, cancel_futures=True)
 

@@ -23,9 +23,12 @@ def ids_by_ref(session: Session, env_id: str, ref: str) -> Any:
 
 
 def by_ref(session: Session, env_id: str, ref: str) -> Consumer | None:
+    """The Consumer with this id, else the one with this externalId: an externalId that is
+    another Consumer's id never stands for that one."""
     return session.exec(select(Consumer).where(
         Consumer.environment_id == env_id,
-        or_(col(Consumer.id) == ref, col(Consumer.external_id) == ref))).first()
+        or_(col(Consumer.id) == ref, col(Consumer.external_id) == ref))
+        .order_by((col(Consumer.id) == ref).desc())).first()
 
 
 def by_external_id(session: Session, env_id: str, external_id: str) -> Consumer | None:

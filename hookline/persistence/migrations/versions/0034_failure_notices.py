@@ -1,6 +1,7 @@
 """failure notices to consumers (issue 70): a Consumer's `contacts` and when its last weekly
 digest went; an endpoint's notice state; an environment's notice settings beside its portal
-branding; a notice Event's sealed body; and `notices`, one row per notice and channel
+branding; a notice Event's sealed body; `notices`, one row per notice and channel; and
+`notice_suppressions`, the addresses that unsubscribed
 
 Revision ID: 0034
 Revises: 0033
@@ -41,9 +42,17 @@ def upgrade() -> None:
         sa.Column("delivery_id", sa.String(), nullable=True),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False))
     op.create_index("ix_notices_consumer_id", "notices", ["consumer_id", "id"])
+    op.create_index("ix_notices_recipient", "notices", ["recipient", "id"])
+    op.create_table(
+        "notice_suppressions",
+        sa.Column("environment_id", sa.String(), sa.ForeignKey("environments.id"),
+                  primary_key=True),
+        sa.Column("address", sa.String(), primary_key=True),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False))
 
 
 def downgrade() -> None:
+    op.drop_table("notice_suppressions")
     op.drop_table("notices")
     op.drop_column("portal_settings", "failing_notice_hours")
     op.drop_column("portal_settings", "notices_enabled")
