@@ -265,6 +265,13 @@ def test_one_consumer_cannot_hold_every_session(stack: Stack, tenant: Tenant) ->
     refused = opening(mine)
     assert refused.status_code == 429 and refused.json()["title"] == "Too many MCP sessions"
     assert opening(theirs).status_code == 200
+    # Another link (the same tenant's) cannot use, nor close, a session it did not open.
+    for method in ("POST", "DELETE"):
+        stolen = httpx.request(method, f"{stack.base_url}/portal/mcp", json={
+            "jsonrpc": "2.0", "id": 2, "method": "tools/list"} if method == "POST" else None,
+            headers={**ACCEPT, "Authorization": f"Bearer {theirs}",
+                     "mcp-session-id": sessions[1]})
+        assert stolen.status_code in (403, 404), (method, stolen.status_code, stolen.text)
     closed = httpx.delete(f"{stack.base_url}/portal/mcp", headers={
         "Authorization": f"Bearer {mine}", "mcp-session-id": sessions[0]})
     assert closed.status_code == 200, closed.text
