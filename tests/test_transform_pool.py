@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from prometheus_client import REGISTRY
 
-from hookline.tenant_code.transform_pool import NICE, ExecutorPool
+from hookline.tenant_code.transform_pool import HEAVY, NICE, ExecutorPool
 from hookline.tenant_code.transformations import Limits, TransformFailed, changed
 
 TRIVIAL = "function handler(w) { w.payload = {n: w.payload.n + 1}; return w; }"
@@ -177,7 +177,13 @@ def test_an_executor_that_dies_mid_call_fails_the_call_and_is_replaced(
 
     thread = threading.Thread(target=slow)
     thread.start()
-    time.sleep(0.5)  # past the regular lane's turn: running in the heavy lane now
+    # Past the regular lane's turn, running in the heavy lane: its executor started and
+    # taken (a fixed wait was too short on a loaded machine, and killed only a spare).
+    heavy = pool._lanes[HEAVY]
+    deadline = time.monotonic() + 10
+    while not (heavy.live and not heavy.idle and not heavy.waiting):
+        assert time.monotonic() < deadline, "the call never reached the heavy lane"
+        time.sleep(0.02)
     running = set(_children()) - before
     assert running, "the heavy lane's executor"
     for pid in running:
