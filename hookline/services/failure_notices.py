@@ -102,13 +102,12 @@ def tell(session: Session, endpoint: Endpoint, kind: str, last: dict[str, Any]) 
     if not channels:
         return []
     facts = facts_of(session, brand, consumer, endpoint, kind, last)
-    sent = send(session, consumer, endpoint.id, facts, channels, now)
-    if sent:  # what they were told, so a recovery is told only after a failure was
-        endpoint.notice_state = STATES.get(kind)
-        if kind == texts.FAILING:
-            endpoint.failing_noticed_at = now
-        session.add(endpoint)
-    return sent
+    # What they were told, so a recovery is told only after a failure was.
+    endpoint.notice_state = STATES.get(kind)
+    if kind == texts.FAILING:
+        endpoint.failing_noticed_at = now
+    session.add(endpoint)
+    return send(session, consumer, endpoint.id, facts, channels, now)
 
 
 def _room(session: Session, consumer: Consumer, channels: list[Channel], now: datetime,

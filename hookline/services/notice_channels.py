@@ -139,14 +139,13 @@ class Channel:
         return urlsplit(self.endpoint.url).hostname or ""
 
 
-def _wanted(contacts: dict[str, Any] | None) -> dict[tuple[str, str], None]:
+def _wanted(contacts: dict[str, Any] | None) -> set[tuple[str, str]]:
+    """The channels the contacts name, as (channel, URL)."""
     if not contacts:
-        return {}
-    found = {(EMAIL, MAIL_PREFIX + address): None for address in contacts.get("emails", [])}
-    for channel, field in _URL_FIELDS.items():
-        if contacts.get(field):
-            found[(channel, contacts[field])] = None
-    return found
+        return set()
+    found = {(EMAIL, MAIL_PREFIX + address) for address in contacts.get("emails", [])}
+    return found | {(channel, contacts[field]) for channel, field in _URL_FIELDS.items()
+                    if contacts.get(field)}
 
 
 def sync(session: Session, consumer: Consumer) -> list[str]:
@@ -167,7 +166,9 @@ def sync(session: Session, consumer: Consumer) -> list[str]:
         session.flush()
     cancelled: list[str] = []
     for endpoint in queries.targets.endpoints_of_consumer(session, holder.id):
-        if wanted.pop((endpoint.description or "", endpoint.url), False) is None:
+        kept = (endpoint.description or "", endpoint.url)
+        if kept in wanted:
+            wanted.discard(kept)
             # Still wanted, and there: saved again, one its failures disabled (a mail
             # server's outage, a Slack URL since fixed) is enabled again.
             if endpoint.disabled_automatically:
@@ -176,7 +177,7 @@ def sync(session: Session, consumer: Consumer) -> list[str]:
             continue
         cancelled += targets.cancel_all(session, endpoint)
         session.delete(endpoint)
-    if not _wanted(consumer.contacts):  # nobody left: the holder goes too
+    if not consumer.contacts:  # nobody left: the holder goes too
         session.flush()
         session.delete(holder)
         return cancelled
