@@ -200,3 +200,22 @@ def _url_of(stack: Stack, endpoint_id: str) -> str:
         found = session.get(Endpoint, endpoint_id)
         assert found is not None
         return found.url
+
+
+def test_saving_contacts_again_enables_a_channel_its_failures_disabled(
+        stack: Stack, tenant: Tenant) -> None:
+    """A mail server's outage, or a Slack URL since fixed, disabled a channel: saving the
+    contacts again (the same ones) brings it back."""
+    made = ok(with_contacts(tenant, {"emails": ["ops@acme.com"], "slackUrl": SLACK}), 201)
+    ids = _channel_ids(stack, made["id"])
+    with Session(stack.engine) as session:
+        for endpoint_id in ids:
+            row = session.get(Endpoint, endpoint_id)
+            assert row is not None
+            row.status = "DisabledAutomatically"
+            session.add(row)
+        session.commit()
+    ok(tenant.client.patch("/v1/consumers/acme", json={"contacts": made["contacts"]}))
+    assert sorted(_channel_ids(stack, made["id"])) == sorted(ids)  # the same, not new ones
+    with Session(stack.engine) as session:
+        assert {session.get(Endpoint, i).status for i in ids} == {"Enabled"}  # type: ignore[union-attr]
