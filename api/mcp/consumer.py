@@ -44,6 +44,7 @@ from hookline.services import (
 from hookline.services.portal import Access, DeliveryFilter
 from hookline.services.targets import TargetPatch
 from hookline.settings import get_settings
+from hookline.statuses import DeliveryStatusName
 from hookline.usecases import contacts, targets
 from hookline.usecases.admission import admit, over_rate
 
@@ -123,8 +124,7 @@ def server(path: str, temporal: Callable[[], Client], sender: Callable[[], Sende
     async def find_deliveries(
             ctx: Context[Any, Any, Any], endpoint_id: str | None = None,
             event_type: str | None = None,
-            status: Literal["pending", "held", "processing", "retrying", "delivered",
-                            "exhausted", "cancelled"] | None = None,
+            status: DeliveryStatusName | None = None,
             limit: Annotated[int, Field(ge=1, le=100)] = 20,
             before: Annotated[str | None, Field(description="a Delivery id: those older "
                                                             "than it")] = None

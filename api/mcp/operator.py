@@ -20,6 +20,7 @@ from pydantic import Field
 
 from api.mcp.confirm import confirmed
 from api.mcp.explain import explain
+from hookline.statuses import DeliveryStatusName, RecoverableName
 
 INSTRUCTIONS = (
     "Hookline delivers signed webhooks. These tools act on one environment (the API key's): "
@@ -30,8 +31,6 @@ INSTRUCTIONS = (
 READ = ToolAnnotations(readOnlyHint=True, openWorldHint=False)
 WRITE = ToolAnnotations(readOnlyHint=False, destructiveHint=False, openWorldHint=True)
 DESTRUCTIVE = ToolAnnotations(readOnlyHint=False, destructiveHint=True, openWorldHint=True)
-Status = Literal["pending", "held", "processing", "retrying", "delivered", "exhausted",
-                 "cancelled"]
 
 def given(**fields: Any) -> dict[str, Any]:
     """A body of the fields a tool was given (absent ones stay absent)."""
@@ -97,7 +96,11 @@ def server(api: ApiOf, path: str = "/mcp") -> FastMCP:
     async def find_deliveries(
             ctx: Context[Any, Any, Any], endpoint: str | None = None,
             destination: str | None = None, consumer: str | None = None,
-            event_type: str | None = None, status: Status | None = None,
+            event_type: str | None = None,
+            # The API's own Literals, not copies: `typing` caches `X | None` by equality,
+            # which a Literal's is whatever its order, so a copy in another order would
+            # reorder the API's OpenAPI enums in a process that made the copy first.
+            status: DeliveryStatusName | None = None,
             error_type: str | None = None,
             response_status: Annotated[str | None, Field(description="503 or 5xx")] = None,
             since: Annotated[str | None, Field(description="ISO 8601, inclusive")] = None,
@@ -138,7 +141,7 @@ def server(api: ApiOf, path: str = "/mcp") -> FastMCP:
             ctx: Context[Any, Any, Any], endpoint_id: str,
             since: Annotated[str, Field(description="ISO 8601")],
             until: Annotated[str | None, Field(description="ISO 8601; now when absent")] = None,
-            statuses: list[Literal["exhausted", "cancelled"]] | None = None,
+            statuses: list[RecoverableName] | None = None,
             dry_run: bool = True) -> dict[str, Any]:
         """Re-send an endpoint's failed Deliveries of a time range. `dry_run` (the default)
         only counts them; a real run asks first."""
